@@ -1,0 +1,41 @@
+"""The rules engine: the game protocol and the games that implement it.
+
+Standard library only, no I/O beyond reading the package's own data files, no global random:
+every random draw comes from a generator seeded by the caller.
+
+>>> from sakura.engine import make_game
+>>> state = make_game("sakura", {"players": 4}).new_initial_state(seed=7)
+>>> state.current_players()
+(0, 1, 2, 3)
+"""
+
+from sakura.engine.errors import (
+    GameError,
+    IllegalActionError,
+    InvalidDataError,
+    InvalidPositionError,
+    InvalidStateError,
+    NotYourTurnError,
+)
+from sakura.engine.protocol import Action, Event, Game, Outcome, State, View
+from sakura.engine.registry import available_games, make_game, register_game
+from sakura.engine.rng import SplitMix64
+
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "GameError",
+    "IllegalActionError",
+    "InvalidDataError",
+    "InvalidPositionError",
+    "InvalidStateError",
+    "NotYourTurnError",
+    "Outcome",
+    "SplitMix64",
+    "State",
+    "View",
+    "available_games",
+    "make_game",
+    "register_game",
+]

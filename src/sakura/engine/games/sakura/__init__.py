@@ -1,0 +1,46 @@
+"""Sakura, the race through the Emperor's garden: rules, positions and views.
+
+>>> state = SakuraGame(players=3).new_initial_state(seed=42)
+>>> state.current_players()
+(0, 1, 2)
+>>> len(state.legal_actions(0))
+5
+"""
+
+from sakura.engine.games.sakura.actions import BACK, FORWARD, Choose, Play, SakuraAction, parse_action
+from sakura.engine.games.sakura.cards import Card, Deck, GardenAction, PainterAction, default_deck, parse_deck
+from sakura.engine.games.sakura.game import COURT, STANDARD, TACTICAL, VARIANTS, SakuraGame
+from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
+from sakura.engine.games.sakura.position import Position
+from sakura.engine.games.sakura.serialize import state_from_json, state_from_position
+from sakura.engine.games.sakura.state import SakuraState
+from sakura.engine.games.sakura.view import SakuraView
+
+__all__ = [
+    "BACK",
+    "COURT",
+    "FORWARD",
+    "STANDARD",
+    "TACTICAL",
+    "VARIANTS",
+    "Card",
+    "Choose",
+    "Deck",
+    "Garden",
+    "GardenAction",
+    "GardenLayout",
+    "PainterAction",
+    "Play",
+    "Position",
+    "SakuraAction",
+    "SakuraGame",
+    "SakuraState",
+    "SakuraView",
+    "default_deck",
+    "default_layout",
+    "parse_action",
+    "parse_deck",
+    "parse_layout",
+    "state_from_json",
+    "state_from_position",
+]

@@ -1,0 +1,127 @@
+"""Sakura's facts: player count, variant, deck and garden; the factory of states.
+
+>>> game = SakuraGame(players=2, variant="tactical")
+>>> game.num_painters, game.court
+(3, 2)
+>>> state = game.new_initial_state(seed=1)
+>>> state.current_players()
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from sakura.engine.errors import InvalidStateError
+from sakura.engine.games.sakura.actions import Play, SakuraAction, parse_action
+from sakura.engine.games.sakura.cards import Deck, default_deck, parse_deck
+from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
+
+STANDARD, COURT, TACTICAL = "standard", "court", "tactical"
+VARIANTS = (STANDARD, COURT, TACTICAL)
+HAND_SIZE = 5
+
+
+class SakuraGame:
+    """One configuration of Sakura. Immutable; share it between states freely."""
+
+    name: ClassVar[str] = "sakura"
+
+    def __init__(
+        self,
+        players: int = 4,
+        variant: str | None = None,
+        deck: Deck | None = None,
+        layout: GardenLayout | None = None,
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+            raise ValueError(f"Sakura is for 2 to 6 players, not {players!r}")
+        if variant is None:
+            variant = COURT if players == 2 else STANDARD
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r}; variants: {', '.join(VARIANTS)}")
+        if (players == 2) != (variant in (COURT, TACTICAL)):
+            raise ValueError(
+                "two players play with the court painter ('court' or 'tactical'); "
+                "three to six play 'standard'"
+            )
+        self.players = players
+        self.variant = variant
+        self.deck = deck or default_deck()
+        self.layout = layout or default_layout()
+        self.garden: Garden = self.layout.for_players(players)
+        self.court = players if variant != STANDARD else -1
+        self.num_painters = players + (1 if self.court >= 0 else 0)
+        needed = HAND_SIZE * players + 2 * self.num_painters
+        if len(self.deck.cards) < needed:
+            raise ValueError(f"the deck needs at least {needed} cards for {players} players")
+        if self.deck.total_tokens < self.deck.start_tokens * self.num_painters:
+            raise ValueError("the box has fewer tokens than the painters start with")
+        # Flat tables indexed by order number: the hot path avoids attribute lookups.
+        size = max(self.deck.numbers) + 1
+        self.g_kind: list[str] = [""] * size
+        self.g_amount: list[int] = [0] * size
+        self.p_kind: list[str] = [""] * size
+        self.p_amount: list[int] = [0] * size
+        for card in self.deck.cards:
+            self.g_kind[card.number] = card.garden.kind
+            self.g_amount[card.number] = card.garden.amount
+            self.p_kind[card.number] = card.painter.kind
+            self.p_amount[card.number] = card.painter.amount
+        self.plays: list[Play] = [Play(n) for n in range(size)]  # shared, immutable values
+        self.sakuras = self.garden.sakuras
+        self.torii = self.garden.torii
+
+    def __repr__(self) -> str:
+        return f"SakuraGame(players={self.players}, variant={self.variant!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SakuraGame) and self.config_json() == other.config_json()
+
+    def __hash__(self) -> int:
+        return hash((self.players, self.variant, self.deck, self.layout))
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def is_default_data(self) -> bool:
+        return self.deck == default_deck() and self.layout == default_layout()
+
+    def config_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self.players, "variant": self.variant}
+        if self.deck != default_deck():
+            out["deck"] = self.deck.text()
+        if self.layout != default_layout():
+            out["garden"] = self.layout.text()
+        return out
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> SakuraGame:
+        unknown = set(config) - {"players", "variant", "deck", "garden"}
+        if unknown:
+            raise ValueError(f"unknown Sakura config keys: {sorted(unknown)}")
+        deck = parse_deck(config["deck"]) if "deck" in config else None
+        layout = parse_layout(config["garden"]) if "garden" in config else None
+        return cls(int(config.get("players", 4)), config.get("variant"), deck, layout)
+
+    def new_initial_state(self, seed: int | str = 0, *, events: bool = True) -> SakuraState:
+        """Shuffle (seeded), deal five cards to each player, Emperor on the torii, painters on
+        the gate. ``events=False`` skips building event values (for fast simulation)."""
+        return SakuraState.new(self, seed, events=events)
+
+    def parse_action(self, text: str) -> SakuraAction:
+        return parse_action(text)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> SakuraState:
+        from sakura.engine.games.sakura.serialize import state_from_json
+
+        state = state_from_json(data)
+        if state.game != self:
+            raise InvalidStateError("the saved state belongs to another game config")
+        return state
+
+
+from sakura.engine.games.sakura.state import SakuraState  # noqa: E402  (cycle: state needs the game)

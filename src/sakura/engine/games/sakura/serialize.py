@@ -1,0 +1,135 @@
+"""States to and from positions and JSON.
+
+A saved state is ``{"game": "sakura", "config": ..., "position": ..., "rng": ...}``: the full
+position (hands, deck and discard included) plus the generator's state, so a loaded game goes
+on exactly as the saved one would have. It holds hidden information: it is for saving and
+for records, never for a player's eyes (players get views).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from sakura.engine.errors import InvalidPositionError, InvalidStateError
+from sakura.engine.games.sakura.position import Position
+from sakura.engine.rng import SplitMix64, seed_to_int
+
+if TYPE_CHECKING:
+    from sakura.engine.games.sakura.game import SakuraGame
+    from sakura.engine.games.sakura.state import SakuraState
+
+
+def state_from_position(
+    game: SakuraGame, position: Position, seed: int | str = 0, *, events: bool = True
+) -> SakuraState:
+    """Set up ``position``. Parts it leaves out are dealt from ``seed``: without hands, every
+    player gets five unseen cards (the position must then be between rounds); without a deck,
+    the unseen cards are shuffled into it; without a discard pile, it is empty (or, with hands
+    and deck given, it holds every other card). A position caught between two cards of a round
+    goes on resolving at once, up to the next choice or the end of the round."""
+    from sakura.engine.games.sakura.state import SakuraState
+
+    position.validate(game)
+    rng = SplitMix64(seed)
+    queued = [c for c, _ in position.queue]
+    chosen = [c for pick in position.chosen or () for c in pick]
+    discard = list(position.discard or ())
+    if position.hands is None:
+        if queued or chosen:
+            raise InvalidPositionError("a position without hands must be between rounds")
+        if position.deck is not None:
+            raise InvalidPositionError("a position with a deck must give the hands too")
+        unseen = [c for c in game.deck.numbers if c not in set(discard)]
+        rng.shuffle(unseen)
+        hands: list[list[int]] = [[] for _ in range(game.players)]
+        for _ in range(5):
+            for hand in hands:
+                hand.append(unseen.pop())
+        deck = unseen
+    else:
+        hands = [list(h) for h in position.hands]
+        placed = {c for h in hands for c in h} | set(queued) | set(chosen)
+        if position.deck is None:
+            deck = [c for c in game.deck.numbers if c not in placed and c not in set(discard)]
+            rng.shuffle(deck)
+        else:
+            deck = list(reversed(position.deck))
+            if position.discard is None:
+                placed |= set(deck)
+                discard = [c for c in game.deck.numbers if c not in placed]
+    for hand in hands:
+        hand.sort()
+    state = SakuraState._make(
+        game,
+        emperor=position.emperor,
+        pos=list(position.painters),
+        tokens=list(position.tokens),
+        supply=position.supply,
+        scored=position.scored,
+        hands=hands,
+        deck=deck,
+        discard=discard,
+        rng=rng,
+        events=events,
+        round=position.round,
+    )
+    if state.terminal:
+        return state
+    if position.chosen is not None:
+        _restore_picks(state, position.chosen)
+    if position.queue:
+        state.queue = list(position.queue)
+        state.qi = 0
+        state.stage = position.stage
+        state.scoring = position.scoring
+        if position.stage not in (1, 3):  # not waiting for a choice: go on resolving
+            state._advance()
+    return state
+
+
+def _restore_picks(state: SakuraState, chosen: tuple[tuple[int, ...], ...]) -> None:
+    for seat, pick in enumerate(chosen):
+        if not pick:
+            continue
+        if (len(pick) == 2) != (seat == state.double):
+            raise InvalidPositionError(
+                f"player {seat} chose {len(pick)} card(s); the tactical player further from "
+                "the Emperor (and only they) chooses two"
+            )
+        state.picks[seat] = tuple(pick)
+    if all(p is not None for p in state.picks):
+        raise InvalidPositionError("every player has chosen: the cards would be revealed")
+
+
+def state_to_json(state: SakuraState) -> dict[str, Any]:
+    return {
+        "game": "sakura",
+        "config": state.game.config_json(),
+        "position": state.position().to_json(),
+        "rng": state.rng.state,
+    }
+
+
+def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> SakuraState:
+    from sakura.engine.games.sakura.game import SakuraGame
+
+    if not isinstance(data, Mapping) or data.get("game") != "sakura":
+        raise InvalidStateError('not a saved Sakura state (expected "game": "sakura")')
+    try:
+        game = SakuraGame.from_config(data["config"])
+        position = Position.from_json(data["position"])
+        rng_state = data["rng"]
+    except KeyError as exc:
+        raise InvalidStateError(f"the saved state lacks {exc}") from None
+    except ValueError as exc:
+        raise InvalidStateError(f"bad saved state: {exc}") from None
+    if position.hands is None or position.deck is None or position.discard is None:
+        raise InvalidStateError("a saved state holds the hands, the deck and the discard pile")
+    if isinstance(rng_state, bool) or not isinstance(rng_state, int):
+        raise InvalidStateError("the saved generator state is a whole number")
+    if position.queue and position.stage not in (1, 3):
+        raise InvalidStateError("a saved state waits for a choice or for the players' cards")
+    state = state_from_position(game, position, 0, events=events)
+    state.rng.state = seed_to_int(rng_state)
+    return state

@@ -1,0 +1,666 @@
+"""A game of Sakura in progress: the rules themselves.
+
+The state is mutable and flat (lists of ints) because simulations and tree search apply
+millions of actions; ``clone()`` copies a handful of short lists. Callers only ever change it
+through :meth:`SakuraState.apply_action`, which checks everything before it touches anything.
+
+Decision points are those of the table:
+
+1. *Selection*: every player secretly chooses a card (the tactical variant's player further
+   from the Emperor chooses two: one for the court painter). ``current_players()`` lists all who
+   have yet to choose; the cards are revealed when the last one arrives.
+2. *Resolution*, lowest order number first. A card offering a choice (``E±1``, ``P±n``) stops
+   resolution and asks its owner then; the court painter always goes forward.
+
+Spaces are numbered from the gate (0). ``pos[seat]`` is each painter's space (the court painter
+is the last seat in the two-player variants).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sakura.engine.errors import IllegalActionError, NotYourTurnError
+from sakura.engine.games.sakura import events as ev
+from sakura.engine.games.sakura.actions import BACK, FORWARD, Choose, Play, SakuraAction
+from sakura.engine.games.sakura.cards import (
+    CLOSEST,
+    COUNT,
+    EMPEROR,
+    EMPEROR_CHOICE,
+    MOVE,
+    MOVE_CHOICE,
+)
+from sakura.engine.protocol import Event, Outcome, StepHook
+from sakura.engine.rng import SplitMix64
+
+if TYPE_CHECKING:
+    from sakura.engine.games.sakura.game import SakuraGame
+    from sakura.engine.games.sakura.position import Position
+    from sakura.engine.games.sakura.view import SakuraView
+
+# Resolution stages of the card at the head of the queue.
+NOT_STARTED, GARDEN_CHOICE, GARDEN_DONE, PAINTER_CHOICE = 0, 1, 2, 3
+_CHOICES = (FORWARD, BACK)
+
+
+class SakuraState:
+    """See the module docstring. Build one with ``SakuraGame.new_initial_state(seed)``."""
+
+    __slots__ = (
+        "_hook",
+        "_log",
+        "_outcome",
+        "deck",
+        "discard",
+        "double",
+        "emperor",
+        "game",
+        "hands",
+        "picks",
+        "pos",
+        "qi",
+        "queue",
+        "rng",
+        "round",
+        "scored",
+        "scoring",
+        "stage",
+        "supply",
+        "terminal",
+        "tokens",
+    )
+
+    game: SakuraGame
+    emperor: int
+    pos: list[int]
+    tokens: list[int]
+    supply: int
+    scored: int
+    hands: list[list[int]]
+    deck: list[int]  # the top of the deck is the *last* element
+    discard: list[int]
+    rng: SplitMix64
+    round: int
+    picks: list[tuple[int, ...] | None]
+    queue: list[tuple[int, int]]  # (card, seat) in order of resolution
+    qi: int  # index in queue of the card resolving or next to resolve
+    stage: int
+    scoring: bool  # the Emperor reached an unscored sakura during the head card
+    double: int  # tactical variant: the player who plays two cards this round, or -1
+    terminal: bool
+    _outcome: Outcome | None
+    _log: list[Event] | None
+    _hook: StepHook | None
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def new(cls, game: SakuraGame, seed: int | str, *, events: bool = True) -> SakuraState:
+        rng = SplitMix64(seed)
+        deck = list(game.deck.numbers)
+        rng.shuffle(deck)
+        hands: list[list[int]] = [[] for _ in range(game.players)]
+        for _ in range(5):
+            for hand in hands:
+                hand.append(deck.pop())
+        for hand in hands:
+            hand.sort()
+        start = game.deck.start_tokens
+        return cls._make(
+            game,
+            emperor=game.torii,
+            pos=[0] * game.num_painters,
+            tokens=[start] * game.num_painters,
+            supply=game.deck.total_tokens - start * game.num_painters,
+            scored=0,
+            hands=hands,
+            deck=deck,
+            discard=[],
+            rng=rng,
+            events=events,
+        )
+
+    @classmethod
+    def _make(
+        cls,
+        game: SakuraGame,
+        *,
+        emperor: int,
+        pos: list[int],
+        tokens: list[int],
+        supply: int,
+        scored: int,
+        hands: list[list[int]],
+        deck: list[int],
+        discard: list[int],
+        rng: SplitMix64,
+        events: bool,
+        round: int = 1,
+    ) -> SakuraState:
+        self = cls.__new__(cls)
+        self.game = game
+        self.emperor = emperor
+        self.pos = pos
+        self.tokens = tokens
+        self.supply = supply
+        self.scored = scored
+        self.hands = hands
+        self.deck = deck
+        self.discard = discard
+        self.rng = rng
+        self.round = round
+        self.picks = [None] * game.players
+        self.queue = []
+        self.qi = 0
+        self.stage = NOT_STARTED
+        self.scoring = False
+        self.terminal = scored >= len(game.sakuras)
+        self._outcome = None
+        self._log = [] if events else None
+        self._hook = None
+        self.double = self._double_player()
+        if self.terminal:
+            self._finish()
+        return self
+
+    def clone(self) -> SakuraState:
+        """An independent copy (hidden parts and RNG included); the step hook is not copied."""
+        c = SakuraState.__new__(SakuraState)
+        c.game = self.game
+        c.emperor = self.emperor
+        c.pos = self.pos[:]
+        c.tokens = self.tokens[:]
+        c.supply = self.supply
+        c.scored = self.scored
+        c.hands = [h[:] for h in self.hands]
+        c.deck = self.deck[:]
+        c.discard = self.discard[:]
+        c.rng = SplitMix64(0)
+        c.rng.state = self.rng.state
+        c.round = self.round
+        c.picks = self.picks[:]
+        c.queue = self.queue[:]
+        c.qi = self.qi
+        c.stage = self.stage
+        c.scoring = self.scoring
+        c.double = self.double
+        c.terminal = self.terminal
+        c._outcome = self._outcome
+        c._log = [] if self._log is not None else None
+        c._hook = None
+        return c
+
+    def __repr__(self) -> str:
+        return f"<SakuraState {self.text()!r}>"
+
+    # ------------------------------------------------------------------ protocol: queries
+
+    @property
+    def num_players(self) -> int:
+        return self.game.players
+
+    @property
+    def in_selection(self) -> bool:
+        """True while players are choosing cards (no card is resolving)."""
+        return not self.terminal and self.qi >= len(self.queue)
+
+    def current_players(self) -> tuple[int, ...]:
+        if self.terminal:
+            return ()
+        if self.qi < len(self.queue):
+            return (self.queue[self.qi][1],)
+        return tuple(p for p, pick in enumerate(self.picks) if pick is None)
+
+    def legal_actions(self, player: int) -> list[SakuraAction]:
+        if self.terminal:
+            return []
+        if self.qi < len(self.queue):
+            return list(_CHOICES) if self.queue[self.qi][1] == player else []
+        if not 0 <= player < self.game.players or self.picks[player] is not None:
+            return []
+        hand = self.hands[player]
+        if player == self.double:
+            return [Play(a, b) for a in hand for b in hand if a != b]
+        plays = self.game.plays
+        return [plays[c] for c in hand]
+
+    def pending_choice(self) -> tuple[int, int, str] | None:
+        """(seat, card, "garden" | "painter") if a resolving card waits for its owner."""
+        if self.stage == GARDEN_CHOICE or self.stage == PAINTER_CHOICE:
+            card, seat = self.queue[self.qi]
+            return seat, card, "garden" if self.stage == GARDEN_CHOICE else "painter"
+        return None
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def view(self, player: int | None) -> SakuraView:
+        from sakura.engine.games.sakura.view import make_view
+
+        return make_view(self, player)
+
+    def position(self) -> Position:
+        from sakura.engine.games.sakura.position import position_of
+
+        return position_of(self)
+
+    def text(self) -> str:
+        return self.position().text()
+
+    def to_json(self) -> dict[str, Any]:
+        from sakura.engine.games.sakura.serialize import state_to_json
+
+        return state_to_json(self)
+
+    def set_step_hook(self, hook: StepHook | None) -> None:
+        """Call ``hook(state)`` after every resolved card and every answered choice."""
+        self._hook = hook
+
+    # ------------------------------------------------------------------ protocol: acting
+
+    def apply_action(self, player: int, action: SakuraAction) -> list[Event]:
+        """Apply ``player``'s action; return the events it caused. Illegal actions raise
+        :class:`IllegalActionError` (or :class:`NotYourTurnError`) and change nothing."""
+        self._check(player, action)
+        if self._log is not None:
+            self._log = []
+        if isinstance(action, Play):
+            self._pick(player, action)
+        else:
+            self._answer(action.forward)
+        out = self._log
+        return out if out is not None else []
+
+    def apply_fast(self, player: int, action: SakuraAction) -> None:
+        """``apply_action`` for an action known to be legal (from ``legal_actions``): no
+        checks, no events returned. For simulations and search only."""
+        if isinstance(action, Play):
+            self._pick(player, action)
+        else:
+            self._answer(action.forward)
+
+    def _check(self, player: int, action: SakuraAction) -> None:
+        if self.terminal:
+            raise IllegalActionError("the game is over")
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise IllegalActionError(f"a player is a seat number, not {player!r}")
+        if not 0 <= player < self.game.players:
+            raise IllegalActionError(f"there is no player {player} in a {self.game.players}-player game")
+        if isinstance(action, Choose):
+            pending = self.pending_choice()
+            if pending is None:
+                raise IllegalActionError("no choice is pending: the players are choosing cards")
+            if pending[0] != player:
+                raise NotYourTurnError(f"player {pending[0]} chooses now, not player {player}")
+            return
+        if not isinstance(action, Play):
+            raise IllegalActionError(f"not a Sakura action: {action!r}")
+        if self.qi < len(self.queue):
+            raise NotYourTurnError(
+                f"cards are resolving: player {self.queue[self.qi][1]} must choose forward or back"
+            )
+        if self.picks[player] is not None:
+            raise NotYourTurnError(f"player {player} has already chosen this round")
+        hand = self.hands[player]
+        if action.card not in hand:
+            raise IllegalActionError(f"card {action.card} is not in player {player}'s hand")
+        if player == self.double:
+            if action.court is None:
+                raise IllegalActionError(f"player {player} plays two cards this round: 'play N court M'")
+            if action.court not in hand:
+                raise IllegalActionError(f"card {action.court} is not in player {player}'s hand")
+            if action.court == action.card:
+                raise IllegalActionError("the court painter's card must be another card")
+        elif action.court is not None:
+            raise IllegalActionError(f"player {player} does not play for the court painter this round")
+
+    # ------------------------------------------------------------------ selection
+
+    def _pick(self, player: int, action: Play) -> None:
+        hand = self.hands[player]
+        hand.remove(action.card)
+        if action.court is None:
+            self.picks[player] = (action.card,)
+        else:
+            hand.remove(action.court)
+            self.picks[player] = (action.card, action.court)
+        log = self._log
+        if log is not None:
+            log.append(ev.CardChosen(player, self.picks[player]))
+        for pick in self.picks:
+            if pick is None:
+                return
+        self._reveal()
+        self._advance()
+
+    def _reveal(self) -> None:
+        game = self.game
+        plays: list[tuple[int, int]] = []
+        court_from_deck = False
+        for seat, pick in enumerate(self.picks):
+            assert pick is not None
+            plays.append((pick[0], seat))
+            if len(pick) == 2:
+                plays.append((pick[1], game.court))
+        if game.court >= 0 and self.double < 0:
+            plays.append((self._draw(), game.court))
+            court_from_deck = True
+        plays.sort()
+        self.queue = plays
+        self.qi = 0
+        self.stage = NOT_STARTED
+        self.picks = [None] * game.players
+        log = self._log
+        if log is not None:
+            log.append(ev.CardsRevealed(tuple((s, c) for c, s in plays), court_from_deck))
+
+    # ------------------------------------------------------------------ resolution
+
+    def _answer(self, forward: bool) -> None:
+        card, seat = self.queue[self.qi]
+        log = self._log
+        if self.stage == GARDEN_CHOICE:
+            if log is not None:
+                log.append(ev.ChoiceMade(seat, card, "garden", forward))
+            amount = self.game.g_amount[card]
+            self._move_emperor(card, amount if forward else -amount)
+            self.stage = GARDEN_DONE
+        else:
+            if log is not None:
+                log.append(ev.ChoiceMade(seat, card, "painter", forward))
+            amount = self.game.p_amount[card]
+            self._move_painter(seat, amount if forward else -amount, "painter", card)
+            self._finish_card()
+        if self._hook is not None:
+            self._hook(self)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Resolve cards until one asks its owner a choice or the round ends."""
+        game = self.game
+        court = game.court
+        log = self._log
+        while self.qi < len(self.queue):
+            card, seat = self.queue[self.qi]
+            if self.stage == NOT_STARTED:
+                if log is not None:
+                    log.append(ev.CardResolving(seat, card))
+                kind = game.g_kind[card]
+                if kind == EMPEROR_CHOICE and seat != court:
+                    self.stage = GARDEN_CHOICE
+                    if log is not None:
+                        log.append(ev.ChoiceAsked(seat, card, "garden"))
+                    return
+                self._garden_action(card, kind, game.g_amount[card])
+                self.stage = GARDEN_DONE
+            # GARDEN_DONE: the painter action
+            kind = game.p_kind[card]
+            if kind == MOVE_CHOICE and seat != court:
+                self.stage = PAINTER_CHOICE
+                if log is not None:
+                    log.append(ev.ChoiceAsked(seat, card, "painter"))
+                return
+            self._painter_action(seat, card, kind, game.p_amount[card])
+            self._finish_card()
+            if self._hook is not None:
+                self._hook(self)
+        if not self.terminal:
+            self._end_round()
+
+    def _finish_card(self) -> None:
+        """The head card is resolved: discard it; after a sakura, discard the rest and score."""
+        self.discard.append(self.queue[self.qi][0])
+        self.qi += 1
+        self.stage = NOT_STARTED
+        if self.scoring:
+            rest = self.queue[self.qi :]
+            if rest:
+                self.discard.extend(c for c, _ in rest)
+                if self._log is not None:
+                    self._log.append(ev.CardsDiscarded(tuple(c for c, _ in rest)))
+            self.qi = len(self.queue)
+            self.scoring = False
+            self._score()
+
+    def _garden_action(self, card: int, kind: str, amount: int) -> None:
+        if kind == EMPEROR or kind == EMPEROR_CHOICE:  # the court painter's E± goes forward
+            self._move_emperor(card, amount)
+        elif kind == CLOSEST:
+            target = self._closest()
+            if target < 0:
+                if self._log is not None:
+                    self._log.append(ev.PainterStayed(None, card, "nobody"))
+            else:
+                self._move_painter(target, amount, "closest", card)
+        else:  # FURTHEST
+            target = self._furthest()
+            if target < 0:
+                if self._log is not None:
+                    self._log.append(ev.PainterStayed(None, card, "nobody"))
+            else:
+                self._move_painter(target, amount, "furthest", card)
+
+    def _painter_action(self, seat: int, card: int, kind: str, amount: int) -> None:
+        if kind == MOVE or kind == MOVE_CHOICE:
+            self._move_painter(seat, amount, "painter", card)
+            return
+        pos = self.pos
+        me = pos[seat]
+        ahead = [q for i, q in enumerate(pos) if i != seat and q > me]
+        if not ahead:
+            if self._log is not None:
+                why = "closest" if me > 0 else "no_one_ahead"
+                self._log.append(ev.PainterStayed(seat, card, why))
+            return
+        if kind == COUNT:
+            self._move_painter(seat, len(ahead), "count", card)
+            return
+        # JUMP: the first empty space in front of the next painter ahead.
+        emperor = self.emperor
+        target = min(ahead) + 1
+        while True:
+            if target >= emperor:
+                self._bump(seat, me, "painter", card)
+                return
+            if target not in ahead:
+                break
+            target += 1
+        pos[seat] = target
+        if self._log is not None:
+            self._log.append(ev.PainterMoved(seat, me, target, "jump", card))
+
+    def _closest(self) -> int:
+        """The painter closest to the Emperor, or -1 if all are on the gate."""
+        pos = self.pos
+        best = max(pos)
+        return pos.index(best) if best > 0 else -1
+
+    def _furthest(self) -> int:
+        """The painter furthest from the Emperor; -1 if two or more share the gate."""
+        pos = self.pos
+        low = min(pos)
+        if low == 0 and pos.count(0) > 1:
+            return -1
+        return pos.index(low)
+
+    def _move_painter(self, seat: int, amount: int, cause: str, card: int) -> None:
+        """Move ``amount`` empty spaces (signed); reaching the Emperor is a bump."""
+        pos = self.pos
+        start = p = pos[seat]
+        others = pos[:seat] + pos[seat + 1 :]
+        if amount > 0:
+            emperor = self.emperor
+            while amount:
+                p += 1
+                if p >= emperor:
+                    self._bump(seat, start, "painter", card)
+                    return
+                if p not in others:
+                    amount -= 1
+        else:
+            while amount and p > 0:
+                p -= 1
+                if p == 0 or p not in others:
+                    amount += 1
+        pos[seat] = p
+        if self._log is not None:
+            self._log.append(ev.PainterMoved(seat, start, p, cause, card))
+
+    def _bump(self, seat: int, start: int, by: str, card: int) -> None:
+        """``seat`` fell from grace at the Emperor's space: it loses a token (if it has one)
+        and goes back three empty spaces counted from there."""
+        pos = self.pos
+        others = pos[:seat] + pos[seat + 1 :]
+        at = p = self.emperor
+        steps = 3
+        while steps and p > 0:
+            p -= 1
+            if p == 0 or p not in others:
+                steps -= 1
+        pos[seat] = p
+        lost = self.tokens[seat] > 0
+        if lost:
+            self.tokens[seat] -= 1
+            self.supply += 1
+        if self._log is not None:
+            self._log.append(ev.Bumped(seat, start, at, p, lost, by, card))
+
+    def _move_emperor(self, card: int, amount: int) -> None:
+        e = start = self.emperor
+        log = self._log
+        if amount > 0:
+            sakuras = self.game.sakuras
+            nxt = sakuras[self.scored]
+            for _ in range(amount):
+                e += 1
+                if e == nxt:
+                    self.scoring = True
+                    break
+            self.emperor = e
+            if log is not None:
+                log.append(ev.EmperorMoved(card, start, e))
+            return
+        pos = self.pos
+        bumped = False
+        for _ in range(-amount):
+            if e <= 1:
+                break
+            e -= 1
+            self.emperor = e
+            if e in pos:
+                if log is not None:
+                    log.append(ev.EmperorMoved(card, start, e))
+                start, bumped = e, True
+                self._bump(pos.index(e), e, "emperor", card)
+        if log is not None and (e != start or not bumped):
+            log.append(ev.EmperorMoved(card, start, e))
+
+    # ------------------------------------------------------------------ scoring and rounds
+
+    def ranking(self) -> list[int]:
+        """Painters in order of closeness to the Emperor, for scoring. Painters in the garden
+        rank by space; a lone painter on the gate ranks last; painters sharing the gate are
+        tied and left out."""
+        pos = self.pos
+        garden = sorted((i for i, q in enumerate(pos) if q > 0), key=lambda i: -pos[i])
+        gate = [i for i, q in enumerate(pos) if q == 0]
+        return garden + gate if len(gate) == 1 else garden
+
+    def _score(self) -> None:
+        game = self.game
+        sakuras = game.sakuras
+        index = self.scored
+        last = index == len(sakuras) - 1
+        awards = game.garden.last_awards if last else game.garden.awards
+        ranked = self.ranking()
+        given: list[tuple[int, int, int]] = []
+        for rank, seat in enumerate(ranked[: len(awards)]):
+            got = min(awards[rank], self.supply)
+            self.supply -= got
+            self.tokens[seat] += got
+            given.append((seat, rank + 1, got))
+        self.scored += 1
+        if self._log is not None:
+            self._log.append(ev.SakuraScored(index, sakuras[index], tuple(given), self.supply))
+        if last:
+            self._finish()
+            return
+        self._line_up()
+
+    def _line_up(self) -> None:
+        """The others line up directly behind the closest painter, in their order; painters
+        sharing the gate join the line in seat order. The line stops at the gate."""
+        pos = self.pos
+        garden = sorted((i for i, q in enumerate(pos) if q > 0), key=lambda i: -pos[i])
+        if not garden:
+            return
+        line = garden[1:] + [i for i, q in enumerate(pos) if q == 0]
+        spot = pos[garden[0]]
+        for seat in line:
+            spot = max(spot - 1, 0)
+            if pos[seat] != spot:
+                start = pos[seat]
+                pos[seat] = spot
+                if self._log is not None:
+                    self._log.append(ev.PainterMoved(seat, start, spot, "lineup", None))
+
+    def _end_round(self) -> None:
+        self.queue = []
+        self.qi = 0
+        counts = []
+        draws: list[tuple[int, ...] | None] = []
+        for hand in self.hands:
+            got = [self._draw() for _ in range(5 - len(hand))]
+            hand.extend(got)
+            hand.sort()
+            counts.append(len(got))
+            draws.append(tuple(got))
+        self.round += 1
+        self.double = self._double_player()
+        if self._log is not None:
+            self._log.append(ev.HandsRefilled(tuple(counts), tuple(draws)))
+            self._log.append(ev.RoundStarted(self.round, None if self.double < 0 else self.double))
+
+    def _draw(self) -> int:
+        if not self.deck:
+            if not self.discard:
+                raise RuntimeError("no cards left to draw: the deck is too small for this table")
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            if self._log is not None:
+                self._log.append(ev.DeckReshuffled(len(self.deck), tuple(reversed(self.deck))))
+        return self.deck.pop()
+
+    def _double_player(self) -> int:
+        """Tactical variant: the player further from the Emperor plays two cards; nobody if
+        both players stand on the gate."""
+        if self.game.variant != "tactical":
+            return -1
+        a, b = self.pos[0], self.pos[1]
+        if a == b:  # only possible on the gate
+            return -1
+        return 0 if a < b else 1
+
+    def _finish(self) -> None:
+        self.terminal = True
+        self.queue = []
+        self.qi = 0
+        players = range(self.game.players)
+        best = max(self.tokens[p] for p in players)
+        tied = [p for p in players if self.tokens[p] == best]
+        reason = "most tokens"
+        if len(tied) > 1:
+            closest = max(self.pos[p] for p in tied)
+            tied = [p for p in tied if self.pos[p] == closest]
+            reason = "most tokens, then closest to the Emperor"
+            if len(tied) > 1:
+                reason = "most tokens, tied on the gate: shared win"
+        scores = tuple(self.tokens[p] for p in players)
+        self._outcome = Outcome(tuple(tied), scores, reason)
+        if self._log is not None:
+            self._log.append(ev.GameEnded(tuple(tied), tuple(self.tokens), reason))

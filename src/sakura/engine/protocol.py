@@ -1,0 +1,163 @@
+"""The game protocol every game of the platform implements.
+
+Modelled on OpenSpiel's Game/State/Observer split and python-chess's small values:
+
+* a :class:`Game` holds the facts (config, data) and makes states from a seed;
+* a :class:`State` says who must act now (several players at once for simultaneous choices),
+  lists each player's legal actions, applies one action at a time and returns the
+  :class:`Event` values that action caused, gives per-player :class:`View` values, and an
+  :class:`Outcome` at the end;
+* actions are small hashable values whose ``str()`` is a text form that
+  ``Game.parse_action`` reads back.
+
+Bots, records, servers and RL adapters speak only this protocol, so a second game needs only
+its own rules module. Simultaneous choices are applied one player at a time; nothing is
+revealed until the last of them arrives, and the order of submission never changes the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
+
+JSON = dict[str, Any]
+
+
+@runtime_checkable
+class Action(Hashable, Protocol):
+    """A move. ``str(action)`` is its text form; ``Game.parse_action`` reads it back."""
+
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, fine-grained enough to animate and to log.
+
+    Subclasses are frozen dataclasses with a ``kind``. An event that carries hidden
+    information overrides :meth:`seen_by` to return what a given viewer may know.
+    """
+
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> JSON:
+        """Plain JSON-ready form: ``{"type": kind, field: value, ...}``."""
+        out: JSON = {"type": self.kind}
+        for f in fields(self):
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+    def seen_by(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
+        return self
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Event):
+        return value.to_dict()
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``winners`` are seats (shared wins list several); ``scores`` are the final scores by seat;
+    ``reason`` says in words how the winner was decided.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str = ""
+
+    def returns(self) -> tuple[float, ...]:
+        """1.0 for a sole winner, 1/k to each of k who share the win, 0.0 for the rest."""
+        share = 1.0 / len(self.winners) if self.winners else 0.0
+        return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
+
+    def to_dict(self) -> JSON:
+        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(tuple(data["winners"]), tuple(data["scores"]), str(data.get("reason", "")))
+
+
+class View(Protocol):
+    """What one player (or a spectator, ``player is None``) may see of a state."""
+
+    @property
+    def player(self) -> int | None: ...
+
+    def to_json(self) -> JSON: ...
+
+
+A = TypeVar("A", bound=Action)
+StepHook = Callable[["State[Any]"], None]
+
+
+class State(Protocol[A]):
+    """A game in progress. Mutable; ``clone()`` is cheap and independent."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    def current_players(self) -> tuple[int, ...]:
+        """Seats that must act now: several during a simultaneous choice, none at the end."""
+        ...
+
+    def legal_actions(self, player: int) -> Sequence[A]:
+        """Actions ``player`` may take now (empty if it is not their turn)."""
+        ...
+
+    def apply_action(self, player: int, action: A) -> list[Event]:
+        """Apply one player's action and return the events it caused, in order.
+
+        Raises :class:`~sakura.engine.errors.IllegalActionError` (or a subclass) and changes
+        nothing if the action is not legal for that player now.
+        """
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def view(self, player: int | None) -> View:
+        """What ``player`` may see now; ``None`` gives the public (spectator) view."""
+        ...
+
+    def clone(self) -> Self: ...
+
+    def to_json(self) -> JSON:
+        """The whole state, hidden parts and RNG included (for saving, never for players)."""
+        ...
+
+    def text(self) -> str:
+        """A one-line text form of the situation (like chess's FEN)."""
+        ...
+
+    def set_step_hook(self, hook: StepHook | None) -> None:
+        """Call ``hook(state)`` after each atomic step (e.g. each resolved card)."""
+        ...
+
+
+class Game(Protocol[A]):
+    """A game's facts and the factory of its states."""
+
+    name: ClassVar[str]
+
+    @property
+    def num_players(self) -> int: ...
+
+    def new_initial_state(self, seed: int | str) -> State[A]: ...
+
+    def parse_action(self, text: str) -> A: ...
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State[A]: ...
+
+    def config_json(self) -> JSON:
+        """The game's config as JSON; ``make_game(name, config)`` rebuilds the game."""
+        ...
