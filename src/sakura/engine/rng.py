@@ -34,7 +34,7 @@ class SplitMix64:
 
     >>> rng = SplitMix64(1)
     >>> [rng.below(10) for _ in range(5)]
-    [5, 6, 9, 5, 8]
+    [5, 7, 9, 4, 4]
     >>> SplitMix64(1).below(10)
     5
     """
@@ -55,17 +55,19 @@ class SplitMix64:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``, without modulo bias."""
+        """A uniform integer in ``range(n)``, without bias (Lemire's multiply-and-reject)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        m = self.next64() * n
+        if (m & _MASK) < n:
+            threshold = ((1 << 64) - n) % n
+            while (m & _MASK) < threshold:
+                m = self.next64() * n
+        return m >> 64
 
     def shuffle(self, items: list[int]) -> None:
-        """Shuffle in place (Fisher-Yates, from the end)."""
+        """Shuffle in place (Fisher-Yates from the end, each index drawn with ``below``)."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -210,7 +210,7 @@ class SakuraState:
             return ()
         if self.qi < len(self.queue):
             return (self.queue[self.qi][1],)
-        return tuple(p for p, pick in enumerate(self.picks) if pick is None)
+        return tuple([p for p, pick in enumerate(self.picks) if pick is None])
 
     def legal_actions(self, player: int) -> list[SakuraAction]:
         if self.terminal:
@@ -331,9 +331,8 @@ class SakuraState:
         log = self._log
         if log is not None:
             log.append(ev.CardChosen(player, self.picks[player]))
-        for pick in self.picks:
-            if pick is None:
-                return
+        if None in self.picks:
+            return
         self._reveal()
         self._advance()
 
@@ -611,19 +610,27 @@ class SakuraState:
     def _end_round(self) -> None:
         self.queue = []
         self.qi = 0
-        counts = []
+        deck = self.deck
+        log = self._log
         draws: list[tuple[int, ...] | None] = []
         for hand in self.hands:
-            got = [self._draw() for _ in range(5 - len(hand))]
+            need = 5 - len(hand)
+            if need <= len(deck):  # the usual case: take the top cards at once
+                got = deck[len(deck) - need :]
+                del deck[len(deck) - need :]
+                got.reverse()
+            else:
+                got = [self._draw() for _ in range(need)]
+                deck = self.deck
             hand.extend(got)
             hand.sort()
-            counts.append(len(got))
-            draws.append(tuple(got))
+            if log is not None:
+                draws.append(tuple(got))
         self.round += 1
-        self.double = self._double_player()
-        if self._log is not None:
-            self._log.append(ev.HandsRefilled(tuple(counts), tuple(draws)))
-            self._log.append(ev.RoundStarted(self.round, None if self.double < 0 else self.double))
+        self.double = self._double_player() if self.game.court >= 0 else -1
+        if log is not None:
+            log.append(ev.HandsRefilled(tuple(len(d or ()) for d in draws), tuple(draws)))
+            log.append(ev.RoundStarted(self.round, None if self.double < 0 else self.double))
 
     def _draw(self) -> int:
         if not self.deck:

@@ -1,0 +1,1 @@
+"""The ``sakura`` command line (Typer): simulate, replay and show games."""

@@ -1,0 +1,170 @@
+"""``sakura``: the command line. Until the web app exists, the main job is ``sakura simulate``."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from sakura.cli.board import draw_position
+from sakura.engine import GameError
+from sakura.engine.games.sakura import Position, SakuraGame
+from sakura.engine.games.sakura.state import SakuraState
+from sakura.records import GameRecord, InvalidRecordError, Recorder, ReplayDivergenceError, replay
+from sakura.records.playout import random_action
+
+app = typer.Typer(
+    help="Sakura: the race through the Emperor's garden. Simulate, replay and show games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+
+def _game(players: int, variant: str | None) -> SakuraGame:
+    try:
+        return SakuraGame(players, variant)
+    except ValueError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def simulate(
+    players: Annotated[int, typer.Option("--players", "-p", help="2 to 6 players")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="how many games", min=1)] = 1000,
+    seed: Annotated[int, typer.Option(help="first seed; game i uses seed + i")] = 0,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="two players: 'court' (default) or 'tactical'; three or more: 'standard'"),
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="save every game's record (JSON) in this folder")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+) -> None:
+    """Play random games and print a summary: rounds, bumps, tokens and winners by seat."""
+    game = _game(players, variant)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    rounds: list[int] = []
+    bumps: list[int] = []
+    winner_tokens: list[int] = []
+    tokens: list[float] = []
+    wins: dict[int, float] = dict.fromkeys(range(players), 0.0)  # shared wins split
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=quiet,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=games)
+        for i in range(games):
+            game_seed = seed + i
+            rng = random.Random(game_seed)
+            recorder = Recorder(game, game_seed)
+            state = recorder.state
+            n_bumps = 0
+            while not state.is_terminal():
+                player = state.current_players()[0]
+                events = recorder.apply(player, random_action(state, player, rng))
+                n_bumps += sum(1 for e in events if e.kind == "bumped")
+            assert isinstance(state, SakuraState)
+            outcome = state.outcome()
+            assert outcome is not None
+            rounds.append(state.round)
+            bumps.append(n_bumps)
+            for w in outcome.winners:
+                wins[w] += 1 / len(outcome.winners)
+            winner_tokens.append(max(outcome.scores))
+            tokens.append(statistics.fmean(outcome.scores))
+            if records is not None:
+                (records / f"game-{game_seed}.json").write_text(recorder.finish().dumps())
+            progress.advance(task)
+    table = Table(title=f"{games} random games, {players} players ({game.variant})")
+    table.add_column("measure")
+    table.add_column("mean", justify="right")
+    table.add_column("min", justify="right")
+    table.add_column("max", justify="right")
+    for name, values in (
+        ("rounds per game", rounds),
+        ("bumps per game", bumps),
+        ("winner's tokens", winner_tokens),
+    ):
+        table.add_row(name, f"{statistics.fmean(values):.2f}", str(min(values)), str(max(values)))
+    table.add_row("tokens per player", f"{statistics.fmean(tokens):.2f}", "", "")
+    console.print(table)
+    seats = Table(title="wins by seat (shared wins split)")
+    seats.add_column("seat")
+    seats.add_column("wins", justify="right")
+    seats.add_column("share", justify="right")
+    for seat in range(players):
+        seats.add_row(str(seat + 1), f"{wins[seat]:.1f}", f"{wins[seat] / games:.1%}")
+    console.print(seats)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a game record (JSON)", exists=True, dir_okay=False)],
+    positions: Annotated[
+        bool, typer.Option(help="print the position (text form) after every resolved card and every choice")
+    ] = False,
+    board: Annotated[bool, typer.Option(help="draw the final garden")] = False,
+) -> None:
+    """Re-run a game record through the engine; fail loudly where it diverges."""
+    try:
+        record = GameRecord.loads(file.read_text(encoding="utf-8"))
+    except (InvalidRecordError, UnicodeDecodeError) as exc:
+        err.print(f"[red]error:[/] {file}: {exc}")
+        raise typer.Exit(2) from None
+    if positions:
+        try:
+            first = record.make_game().state_from_json(record.initial)
+        except (GameError, ValueError) as exc:
+            err.print(f"[red]error:[/] {file}: bad initial state: {exc}")
+            raise typer.Exit(1) from None
+        print(first.text())
+    try:
+        final = replay(record, on_step=(lambda s: print(s.text())) if positions else None)
+    except ReplayDivergenceError as exc:
+        err.print(f"[red]error:[/] {file}: {exc}")
+        raise typer.Exit(1) from None
+    outcome = final.outcome()
+    if board and isinstance(final, SakuraState):
+        typer.echo(draw_position(final.position(), final.game))
+    summary = json.dumps(outcome.to_dict()) if outcome else "unfinished"
+    err.print(f"replayed {len(record.moves)} moves: identical to the record; outcome {summary}")
+
+
+@app.command()
+def show(
+    position: Annotated[str, typer.Argument(help="a position in text form, or a JSON file")],
+) -> None:
+    """Print the garden, painters, Emperor and tokens of a position."""
+    try:
+        path = Path(position)
+        if position.endswith(".json") and path.is_file():
+            pos = Position.from_json(json.loads(path.read_text(encoding="utf-8")))
+        else:
+            pos = Position.from_text(position)
+        game = SakuraGame(pos.players, pos.variant)
+        pos.validate(game)
+    except (GameError, ValueError) as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    typer.echo(draw_position(pos, game))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,23 @@
+"""Game records: what was played, kept as data, and replayed to check it.
+
+A record stores the header (date, players, game config, seed, engine version), the initial
+deal, every action in order with the events it caused, and the outcome. Positions come from
+replaying the actions (as in python-chess's PGN), and a replay that produces other events
+than the record says fails loudly at the first difference.
+"""
+
+from sakura.records.playout import random_action, random_playout
+from sakura.records.record import FORMAT, GameRecord, InvalidRecordError, Move, Recorder
+from sakura.records.replay import ReplayDivergenceError, replay
+
+__all__ = [
+    "FORMAT",
+    "GameRecord",
+    "InvalidRecordError",
+    "Move",
+    "Recorder",
+    "ReplayDivergenceError",
+    "random_action",
+    "random_playout",
+    "replay",
+]
