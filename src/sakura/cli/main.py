@@ -26,7 +26,7 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def _game(players: int, variant: str | None) -> SakuraGame:

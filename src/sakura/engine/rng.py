@@ -66,8 +66,20 @@ class SplitMix64:
         return m >> 64
 
     def shuffle(self, items: list[int]) -> None:
-        """Shuffle in place (Fisher-Yates from the end, each index drawn with ``below``)."""
-        below = self.below
+        """Shuffle in place: Fisher-Yates from the end, index ``i`` swapped with
+        ``below(i + 1)``. The generator is inlined (same draws as calling ``below``) because
+        every deal and reshuffle runs through here."""
+        z0 = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            while True:
+                z0 = (z0 + _GOLDEN) & _MASK
+                z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                m = (z ^ (z >> 31)) * n
+                low = m & _MASK
+                if low >= n or low >= ((1 << 64) - n) % n:
+                    break
+            j = m >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = z0

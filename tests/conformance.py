@@ -1,0 +1,310 @@
+"""The conformance suite every game of the platform passes (pgx's ``api_test``, in spirit).
+
+It speaks only the protocol of :mod:`sakura.engine.protocol`, so it knows nothing of any one
+game: give it a game and some seeds and it plays random games (a seeded :class:`random.Random`
+picks a current player and one of their legal actions), checking at every step that
+
+* ``current_players()`` is empty exactly at the end, and every current player has a legal
+  action while everyone else has none;
+* ``outcome()`` is ``None`` during the game and a well-formed :class:`Outcome` at the end;
+* acting out of turn, as a seat that does not exist, or after the end raises
+  :class:`IllegalActionError` and changes nothing (``to_json()`` and ``text()`` are compared);
+* every legal action reads back from its text form (``parse_action(str(a)) == a``);
+* events, their ``seen_by`` forms, views and saved states are plain JSON;
+
+and after each game that
+
+* the same seed and the same actions replay the same events and the same final state, with or
+  without a step hook;
+* a state saved with ``to_json`` at a few random steps loads with ``state_from_json``, saves
+  back to the same JSON, and plays on exactly as the original did;
+* a clone taken at those steps is independent of the original and plays on identically.
+
+What a view must hide is the game's own business; each game tests that itself.
+
+>>> from sakura.engine import make_game
+>>> stats = check_game(make_game("sakura", {"players": 3}), seeds=range(2))
+>>> stats.games
+2
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sakura.engine.errors import IllegalActionError
+from sakura.engine.protocol import Event, Game, Outcome, State
+
+Step = tuple[int, Any]  # (player, action)
+
+
+@dataclass
+class ConformanceStats:
+    """What a run covered: games, actions, and how many actions each kind of check saw."""
+
+    games: int = 0
+    actions: int = 0
+    out_of_turn_checks: int = 0
+    reloads: int = 0
+    clones: int = 0
+    simultaneous_steps: int = 0  # steps with more than one current player
+
+
+@dataclass
+class Playout:
+    """One random game: its seed, the actions taken, the events each caused (as dicts)."""
+
+    seed: int
+    steps: list[Step] = field(default_factory=list)
+    events: list[list[dict[str, Any]]] = field(default_factory=list)
+    saved: dict[int, dict[str, Any]] = field(default_factory=dict)  # step -> to_json there
+    clones: dict[int, State[Any]] = field(default_factory=dict)  # step -> clone there
+    final_json: dict[str, Any] = field(default_factory=dict)
+    final_text: str = ""
+
+
+def check_game(game: Game[Any], seeds: Iterable[int], *, max_actions: int = 20_000) -> ConformanceStats:
+    """Play one random game per seed and run every check; raise ``AssertionError`` on failure.
+
+    ``max_actions`` bounds a game's length: a game still going after that many actions fails."""
+    stats = ConformanceStats()
+    for seed in seeds:
+        playout = play_checked(game, seed, stats, max_actions=max_actions)
+        check_replay(game, playout)
+        check_reloads(game, playout, stats)
+        check_clones(playout, stats)
+        stats.games += 1
+        stats.actions += len(playout.steps)
+    return stats
+
+
+def play_checked(
+    game: Game[Any],
+    seed: int,
+    stats: ConformanceStats | None = None,
+    *,
+    max_actions: int = 20_000,
+) -> Playout:
+    """Play a random game from ``seed``, checking the protocol at every step.
+
+    The state is saved and cloned at step 0 and at random steps further and further apart
+    (about ``log2`` of the game's length of them), early and late alike."""
+    stats = stats if stats is not None else ConformanceStats()
+    chooser = random.Random(f"conformance:{seed}")
+    state = game.new_initial_state(seed)
+    n = game.num_players
+    assert state.num_players == n, "the state and its game disagree on the number of players"
+    playout = Playout(seed)
+    mark = 0
+    last: Step | None = None
+    while True:
+        step = len(playout.steps)
+        assert step <= max_actions, f"seed {seed}: the game did not end within {max_actions} actions"
+        current = check_turn(game, state, seed, step)
+        check_views(state, n)
+        if step == mark:
+            playout.saved[step] = _json_round_trip(state.to_json())
+            playout.clones[step] = state.clone()
+            mark = step + 1 + chooser.randrange(step + 1)
+        if not current:
+            break
+        if len(current) > 1:
+            stats.simultaneous_steps += 1
+        legal = {p: list(state.legal_actions(p)) for p in current}
+        player = chooser.choice(current)
+        action = chooser.choice(legal[player])
+        if check_out_of_turn(game, state, current, action):
+            stats.out_of_turn_checks += 1
+        check_others_actions(state, legal)
+        events = state.apply_action(player, action)
+        assert isinstance(events, list), "apply_action returns a list of events"
+        playout.steps.append((player, action))
+        playout.events.append([check_event(e, n) for e in events])
+        last = (player, action)
+    check_end(state, n, last)
+    playout.final_json = _json_round_trip(state.to_json())
+    playout.final_text = state.text()
+    return playout
+
+
+# ---------------------------------------------------------------------------- per-step checks
+
+
+def check_turn(game: Game[Any], state: State[Any], seed: int, step: int) -> tuple[int, ...]:
+    """Who acts now, and does each seat have actions exactly when it must act?"""
+    n = game.num_players
+    current = state.current_players()
+    where = f"seed {seed}, step {step}"
+    assert isinstance(current, tuple), f"{where}: current_players() returns a tuple"
+    assert len(set(current)) == len(current), f"{where}: a player is listed twice in {current}"
+    assert all(isinstance(p, int) and 0 <= p < n for p in current), f"{where}: bad seats {current}"
+    assert state.is_terminal() == (not current), (
+        f"{where}: current_players() is {current} but is_terminal() is {state.is_terminal()}"
+    )
+    if current:
+        assert state.outcome() is None, f"{where}: an outcome before the end"
+    for p in range(n):
+        legal = state.legal_actions(p)
+        if p in current:
+            assert legal, f"{where}: current player {p} has no legal action"
+        else:
+            assert not legal, f"{where}: player {p} is not current but has actions {legal}"
+        for action in legal:
+            hash(action)
+            text = str(action)
+            assert game.parse_action(text) == action, f"{where}: {text!r} does not read back"
+    return current
+
+
+def check_views(state: State[Any], n: int) -> None:
+    """Every seat's view and the spectator's are plain JSON and say whose they are."""
+    for viewer in (None, *range(n)):
+        view = state.view(viewer)
+        assert view.player == viewer, f"view({viewer}) says it is player {view.player}'s"
+        json.dumps(view.to_json())
+    assert isinstance(state.text(), str) and "\n" not in state.text(), "text() is one line"
+
+
+def check_out_of_turn(game: Game[Any], state: State[Any], current: tuple[int, ...], action: Any) -> bool:
+    """Acting out of turn or as a missing seat raises and changes nothing.
+
+    Returns whether a seat out of turn existed to try it with."""
+    n = game.num_players
+    before, text = state.to_json(), state.text()
+    tried = False
+    for p in range(n):
+        if p not in current:
+            assert_rejected(state, p, action, before, text)
+            tried = True
+            break
+    for seat in (n, -1):
+        assert_rejected(state, seat, action, before, text)
+    return tried
+
+
+def check_others_actions(state: State[Any], legal: dict[int, list[Any]]) -> None:
+    """When several players act at once, one may not take an action only another may take."""
+    if len(legal) < 2:
+        return
+    before, text = state.to_json(), state.text()
+    seats = sorted(legal)
+    for p, q in zip(seats, seats[1:] + seats[:1], strict=True):
+        mine = set(legal[p])
+        theirs = [a for a in legal[q] if a not in mine]
+        if theirs:
+            assert_rejected(state, p, theirs[0], before, text)
+
+
+def assert_rejected(state: State[Any], player: int, action: Any, before: Any, text: str) -> None:
+    try:
+        state.apply_action(player, action)
+    except IllegalActionError:
+        pass
+    else:
+        raise AssertionError(f"player {player} could play {action} out of turn")
+    assert state.to_json() == before, f"a rejected {action} by player {player} changed the state"
+    assert state.text() == text, f"a rejected {action} by player {player} changed text()"
+
+
+def check_event(event: Event, n: int) -> dict[str, Any]:
+    """An event is an :class:`Event` whose dict (and every viewer's version) is plain JSON."""
+    assert isinstance(event, Event), f"{event!r} is not an Event"
+    data = event.to_dict()
+    assert data.get("type") == event.kind, f"{data} lacks its type {event.kind!r}"
+    assert json.loads(json.dumps(data)) == data, f"{data} is not plain JSON"
+    for viewer in (None, *range(n)):
+        seen = event.seen_by(viewer)
+        assert isinstance(seen, Event) and seen.kind == event.kind, f"seen_by changed {event!r}"
+        json.dumps(seen.to_dict())
+    return data
+
+
+def check_end(state: State[Any], n: int, last: Step | None) -> None:
+    """At the end: an outcome, no actions, and acting again is refused."""
+    assert state.is_terminal() and state.current_players() == ()
+    outcome = state.outcome()
+    assert isinstance(outcome, Outcome), "a finished game has an outcome"
+    assert len(outcome.scores) == n, f"scores for {len(outcome.scores)} seats, not {n}"
+    assert outcome.winners, "a finished game has at least one winner"
+    assert all(0 <= w < n for w in outcome.winners), f"bad winners {outcome.winners}"
+    assert len(set(outcome.winners)) == len(outcome.winners), "a winner listed twice"
+    returns = outcome.returns()
+    assert len(returns) == n and abs(sum(returns) - 1.0) < 1e-9, f"returns {returns} do not sum to 1"
+    assert Outcome.from_dict(json.loads(json.dumps(outcome.to_dict()))) == outcome
+    assert all(not state.legal_actions(p) for p in range(n)), "legal actions after the end"
+    if last is not None:
+        before, text = state.to_json(), state.text()
+        for p in range(n):
+            assert_rejected(state, p, last[1], before, text)
+
+
+# ---------------------------------------------------------------------------- after the game
+
+
+def replay(
+    state: State[Any], steps: Iterable[Step], hook: Callable[[Any], None] | None = None
+) -> list[list[dict[str, Any]]]:
+    """Apply ``steps`` to ``state``; return the events of each, as dicts."""
+    state.set_step_hook(hook)
+    out = [[e.to_dict() for e in state.apply_action(p, a)] for p, a in steps]
+    state.set_step_hook(None)
+    return out
+
+
+def check_replay(game: Game[Any], playout: Playout) -> None:
+    """The same seed and actions give the same events and final state, hook or no hook."""
+    state = game.new_initial_state(playout.seed)
+    calls: list[int] = []
+
+    def hook(s: Any) -> None:
+        assert s is state, "the step hook gets the state that is stepping"
+        calls.append(1)
+
+    assert replay(state, playout.steps, hook) == playout.events, (
+        f"seed {playout.seed}: a replay gave other events"
+    )
+    assert _json_round_trip(state.to_json()) == playout.final_json, f"seed {playout.seed}: replay ended elsewhere"
+    assert state.text() == playout.final_text
+    assert state.outcome() is not None
+
+
+def check_reloads(game: Game[Any], playout: Playout, stats: ConformanceStats) -> None:
+    """Saved states load, save back identically and play on as the original did."""
+    for step, saved in playout.saved.items():
+        loaded = game.state_from_json(saved)
+        assert _json_round_trip(loaded.to_json()) == saved, f"seed {playout.seed}: step {step} reloads differently"
+        assert loaded.current_players() == _current_after(game, playout, step)
+        events = replay(loaded, playout.steps[step:])
+        assert events == playout.events[step:], f"seed {playout.seed}: reloaded at step {step}, other events"
+        assert _json_round_trip(loaded.to_json()) == playout.final_json
+        stats.reloads += 1
+
+
+def check_clones(playout: Playout, stats: ConformanceStats) -> None:
+    """A clone taken mid-game was not touched by the original playing on, and plays on alike."""
+    for step, clone in playout.clones.items():
+        assert _json_round_trip(clone.to_json()) == playout.saved[step], (
+            f"seed {playout.seed}: the original's later moves changed a clone taken at step {step}"
+        )
+        twin = clone.clone()
+        events = replay(clone, playout.steps[step:])
+        assert events == playout.events[step:], f"seed {playout.seed}: a clone from step {step} diverged"
+        assert _json_round_trip(clone.to_json()) == playout.final_json
+        assert _json_round_trip(twin.to_json()) == playout.saved[step], "playing a clone changed its clone"
+        stats.clones += 1
+
+
+def _current_after(game: Game[Any], playout: Playout, step: int) -> tuple[int, ...]:
+    state = game.new_initial_state(playout.seed)
+    for p, a in playout.steps[:step]:
+        state.apply_action(p, a)
+    return state.current_players()
+
+
+def _json_round_trip(data: Any) -> Any:
+    """``data`` through JSON text, as a file or a socket would carry it."""
+    return json.loads(json.dumps(data))
