@@ -109,7 +109,7 @@ def play_checked(
         if step == mark:
             playout.saved[step] = _json_round_trip(state.to_json())
             playout.clones[step] = state.clone()
-            mark = step + 1 + chooser.randrange(step + 1)
+            mark = step + 1 + chooser.randrange(2 * step + 2)
         if not current:
             break
         if len(current) > 1:
@@ -175,15 +175,11 @@ def check_out_of_turn(game: Game[Any], state: State[Any], current: tuple[int, ..
     Returns whether a seat out of turn existed to try it with."""
     n = game.num_players
     before, text = state.to_json(), state.text()
-    tried = False
-    for p in range(n):
-        if p not in current:
-            assert_rejected(state, p, action, before, text)
-            tried = True
-            break
-    for seat in (n, -1):
-        assert_rejected(state, seat, action, before, text)
-    return tried
+    waiting = [p for p in range(n) if p not in current]
+    for seat in (*waiting[:1], n, -1):
+        assert_refused(state, seat, action)
+    assert_unchanged(state, before, text, f"refused {action}")
+    return bool(waiting)
 
 
 def check_others_actions(state: State[Any], legal: dict[int, list[Any]]) -> None:
@@ -196,18 +192,21 @@ def check_others_actions(state: State[Any], legal: dict[int, list[Any]]) -> None
         mine = set(legal[p])
         theirs = [a for a in legal[q] if a not in mine]
         if theirs:
-            assert_rejected(state, p, theirs[0], before, text)
+            assert_refused(state, p, theirs[0])
+    assert_unchanged(state, before, text, "refused actions of other players")
 
 
-def assert_rejected(state: State[Any], player: int, action: Any, before: Any, text: str) -> None:
+def assert_refused(state: State[Any], player: int, action: Any) -> None:
     try:
         state.apply_action(player, action)
     except IllegalActionError:
-        pass
-    else:
-        raise AssertionError(f"player {player} could play {action} out of turn")
-    assert state.to_json() == before, f"a rejected {action} by player {player} changed the state"
-    assert state.text() == text, f"a rejected {action} by player {player} changed text()"
+        return
+    raise AssertionError(f"player {player} could play {action}, which is not theirs to play now")
+
+
+def assert_unchanged(state: State[Any], before: Any, text: str, what: str) -> None:
+    assert state.to_json() == before, f"{what}: the state changed"
+    assert state.text() == text, f"{what}: text() changed"
 
 
 def check_event(event: Event, n: int) -> dict[str, Any]:
@@ -239,7 +238,8 @@ def check_end(state: State[Any], n: int, last: Step | None) -> None:
     if last is not None:
         before, text = state.to_json(), state.text()
         for p in range(n):
-            assert_rejected(state, p, last[1], before, text)
+            assert_refused(state, p, last[1])
+        assert_unchanged(state, before, text, "acting after the end")
 
 
 # ---------------------------------------------------------------------------- after the game

@@ -9,7 +9,7 @@ from sakura.engine import make_game
 from tests.conformance import check_game
 
 TABLES = [(2, "court"), (2, "tactical"), (3, "standard"), (4, "standard"), (5, "standard"), (6, "standard")]
-GAMES_PER_TABLE = 40
+GAMES_PER_TABLE = 25
 
 
 @pytest.mark.parametrize(("players", "variant"), TABLES, ids=[f"{p}-{v}" for p, v in TABLES])

@@ -90,7 +90,7 @@ def test_replay_fails_loudly_on_an_illegal_move(record: GameRecord) -> None:
     def change(data: dict) -> None:  # type: ignore[type-arg]
         data["moves"][0]["action"] = "play 999"
 
-    with pytest.raises(ReplayDivergenceError, match="move 1: .*not in player"):
+    with pytest.raises(ReplayDivergenceError, match=r"move 1: .*not in player"):
         replay(_tampered(record, change))
 
 

@@ -1,0 +1,56 @@
+"""The house rules checked by machine: the engine's layering, mypy --strict and ruff."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "src" / "sakura" / "engine"
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("path", sorted(ENGINE.rglob("*.py")), ids=lambda p: str(p.relative_to(ENGINE)))
+def test_the_engine_imports_only_the_standard_library_and_itself(path: Path) -> None:
+    """Layers point inward: the rules engine imports nothing of the rest, stdlib only."""
+    for name in _imports(path):
+        top = name.split(".")[0]
+        if top == "sakura":
+            assert name.startswith("sakura.engine"), f"{path.name} imports {name}"
+        else:
+            assert top in sys.stdlib_module_names, f"{path.name} imports {name} (not stdlib)"
+
+
+def test_the_engine_uses_no_global_random() -> None:
+    """Randomness is explicit and seeded: no module-level ``random`` anywhere in the engine."""
+    for path in ENGINE.rglob("*.py"):
+        assert "random" not in {n.split(".")[0] for n in _imports(path)}, path.name
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True,
+                          check=False)
+
+
+def test_mypy_passes_strict_on_the_engine() -> None:
+    result = _run("mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_is_clean() -> None:
+    result = _run("ruff", "check", "src", "tests", "benchmarks", "scripts")
+    assert result.returncode == 0, result.stdout + result.stderr
