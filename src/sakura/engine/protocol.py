@@ -158,6 +158,11 @@ class Game(Protocol[A]):
 
     def state_from_json(self, data: Mapping[str, Any]) -> State[A]: ...
 
+    def sample_state(self, view: Any, seed: int | str) -> State[A]:
+        """A full state consistent with a player's ``view`` (as ``State.view`` returns it),
+        with the hidden part drawn from ``seed``: determinization for search bots."""
+        ...
+
     def config_json(self) -> JSON:
         """The game's config as JSON; ``make_game(name, config)`` rebuilds the game."""
         ...

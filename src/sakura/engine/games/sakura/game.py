@@ -11,12 +11,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sakura.engine.errors import InvalidStateError
 from sakura.engine.games.sakura.actions import Play, SakuraAction, parse_action
 from sakura.engine.games.sakura.cards import Deck, default_deck, parse_deck
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
+
+if TYPE_CHECKING:
+    from sakura.engine.games.sakura.view import SakuraView
 
 STANDARD, COURT, TACTICAL = "standard", "court", "tactical"
 VARIANTS = (STANDARD, COURT, TACTICAL)
@@ -114,6 +117,16 @@ class SakuraGame:
 
     def parse_action(self, text: str) -> SakuraAction:
         return parse_action(text)
+
+    def sample_state(self, view: SakuraView, seed: int | str) -> SakuraState:
+        """A full state consistent with ``view``, its hidden part (other hands and secret
+        cards, deck order, generator) drawn from ``seed``: the determinization search bots
+        use, so that they decide from their own view only."""
+        from sakura.engine.games.sakura.sample import sample_state
+
+        if view.player is None:
+            raise ValueError("sample from a player's view, not a spectator's")
+        return sample_state(self, view, seed)
 
     def state_from_json(self, data: Mapping[str, Any]) -> SakuraState:
         from sakura.engine.games.sakura.serialize import state_from_json

@@ -36,7 +36,7 @@ class SakuraView:
     hand_sizes: tuple[int, ...]
     chosen: tuple[bool, ...]  # who has chosen this round (not what)
     my_choice: tuple[int, ...] | None  # own secret card(s) this round
-    double: int | None  # tactical: the player who plays two cards this round
+    double: int | None  # tactical: the player who must play two cards (during selection)
     revealed: tuple[tuple[int, int], ...]  # (seat, card) of the round, in order of resolution
     resolved: int  # how many of ``revealed`` are done (or discarded)
     pending: tuple[int, int, str] | None  # (seat, card, "garden" | "painter")
@@ -82,7 +82,7 @@ def make_view(state: SakuraState, player: int | None) -> SakuraView:
         hand_sizes=tuple(len(h) for h in state.hands),
         chosen=tuple(p is not None for p in state.picks),
         my_choice=own,
-        double=state.double if state.double >= 0 else None,
+        double=state.double if state.double >= 0 and state.in_selection else None,
         revealed=tuple((s, c) for c, s in queue),
         resolved=state.qi if queue else 0,
         pending=state.pending_choice(),

@@ -1,0 +1,65 @@
+"""Determinization: a state sampled from a player's view shows that player the same view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sakura.engine.games.sakura import SakuraGame
+
+TABLES = [(2, "court"), (2, "tactical"), (3, "standard"), (4, "standard"), (5, "standard"),
+          (6, "standard")]
+
+
+@pytest.mark.parametrize(("players", "variant"), TABLES)
+def test_a_sampled_state_shows_the_viewer_the_same_view(players: int, variant: str) -> None:
+    game = SakuraGame(players, variant)
+    for seed in range(15):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for seat in range(players):
+                view = state.view(seat)
+                sample = game.sample_state(view, rng.randrange(10**6))
+                assert sample.view(seat) == view
+                assert sample.current_players() == state.current_players()
+                assert [str(a) for a in sample.legal_actions(seat)] == list(view.legal_actions)
+            player = state.current_players()[0]
+            state.apply_action(player, rng.choice(state.legal_actions(player)))
+
+
+def test_samples_vary_the_hidden_part_and_play_on_to_the_end() -> None:
+    game = SakuraGame(4)
+    state = game.new_initial_state(5)
+    view = state.view(0)
+    samples = [game.sample_state(view, seed) for seed in range(8)]
+    assert len({tuple(s.hands[1]) for s in samples}) > 1
+    assert len({tuple(s.deck) for s in samples}) > 1
+    assert all(s.hands[0] == state.hands[0] for s in samples)
+    rng = random.Random(0)
+    for sample in samples:
+        while not sample.is_terminal():
+            player = sample.current_players()[0]
+            sample.apply_action(player, rng.choice(sample.legal_actions(player)))
+
+
+def test_a_sample_draws_only_from_cards_the_viewer_has_not_seen() -> None:
+    game = SakuraGame(3)
+    state = game.new_initial_state(8)
+    rng = random.Random(8)
+    for _ in range(12):  # a few rounds in, with a discard pile
+        player = state.current_players()[0]
+        state.apply_action(player, rng.choice(state.legal_actions(player)))
+    view = state.view(2)
+    seen = set(view.discard) | set(view.hand or ())
+    for seed in range(5):
+        sample = game.sample_state(view, seed)
+        hidden = set(sample.hands[0]) | set(sample.hands[1]) | set(sample.deck)
+        assert not hidden & seen
+
+
+def test_sampling_needs_a_player_view() -> None:
+    game = SakuraGame(3)
+    with pytest.raises(ValueError, match="spectator"):
+        game.sample_state(game.new_initial_state(1).view(None), 1)
