@@ -87,10 +87,22 @@ class Outcome:
 
 
 class View(Protocol):
-    """What one player (or a spectator, ``player is None``) may see of a state."""
+    """What one player (or a spectator, ``player is None``) may see of a state.
+
+    ``legal_actions`` are the viewer's legal actions as text (``Game.parse_action`` reads
+    them), so a bot or a client can act from the view alone."""
 
     @property
     def player(self) -> int | None: ...
+
+    @property
+    def current_players(self) -> tuple[int, ...]: ...
+
+    @property
+    def legal_actions(self) -> tuple[str, ...]: ...
+
+    @property
+    def terminal(self) -> bool: ...
 
     def to_json(self) -> JSON: ...
 
@@ -158,9 +170,10 @@ class Game(Protocol[A]):
 
     def state_from_json(self, data: Mapping[str, Any]) -> State[A]: ...
 
-    def sample_state(self, view: Any, seed: int | str) -> State[A]:
+    def sample_state(self, view: Any, seed: int | str, *, events: bool = False) -> State[A]:
         """A full state consistent with a player's ``view`` (as ``State.view`` returns it),
-        with the hidden part drawn from ``seed``: determinization for search bots."""
+        with the hidden part drawn from ``seed``: determinization for search bots. Events
+        are off unless asked for (search needs only outcomes)."""
         ...
 
     def config_json(self) -> JSON:

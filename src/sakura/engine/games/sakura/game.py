@@ -118,7 +118,7 @@ class SakuraGame:
     def parse_action(self, text: str) -> SakuraAction:
         return parse_action(text)
 
-    def sample_state(self, view: SakuraView, seed: int | str) -> SakuraState:
+    def sample_state(self, view: SakuraView, seed: int | str, *, events: bool = False) -> SakuraState:
         """A full state consistent with ``view``, its hidden part (other hands and secret
         cards, deck order, generator) drawn from ``seed``: the determinization search bots
         use, so that they decide from their own view only."""
@@ -126,7 +126,7 @@ class SakuraGame:
 
         if view.player is None:
             raise ValueError("sample from a player's view, not a spectator's")
-        return sample_state(self, view, seed)
+        return sample_state(self, view, seed, events=events)
 
     def state_from_json(self, data: Mapping[str, Any]) -> SakuraState:
         from sakura.engine.games.sakura.serialize import state_from_json

@@ -33,8 +33,11 @@ def unseen_cards(game: SakuraGame, view: SakuraView) -> list[int]:
     return [c for c in game.deck.numbers if c not in seen]
 
 
-def sample_state(game: SakuraGame, view: SakuraView, seed: int | str) -> SakuraState:
-    """A state that shows ``view`` to ``view.player``, its hidden part drawn from ``seed``."""
+def sample_state(
+    game: SakuraGame, view: SakuraView, seed: int | str, *, events: bool = False
+) -> SakuraState:
+    """A state that shows ``view`` to ``view.player``, its hidden part drawn from ``seed``.
+    Events are off by default: samples are for search, which only needs the outcome."""
     me = view.player
     rng = SplitMix64(seed)
     pool = unseen_cards(game, view)
@@ -68,7 +71,7 @@ def sample_state(game: SakuraGame, view: SakuraView, seed: int | str) -> SakuraS
         queue=tuple((card, seat) for seat, card in view.revealed[view.resolved :]),
         stage=stage, scoring=scoring,
     )
-    state = state_from_position(game, position, rng.next64())
+    state = state_from_position(game, position, rng.next64(), events=events)
     if view.resolved:  # keep the round's resolved cards in view, as the true state does
         state.queue = [(card, seat) for seat, card in view.revealed]
         state.qi = view.resolved
