@@ -1,3 +1,0 @@
-from tests.engine.scenarios import X
-def test_x():
-    assert X == 1
