@@ -9,16 +9,21 @@ picks a current player and one of their legal actions), checking at every step t
 * ``outcome()`` is ``None`` during the game and a well-formed :class:`Outcome` at the end;
 * acting out of turn, as a seat that does not exist, or after the end raises
   :class:`IllegalActionError` and changes nothing (``to_json()`` and ``text()`` are compared);
+* when several players act at once, none may take an action that only another may take;
 * every legal action reads back from its text form (``parse_action(str(a)) == a``);
-* events, their ``seen_by`` forms, views and saved states are plain JSON;
+* views say whose they are, show the current players, the end and the viewer's legal actions
+  (as text), and are plain JSON, as are events and their ``seen_by`` forms and saved states;
 
 and after each game that
 
 * the same seed and the same actions replay the same events and the same final state, with or
   without a step hook;
-* a state saved with ``to_json`` at a few random steps loads with ``state_from_json``, saves
-  back to the same JSON, and plays on exactly as the original did;
-* a clone taken at those steps is independent of the original and plays on identically.
+* a state saved with ``to_json`` at step 0 and at random steps further and further apart loads
+  with ``state_from_json``, saves back to the same JSON, shows the same views, and plays on
+  exactly as the original did;
+* a clone taken at those steps is independent of the original and plays on identically;
+* a state sampled from a player's view there (``Game.sample_state``, determinization) shows that
+  player the same view, has the same current players, and plays on to an end.
 
 What a view must hide is the game's own business; each game tests that itself.
 
@@ -51,6 +56,7 @@ class ConformanceStats:
     out_of_turn_checks: int = 0
     reloads: int = 0
     clones: int = 0
+    samples: int = 0
     simultaneous_steps: int = 0  # steps with more than one current player
 
 
@@ -63,6 +69,7 @@ class Playout:
     events: list[list[dict[str, Any]]] = field(default_factory=list)
     saved: dict[int, dict[str, Any]] = field(default_factory=dict)  # step -> to_json there
     clones: dict[int, State[Any]] = field(default_factory=dict)  # step -> clone there
+    views: dict[int, list[Any]] = field(default_factory=dict)  # step -> every view's JSON there
     final_json: dict[str, Any] = field(default_factory=dict)
     final_text: str = ""
 
@@ -77,6 +84,7 @@ def check_game(game: Game[Any], seeds: Iterable[int], *, max_actions: int = 20_0
         check_replay(game, playout)
         check_reloads(game, playout, stats)
         check_clones(playout, stats)
+        stats.samples += check_samples(game, playout)
         stats.games += 1
         stats.actions += len(playout.steps)
     return stats
@@ -109,6 +117,7 @@ def play_checked(
         if step == mark:
             playout.saved[step] = _json_round_trip(state.to_json())
             playout.clones[step] = state.clone()
+            playout.views[step] = _views(state, n)
             mark = step + 1 + chooser.randrange(2 * step + 2)
         if not current:
             break
@@ -162,9 +171,14 @@ def check_turn(game: Game[Any], state: State[Any], seed: int, step: int) -> tupl
 
 def check_views(state: State[Any], n: int) -> None:
     """Every seat's view and the spectator's are plain JSON and say whose they are."""
+    current = state.current_players()
     for viewer in (None, *range(n)):
         view = state.view(viewer)
         assert view.player == viewer, f"view({viewer}) says it is player {view.player}'s"
+        assert view.current_players == current, f"view({viewer}) shows other current players"
+        assert view.terminal == state.is_terminal(), f"view({viewer}) is wrong about the end"
+        legal = tuple(str(a) for a in state.legal_actions(viewer)) if viewer is not None else ()
+        assert tuple(view.legal_actions) == legal, f"view({viewer}) shows other legal actions"
         json.dumps(view.to_json())
     assert isinstance(state.text(), str) and "\n" not in state.text(), "text() is one line"
 
@@ -267,7 +281,9 @@ def check_replay(game: Game[Any], playout: Playout) -> None:
     assert replay(state, playout.steps, hook) == playout.events, (
         f"seed {playout.seed}: a replay gave other events"
     )
-    assert _json_round_trip(state.to_json()) == playout.final_json, f"seed {playout.seed}: replay ended elsewhere"
+    assert _json_round_trip(state.to_json()) == playout.final_json, (
+        f"seed {playout.seed}: replay ended elsewhere"
+    )
     assert state.text() == playout.final_text
     assert state.outcome() is not None
 
@@ -276,8 +292,13 @@ def check_reloads(game: Game[Any], playout: Playout, stats: ConformanceStats) ->
     """Saved states load, save back identically and play on as the original did."""
     for step, saved in playout.saved.items():
         loaded = game.state_from_json(saved)
-        assert _json_round_trip(loaded.to_json()) == saved, f"seed {playout.seed}: step {step} reloads differently"
+        assert _json_round_trip(loaded.to_json()) == saved, (
+            f"seed {playout.seed}: step {step} reloads differently"
+        )
         assert loaded.current_players() == _current_after(game, playout, step)
+        assert _views(loaded, game.num_players) == playout.views[step], (
+            f"seed {playout.seed}: a state reloaded at step {step} shows other views"
+        )
         events = replay(loaded, playout.steps[step:])
         assert events == playout.events[step:], f"seed {playout.seed}: reloaded at step {step}, other events"
         assert _json_round_trip(loaded.to_json()) == playout.final_json
@@ -290,12 +311,46 @@ def check_clones(playout: Playout, stats: ConformanceStats) -> None:
         assert _json_round_trip(clone.to_json()) == playout.saved[step], (
             f"seed {playout.seed}: the original's later moves changed a clone taken at step {step}"
         )
+        assert _views(clone, clone.num_players) == playout.views[step], "a clone shows other views"
         twin = clone.clone()
         events = replay(clone, playout.steps[step:])
         assert events == playout.events[step:], f"seed {playout.seed}: a clone from step {step} diverged"
         assert _json_round_trip(clone.to_json()) == playout.final_json
         assert _json_round_trip(twin.to_json()) == playout.saved[step], "playing a clone changed its clone"
         stats.clones += 1
+
+
+def check_samples(game: Game[Any], playout: Playout) -> int:
+    """A state sampled from a player's view (determinization) shows that player the same view,
+    has the same current players, and plays on to an end. Returns how many were checked."""
+    count = 0
+    for step, saved in playout.saved.items():
+        state = game.state_from_json(saved)  # the clones have been played on by now
+        if state.is_terminal():
+            continue
+        chooser = random.Random(f"samples:{playout.seed}:{step}")
+        for seat in range(game.num_players):
+            view = state.view(seat)
+            sample = game.sample_state(view, chooser.randrange(2**32))
+            where = f"seed {playout.seed}, step {step}, player {seat}"
+            assert _json_round_trip(sample.view(seat).to_json()) == playout.views[step][seat + 1], (
+                f"{where}: the sample shows another view"
+            )
+            assert sample.current_players() == state.current_players(), f"{where}: other current players"
+            count += 1
+        for _ in range(20_000):  # the last sample plays on to an end
+            current = sample.current_players()
+            if not current:
+                break
+            player = chooser.choice(current)
+            sample.apply_action(player, chooser.choice(list(sample.legal_actions(player))))
+        assert sample.is_terminal() and sample.outcome() is not None
+    return count
+
+
+def _views(state: State[Any], n: int) -> list[Any]:
+    """Every view of ``state`` (the spectator's first), as JSON text would carry them."""
+    return [_json_round_trip(state.view(viewer).to_json()) for viewer in (None, *range(n))]
 
 
 def _current_after(game: Game[Any], playout: Playout, step: int) -> tuple[int, ...]:

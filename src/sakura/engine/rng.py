@@ -12,6 +12,7 @@ import hashlib
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_BATCH = 1 << 48
 
 
 def seed_to_int(seed: int | str) -> int:
@@ -55,9 +56,10 @@ class SplitMix64:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``, without bias (Lemire's multiply-and-reject)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
+        """A uniform integer in ``range(n)``, without bias (Lemire's multiply-and-reject).
+        ``n`` is at most ``2**64`` (a larger bound would never pass the rejection step)."""
+        if not 0 < n <= 1 << 64:
+            raise ValueError(f"below() needs a positive bound of at most 2**64, not {n}")
         m = self.next64() * n
         if (m & _MASK) < n:
             threshold = ((1 << 64) - n) % n
@@ -66,20 +68,21 @@ class SplitMix64:
         return m >> 64
 
     def shuffle(self, items: list[int]) -> None:
-        """Shuffle in place: Fisher-Yates from the end, index ``i`` swapped with
-        ``below(i + 1)``. The generator is inlined (same draws as calling ``below``) because
-        every deal and reshuffle runs through here."""
-        z0 = self.state
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            while True:
-                z0 = (z0 + _GOLDEN) & _MASK
-                z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                m = (z ^ (z >> 31)) * n
-                low = m & _MASK
-                if low >= n or low >= ((1 << 64) - n) % n:
-                    break
-            j = m >> 64
-            items[i], items[j] = items[j], items[i]
-        self.state = z0
+        """Shuffle in place, exactly uniformly: Fisher-Yates from the end.
+
+        Several swap indices come from one draw: ``r = below(n1 * n2 * ...)`` read in mixed
+        radix gives independent uniform indices below ``n1``, ``n2``, ... (the product is
+        kept under 2**48 so that ``below`` almost never rejects). Every deal and reshuffle
+        runs through here, and one draw for about eight swaps makes it several times faster.
+        """
+        i = len(items) - 1
+        while i > 0:
+            bound, k = 1, i
+            while k > 0 and bound * (k + 1) <= _BATCH:
+                bound *= k + 1
+                k -= 1
+            r = self.below(bound)
+            while i > k:
+                r, j = divmod(r, i + 1)
+                items[i], items[j] = items[j], items[i]
+                i -= 1

@@ -72,7 +72,12 @@ class SakuraGame:
             self.g_amount[card.number] = card.garden.amount
             self.p_kind[card.number] = card.painter.kind
             self.p_amount[card.number] = card.painter.amount
+        # (garden kind, garden amount, painter kind, painter amount) by order number.
+        self.ops: list[tuple[str, int, str, int]] = [
+            (self.g_kind[n], self.g_amount[n], self.p_kind[n], self.p_amount[n]) for n in range(size)
+        ]
         self.plays: list[Play] = [Play(n) for n in range(size)]  # shared, immutable values
+        self.seats = tuple(range(players))
         self.sakuras = self.garden.sakuras
         self.torii = self.garden.torii
 

@@ -109,10 +109,15 @@ def parse_layout(text: str) -> GardenLayout:
                 path = "".join(value.split())
             elif key.startswith("bridge "):
                 lo, hi = _range(key[7:].strip())
+                if int(value) < 1:
+                    raise ValueError("a bridge is at least one space long")
                 bridges.append((lo, hi, int(value)))
             elif key.startswith("awards "):
                 lo, hi = _range(key[7:].strip())
-                awards.append((lo, hi, tuple(int(v) for v in value.split())))
+                values = tuple(int(v) for v in value.split())
+                if not values or min(values) < 0:
+                    raise ValueError("an awards line lists one or more awards, none negative")
+                awards.append((lo, hi, values))
             elif key == "last sakura first award":
                 last = int(value)
             else:

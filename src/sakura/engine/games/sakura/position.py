@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sakura.engine.errors import InvalidPositionError
+from sakura.engine.games.sakura.cards import EMPEROR_CHOICE, MOVE_CHOICE
 
 if TYPE_CHECKING:
     from sakura.engine.games.sakura.game import SakuraGame
@@ -130,7 +131,7 @@ class Position:
                 hands=_seats(seen["h"]) if "h" in seen else None,
                 deck=_ints(seen["d"], ".") if "d" in seen else None,
                 discard=_ints(seen["x"], ".") if "x" in seen else None,
-                chosen=_seats(seen["c"]) if "c" in seen else None,
+                chosen=_chosen(_seats(seen["c"])) if "c" in seen else None,
                 queue=queue,
                 stage=stage,
                 scoring=scoring,
@@ -215,7 +216,7 @@ class Position:
                 hands=seats("hands"),
                 deck=cards("deck"),
                 discard=cards("discard"),
-                chosen=seats("chosen"),
+                chosen=_chosen(seats("chosen")),
                 queue=tuple((_int(c), _int(s)) for c, s in data.get("queue", ())),
                 stage=STAGES.index(stage),
                 scoring=bool(data.get("scoring", False)),
@@ -262,7 +263,10 @@ class Position:
             raise fail(f"tokens and supply must add up to {game.deck.total_tokens}")
         if self.round < 1:
             raise fail("rounds are numbered from 1")
+        if not 0 <= self.stage < len(STAGES):
+            raise fail(f"the stage is an index into {STAGES}, not {self.stage}")
         self._validate_cards(game)
+        self._validate_round(game)
 
     def _validate_cards(self, game: SakuraGame) -> None:
         fail = InvalidPositionError
@@ -303,6 +307,37 @@ class Position:
         if complete and len(seen) != len(known):
             raise fail(f"every card must be somewhere; missing: {sorted(known - set(seen))}")
 
+    def _validate_round(self, game: SakuraGame) -> None:
+        """The round's stage must be one the rules can reach, or the game would get stuck
+        (e.g. waiting for the court painter, who never chooses)."""
+        fail = InvalidPositionError
+        if self.scored >= len(game.sakuras):
+            if self.queue or any(self.chosen or ()):
+                raise fail("the game is over: no cards can be chosen or waiting to resolve")
+            return
+        stage = STAGES[self.stage]
+        if self.scoring and stage not in ("G", "p"):
+            raise fail("'!' (the Emperor reached a sakura) comes with stage 'G' or 'p' only")
+        if stage in ("g", "p"):
+            card, seat = self.queue[0]
+            if seat >= game.players:
+                raise fail(f"the court painter never chooses, yet card {card} waits for a choice")
+            kind, offered = (
+                (game.g_kind[card], EMPEROR_CHOICE) if stage == "g" else (game.p_kind[card], MOVE_CHOICE)
+            )
+            if kind != offered:
+                part = "garden" if stage == "g" else "painter"
+                raise fail(f"card {card} offers no choice of direction for its {part} action")
+        if self.hands is not None and not self.queue:  # selection: everyone must be able to act
+            double = -1
+            if game.variant == "tactical" and self.painters[0] != self.painters[1]:
+                double = 0 if self.painters[0] < self.painters[1] else 1
+            chosen = self.chosen or ((),) * game.players
+            for seat, hand in enumerate(self.hands):
+                need = 2 if seat == double else 1
+                if not chosen[seat] and len(hand) < need:
+                    raise fail(f"player {seat} must choose {need} card(s) but holds {len(hand)}")
+
 
 def position_of(state: SakuraState) -> Position:
     """The full position of a state (hands, deck and discard included)."""
@@ -325,6 +360,11 @@ def position_of(state: SakuraState) -> Position:
         stage=state.stage,
         scoring=state.scoring,
     )
+
+
+def _chosen(chosen: tuple[Cards, ...] | None) -> tuple[Cards, ...] | None:
+    """Nobody has chosen yet: the same position as no chosen field (text() omits it)."""
+    return chosen if chosen is not None and any(chosen) else None
 
 
 def _cards(cards: Cards) -> str:

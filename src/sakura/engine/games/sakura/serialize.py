@@ -2,8 +2,10 @@
 
 A saved state is ``{"game": "sakura", "config": ..., "position": ..., "rng": ...}``: the full
 position (hands, deck and discard included) plus the generator's state, so a loaded game goes
-on exactly as the saved one would have. It holds hidden information: it is for saving and
-for records, never for a player's eyes (players get views).
+on exactly as the saved one would have. Mid-round, ``"resolved"`` lists the round's cards
+already resolved (``[card, seat]``, now in the discard pile), so views show the same revealed
+cards after loading. It holds hidden information: it is for saving and for records, never for a
+player's eyes (players get views).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sakura.engine.errors import InvalidPositionError, InvalidStateError
 from sakura.engine.games.sakura.position import Position
-from sakura.engine.rng import SplitMix64, seed_to_int
+from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
     from sakura.engine.games.sakura.game import SakuraGame
@@ -98,17 +100,21 @@ def _restore_picks(state: SakuraState, chosen: tuple[tuple[int, ...], ...]) -> N
                 "the Emperor (and only they) chooses two"
             )
         state.picks[seat] = tuple(pick)
+    state._sync_waiting()
     if all(p is not None for p in state.picks):
         raise InvalidPositionError("every player has chosen: the cards would be revealed")
 
 
 def state_to_json(state: SakuraState) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "game": "sakura",
         "config": state.game.config_json(),
         "position": state.position().to_json(),
         "rng": state.rng.state,
     }
+    if 0 < state.qi < len(state.queue):  # the round's cards already resolved, for views
+        out["resolved"] = [[card, seat] for card, seat in state.queue[: state.qi]]
+    return out
 
 
 def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> SakuraState:
@@ -116,20 +122,49 @@ def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> SakuraSt
 
     if not isinstance(data, Mapping) or data.get("game") != "sakura":
         raise InvalidStateError('not a saved Sakura state (expected "game": "sakura")')
+    unknown = set(data) - {"game", "config", "position", "rng", "resolved"}
+    if unknown:
+        raise InvalidStateError(f"unknown keys in the saved state: {sorted(unknown)}")
     try:
-        game = SakuraGame.from_config(data["config"])
+        config = data["config"]
+        if not isinstance(config, Mapping):
+            raise InvalidStateError(f"the saved config is an object, not {config!r}")
+        game = SakuraGame.from_config(config)
         position = Position.from_json(data["position"])
         rng_state = data["rng"]
+        resolved = [(_whole(c), _whole(s)) for c, s in data.get("resolved", ())]
     except KeyError as exc:
         raise InvalidStateError(f"the saved state lacks {exc}") from None
-    except ValueError as exc:
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, InvalidStateError):
+            raise
         raise InvalidStateError(f"bad saved state: {exc}") from None
     if position.hands is None or position.deck is None or position.discard is None:
         raise InvalidStateError("a saved state holds the hands, the deck and the discard pile")
-    if isinstance(rng_state, bool) or not isinstance(rng_state, int):
-        raise InvalidStateError("the saved generator state is a whole number")
+    if isinstance(rng_state, bool) or not isinstance(rng_state, int) or not 0 <= rng_state < 1 << 64:
+        raise InvalidStateError(f"the saved generator state is a whole number below 2**64, not {rng_state!r}")
     if position.queue and position.stage not in (1, 3):
         raise InvalidStateError("a saved state waits for a choice or for the players' cards")
-    state = state_from_position(game, position, 0, events=events)
-    state.rng.state = seed_to_int(rng_state)
+    if resolved:
+        if not position.queue:
+            raise InvalidStateError("cards of the round are resolved but none is waiting")
+        cards = [c for c, _ in resolved]
+        if not set(cards) <= set(position.discard):
+            raise InvalidStateError("the round's resolved cards must be in the discard pile")
+        if cards != sorted(cards) or cards[-1] >= position.queue[0][0]:
+            raise InvalidStateError("the round's cards resolve lowest order number first")
+    try:
+        state = state_from_position(game, position, 0, events=events)
+    except InvalidPositionError as exc:
+        raise InvalidStateError(f"impossible saved position: {exc}") from None
+    state.rng.state = rng_state
+    if resolved:
+        state.queue[:0] = resolved
+        state.qi = len(resolved)
     return state
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidStateError(f"expected a whole number, got {value!r}")
+    return value

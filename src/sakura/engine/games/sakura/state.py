@@ -58,6 +58,7 @@ class SakuraState:
         "game",
         "hands",
         "picks",
+        "_waiting",
         "pos",
         "qi",
         "queue",
@@ -83,6 +84,7 @@ class SakuraState:
     rng: SplitMix64
     round: int
     picks: list[tuple[int, ...] | None]
+    _waiting: tuple[int, ...]  # the players yet to choose: ``picks`` that are None (cached)
     queue: list[tuple[int, int]]  # (card, seat) in order of resolution
     qi: int  # index in queue of the card resolving or next to resolve
     stage: int
@@ -151,6 +153,7 @@ class SakuraState:
         self.rng = rng
         self.round = round
         self.picks = [None] * game.players
+        self._waiting = game.seats
         self.queue = []
         self.qi = 0
         self.stage = NOT_STARTED
@@ -180,6 +183,7 @@ class SakuraState:
         c.rng.state = self.rng.state
         c.round = self.round
         c.picks = self.picks[:]
+        c._waiting = self._waiting
         c.queue = self.queue[:]
         c.qi = self.qi
         c.stage = self.stage
@@ -208,22 +212,23 @@ class SakuraState:
     def current_players(self) -> tuple[int, ...]:
         if self.terminal:
             return ()
-        if self.qi < len(self.queue):
-            return (self.queue[self.qi][1],)
-        return tuple([p for p, pick in enumerate(self.picks) if pick is None])
+        queue = self.queue
+        if self.qi < len(queue):
+            return (queue[self.qi][1],)
+        return self._waiting
 
     def legal_actions(self, player: int) -> list[SakuraAction]:
         if self.terminal:
             return []
         if self.qi < len(self.queue):
             return list(_CHOICES) if self.queue[self.qi][1] == player else []
-        if not 0 <= player < self.game.players or self.picks[player] is not None:
+        picks = self.picks
+        if not 0 <= player < len(picks) or picks[player] is not None:
             return []
         hand = self.hands[player]
         if player == self.double:
             return [Play(a, b) for a in hand for b in hand if a != b]
-        plays = self.game.plays
-        return [plays[c] for c in hand]
+        return list(map(self.game.plays.__getitem__, hand))
 
     def pending_choice(self) -> tuple[int, int, str] | None:
         """(seat, card, "garden" | "painter") if a resolving card waits for its owner."""
@@ -299,6 +304,9 @@ class SakuraState:
             return
         if not isinstance(action, Play):
             raise IllegalActionError(f"not a Sakura action: {action!r}")
+        card, court = action.card, action.court
+        if type(card) is not int or (court is not None and type(court) is not int):
+            raise IllegalActionError(f"cards are order numbers, not {card!r} (court {court!r})")
         if self.qi < len(self.queue):
             raise NotYourTurnError(
                 f"cards are resolving: player {self.queue[self.qi][1]} must choose forward or back"
@@ -322,30 +330,35 @@ class SakuraState:
 
     def _pick(self, player: int, action: Play) -> None:
         hand = self.hands[player]
-        hand.remove(action.card)
-        if action.court is None:
-            self.picks[player] = (action.card,)
+        card, court = action.card, action.court
+        hand.remove(card)
+        picks = self.picks
+        if court is None:
+            picks[player] = (card,)
         else:
-            hand.remove(action.court)
-            self.picks[player] = (action.card, action.court)
+            hand.remove(court)
+            picks[player] = (card, court)
         log = self._log
         if log is not None:
-            log.append(ev.CardChosen(player, self.picks[player]))
-        if None in self.picks:
+            log.append(ev.CardChosen(player, picks[player]))
+        waiting = self._waiting
+        i = waiting.index(player)
+        self._waiting = waiting = waiting[:i] + waiting[i + 1 :]
+        if waiting:
             return
         self._reveal()
         self._advance()
 
     def _reveal(self) -> None:
         game = self.game
-        plays: list[tuple[int, int]] = []
+        picks = self.picks
+        plays = [(pick[0], seat) for seat, pick in enumerate(picks) if pick is not None]
         court_from_deck = False
-        for seat, pick in enumerate(self.picks):
+        if self.double >= 0:
+            pick = picks[self.double]
             assert pick is not None
-            plays.append((pick[0], seat))
-            if len(pick) == 2:
-                plays.append((pick[1], game.court))
-        if game.court >= 0 and self.double < 0:
+            plays.append((pick[1], game.court))
+        elif game.court >= 0:
             plays.append((self._draw(), game.court))
             court_from_deck = True
         plays.sort()
@@ -353,6 +366,7 @@ class SakuraState:
         self.qi = 0
         self.stage = NOT_STARTED
         self.picks = [None] * game.players
+        self._waiting = game.seats
         log = self._log
         if log is not None:
             log.append(ev.CardsRevealed(tuple((s, c) for c, s in plays), court_from_deck))
@@ -374,41 +388,61 @@ class SakuraState:
             amount = self.game.p_amount[card]
             self._move_painter(seat, amount if forward else -amount, "painter", card)
             self._finish_card()
-        if self._hook is not None:
+        # After the round's last card the hook waits for the end of the round (in _advance).
+        if self._hook is not None and self.qi < len(self.queue):
             self._hook(self)
         self._advance()
 
     def _advance(self) -> None:
-        """Resolve cards until one asks its owner a choice or the round ends."""
+        """Resolve cards until one asks its owner a choice or the round ends.
+
+        The step hook runs after every resolved card and every answered choice, except that
+        after the round's last card it runs once the round is over (scored, lined up and
+        refilled), so that every position it sees is one a game can be set up from."""
         game = self.game
         court = game.court
         log = self._log
+        hook = self._hook
+        ops = game.ops
         while self.qi < len(self.queue):
             card, seat = self.queue[self.qi]
+            g_kind, g_amount, p_kind, p_amount = ops[card]
             if self.stage == NOT_STARTED:
                 if log is not None:
                     log.append(ev.CardResolving(seat, card))
-                kind = game.g_kind[card]
-                if kind == EMPEROR_CHOICE and seat != court:
+                if g_kind == EMPEROR:
+                    self._move_emperor(card, g_amount)
+                elif g_kind == EMPEROR_CHOICE and seat != court:
                     self.stage = GARDEN_CHOICE
                     if log is not None:
                         log.append(ev.ChoiceAsked(seat, card, "garden"))
                     return
-                self._garden_action(card, kind, game.g_amount[card])
+                else:
+                    self._garden_action(card, g_kind, g_amount)
                 self.stage = GARDEN_DONE
             # GARDEN_DONE: the painter action
-            kind = game.p_kind[card]
-            if kind == MOVE_CHOICE and seat != court:
+            if p_kind == MOVE:
+                self._move_painter(seat, p_amount, "painter", card)
+            elif p_kind == MOVE_CHOICE and seat != court:
                 self.stage = PAINTER_CHOICE
                 if log is not None:
                     log.append(ev.ChoiceAsked(seat, card, "painter"))
                 return
-            self._painter_action(seat, card, kind, game.p_amount[card])
-            self._finish_card()
-            if self._hook is not None:
-                self._hook(self)
+            else:
+                self._painter_action(seat, card, p_kind, p_amount)
+            if self.scoring:
+                self._finish_card()
+            else:  # _finish_card's usual case, inline: this loop is the engine's hottest
+                self.discard.append(card)
+                self.qi += 1
+                self.stage = NOT_STARTED
+            if hook is not None and self.qi < len(self.queue):
+                hook(self)
+        # The round is over (or the game): the hook sees the state settled, hands refilled.
         if not self.terminal:
             self._end_round()
+        if hook is not None:
+            hook(self)
 
     def _finish_card(self) -> None:
         """The head card is resolved: discard it; after a sakura, discard the rest and score."""
@@ -490,7 +524,8 @@ class SakuraState:
         """Move ``amount`` empty spaces (signed); reaching the Emperor is a bump."""
         pos = self.pos
         start = p = pos[seat]
-        others = pos[:seat] + pos[seat + 1 :]
+        # Spaces are looked up in ``pos`` itself: the mover's own entry is ``start``, which a
+        # move away from it never meets again.
         if amount > 0:
             emperor = self.emperor
             while amount:
@@ -498,12 +533,12 @@ class SakuraState:
                 if p >= emperor:
                     self._bump(seat, start, "painter", card)
                     return
-                if p not in others:
+                if p not in pos:
                     amount -= 1
         else:
             while amount and p > 0:
                 p -= 1
-                if p == 0 or p not in others:
+                if p == 0 or p not in pos:
                     amount += 1
         pos[seat] = p
         if self._log is not None:
@@ -532,13 +567,12 @@ class SakuraState:
         e = start = self.emperor
         log = self._log
         if amount > 0:
-            sakuras = self.game.sakuras
-            nxt = sakuras[self.scored]
-            for _ in range(amount):
-                e += 1
-                if e == nxt:
-                    self.scoring = True
-                    break
+            # Forward he meets no painter; he stops on the next unscored sakura if he gets there.
+            e += amount
+            nxt = self.game.sakuras[self.scored]
+            if e >= nxt:
+                e = nxt
+                self.scoring = True
             self.emperor = e
             if log is not None:
                 log.append(ev.EmperorMoved(card, start, e))
@@ -642,6 +676,10 @@ class SakuraState:
             if self._log is not None:
                 self._log.append(ev.DeckReshuffled(len(self.deck), tuple(reversed(self.deck))))
         return self.deck.pop()
+
+    def _sync_waiting(self) -> None:
+        """Recompute the cached list of players yet to choose after ``picks`` was set."""
+        self._waiting = tuple(p for p, pick in enumerate(self.picks) if pick is None)
 
     def _double_player(self) -> int:
         """Tactical variant: the player further from the Emperor plays two cards; nobody if
