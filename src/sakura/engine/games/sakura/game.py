@@ -77,6 +77,10 @@ class SakuraGame:
             (self.g_kind[n], self.g_amount[n], self.p_kind[n], self.p_amount[n]) for n in range(size)
         ]
         self.plays: list[Play] = [Play(n) for n in range(size)]  # shared, immutable values
+        # The tactical variant's two-card plays, built once (pair_plays[card][court]).
+        self.pair_plays: list[list[Play]] = (
+            [[Play(a, b) for b in range(size)] for a in range(size)] if variant == TACTICAL else []
+        )
         self.seats = tuple(range(players))
         self.sakuras = self.garden.sakuras
         self.torii = self.garden.torii

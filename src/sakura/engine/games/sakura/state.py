@@ -227,7 +227,8 @@ class SakuraState:
             return []
         hand = self.hands[player]
         if player == self.double:
-            return [Play(a, b) for a in hand for b in hand if a != b]
+            pairs = self.game.pair_plays
+            return [pairs[a][b] for a in hand for b in hand if a != b]
         return list(map(self.game.plays.__getitem__, hand))
 
     def pending_choice(self) -> tuple[int, int, str] | None:
