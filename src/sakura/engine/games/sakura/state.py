@@ -463,20 +463,13 @@ class SakuraState:
     def _garden_action(self, card: int, kind: str, amount: int) -> None:
         if kind == EMPEROR or kind == EMPEROR_CHOICE:  # the court painter's E± goes forward
             self._move_emperor(card, amount)
-        elif kind == CLOSEST:
-            target = self._closest()
-            if target < 0:
-                if self._log is not None:
-                    self._log.append(ev.PainterStayed(None, card, "nobody"))
-            else:
-                self._move_painter(target, amount, "closest", card)
-        else:  # FURTHEST
-            target = self._furthest()
-            if target < 0:
-                if self._log is not None:
-                    self._log.append(ev.PainterStayed(None, card, "nobody"))
-            else:
-                self._move_painter(target, amount, "furthest", card)
+            return
+        # CLOSEST or FURTHEST: move that painter, if there is one.
+        target = self._closest() if kind == CLOSEST else self._furthest()
+        if target >= 0:
+            self._move_painter(target, amount, "closest" if kind == CLOSEST else "furthest", card)
+        elif self._log is not None:
+            self._log.append(ev.PainterStayed(None, card, "nobody"))
 
     def _painter_action(self, seat: int, card: int, kind: str, amount: int) -> None:
         if kind == MOVE or kind == MOVE_CHOICE:
