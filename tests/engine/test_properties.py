@@ -28,9 +28,9 @@ MAX_ACTIONS = 2_000  # random games take 45 to 90 actions; a game that goes on t
 
 # Games per table: INVARIANT_EXAMPLES * GAMES_PER_EXAMPLE with every check at every step, and
 # REPLAY_EXAMPLES * GAMES_PER_EXAMPLE for each of the three replay properties: over the six
-# tables, 2,400 fully checked games and 2,160 replayed ones.
+# tables, 6,000 fully checked games (1,000 per table) and 2,160 replayed ones.
 GAMES_PER_EXAMPLE = 10
-INVARIANT_EXAMPLES = 40
+INVARIANT_EXAMPLES = 100
 REPLAY_EXAMPLES = 12
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
