@@ -1,0 +1,36 @@
+"""Bots: players that decide from their own view, within a limit, for any game of the protocol.
+
+>>> from sakura.engine import make_game
+>>> game = make_game("sakura", {"players": 3})
+>>> state = game.new_initial_state(seed=11)
+>>> bot = make_bot("greedy", game, seed=1)
+>>> action = bot.act(state.view(0))  # a view, never the state
+>>> str(action) in state.view(0).legal_actions
+True
+
+See ``docs/bots.md`` for the design and measured strength.
+"""
+
+from sakura.bots.base import Bot, BotError, Budget, Limit, check_view
+from sakura.bots.greedy import GreedyBot
+from sakura.bots.heuristics import Heuristic, heuristic_for, register_heuristic
+from sakura.bots.mcts import MctsBot
+from sakura.bots.random_bot import RandomBot
+from sakura.bots.registry import available_bots, make_bot, parse_spec
+
+__all__ = [
+    "Bot",
+    "BotError",
+    "Budget",
+    "GreedyBot",
+    "Heuristic",
+    "Limit",
+    "MctsBot",
+    "RandomBot",
+    "available_bots",
+    "check_view",
+    "heuristic_for",
+    "make_bot",
+    "parse_spec",
+    "register_heuristic",
+]

@@ -1,0 +1,65 @@
+"""Game-specific knowledge for the generic bots, found by the game's name.
+
+The random and MCTS bots work for any game of the protocol. What only a given game knows, a
+one-ply judgement of its actions, lives in a :class:`Heuristic` registered under the game's
+name: ``greedy`` plays its best-scored action; ``mcts`` uses it for cheap rollouts and as a
+prior at simultaneous nodes. A game without one still gets ``random`` and ``mcts`` (uniform
+rollouts), and ``greedy`` says clearly that it is missing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from sakura.bots.base import BotError
+from sakura.engine import Action, Game, State, View
+
+
+class Heuristic(Protocol):
+    """One game's one-ply judgement of actions, from a view or (in search) a sampled state.
+
+    ``rollout_action`` and ``prior`` get a full (sampled) state for speed but must decide only
+    from what ``player`` could see in it: its own hand and the public board.
+    """
+
+    def view_scores(self, view: View) -> list[float]:
+        """A score for each of ``view.legal_actions`` (higher is better)."""
+        ...
+
+    def prior(self, state: State[Any], player: int, actions: Sequence[Action]) -> list[float]:
+        """A score for each of ``actions`` of ``player`` in a sampled state."""
+        ...
+
+    def rollout_action(self, state: State[Any], player: int, rng: random.Random) -> Action:
+        """A quick, good-enough action for ``player`` in a sampled state."""
+        ...
+
+
+HeuristicFactory = Callable[[Game[Any]], Heuristic]
+_HEURISTICS: dict[str, HeuristicFactory] = {}
+
+
+def register_heuristic(game_name: str, factory: HeuristicFactory) -> None:
+    """Make ``heuristic_for(game)`` build ``factory(game)`` for games named ``game_name``."""
+    _HEURISTICS[game_name] = factory
+
+
+def heuristic_for(game: Game[Any], *, required: bool = True) -> Heuristic | None:
+    """The heuristic of ``game``; raises :class:`BotError` if there is none and it is required."""
+    _load_builtin()
+    factory = _HEURISTICS.get(game.name)
+    if factory is None:
+        if required:
+            raise BotError(f"no heuristic for the game {game.name!r}: 'greedy' needs one "
+                           "(register_heuristic); 'random' and 'mcts' work without")
+        return None
+    return factory(game)
+
+
+def _load_builtin() -> None:
+    if "sakura" not in _HEURISTICS:
+        from sakura.bots.sakura_heuristic import SakuraHeuristic
+
+        register_heuristic("sakura", SakuraHeuristic.for_game)

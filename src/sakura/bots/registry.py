@@ -1,0 +1,73 @@
+"""Bots by spec, so that a tournament, the web app or a config file can name them in text.
+
+A spec is ``name[:limit][,option=value...]``: ``random``, ``greedy``, ``mcts:200`` (200
+iterations a decision), ``mcts:0.25s`` (a quarter of a second), ``mcts:300,c=0.7``.
+
+>>> from sakura.engine import make_game
+>>> game = make_game("sakura", {"players": 4})
+>>> make_bot("mcts:200", game, seed=1).spec
+'mcts:200'
+>>> available_bots()
+['random', 'greedy', 'mcts']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sakura.bots.base import Bot, BotError, Limit
+from sakura.bots.greedy import GreedyBot
+from sakura.bots.mcts import MctsBot
+from sakura.bots.random_bot import RandomBot
+from sakura.engine import Game
+
+DEFAULT_MCTS_LIMIT = Limit(iterations=200)
+_MCTS_FLOATS = {"c", "bias", "w", "scale", "epsilon"}
+
+
+def available_bots() -> list[str]:
+    return ["random", "greedy", "mcts"]
+
+
+def parse_spec(spec: str) -> tuple[str, Limit | None, dict[str, str]]:
+    """Split a spec into its name, its limit (if any) and its options.
+
+    >>> parse_spec("mcts:0.25s,c=0.7")
+    ('mcts', Limit(iterations=None, seconds=0.25), {'c': '0.7'})
+    """
+    head, *rest = [part.strip() for part in spec.strip().split(",")]
+    name, _, limit_text = head.partition(":")
+    name = name.strip().lower()
+    if name not in available_bots():
+        raise BotError(f"unknown bot {spec!r}; bots: {', '.join(available_bots())} "
+                       "(e.g. random, greedy, mcts:200, mcts:0.25s)")
+    limit = Limit.parse(limit_text) if limit_text.strip() else None
+    options: dict[str, str] = {}
+    for item in rest:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise BotError(f"bad option {item!r} in {spec!r}: expected key=value")
+        options[key.strip()] = value.strip()
+    return name, limit, options
+
+
+def make_bot(spec: str, game: Game[Any], seed: int) -> Bot:
+    """Build the bot ``spec`` names, for ``game``, its RNG seeded with ``seed``."""
+    name, limit, options = parse_spec(spec)
+    if name in ("random", "greedy"):
+        if limit is not None or options:
+            raise BotError(f"{name!r} takes no limit or options: {spec!r}")
+        return RandomBot(game, seed) if name == "random" else GreedyBot(game, seed)
+    kwargs: dict[str, Any] = {}
+    for key, value in options.items():
+        if key in _MCTS_FLOATS:
+            try:
+                kwargs[key] = float(value)
+            except ValueError:
+                raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
+        elif key == "rollout" and value in ("heuristic", "random"):
+            kwargs[key] = value
+        else:
+            raise BotError(f"unknown mcts option {key}={value!r}; options: "
+                           f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random")
+    return MctsBot(game, seed, limit or DEFAULT_MCTS_LIMIT, label=spec.strip(), **kwargs)

@@ -1,0 +1,83 @@
+"""``sakura analyze``: simulate a deck and garden with bots and write a designer's balance report."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from sakura.bots import BotError, make_bot
+from sakura.cli.tournament import progress_bar
+from sakura.engine import GameError
+from sakura.engine.games.sakura import SakuraGame
+from sakura.tournament.balance import SakuraCollector, balance
+from sakura.tournament.balance_report import write_report
+from sakura.tournament.configs import sakura_config
+from sakura.tournament.play import GameResult, GameSetup
+from sakura.tournament.runner import default_jobs, run_games
+from sakura.tournament.schedule import derive_seed
+
+console = Console()
+err = Console(stderr=True, soft_wrap=True)
+
+
+def balance_setups(config: dict[str, object], bots: list[str], games: int, seed: int, players: int
+                   ) -> list[GameSetup]:
+    """Game ``i`` deals from its own seed; a mix of bots rotates one seat a game."""
+    line = [bots[s % len(bots)] for s in range(players)]
+    text = json.dumps(config, sort_keys=True)
+    out = []
+    for i in range(games):
+        shift = i % players if len(set(line)) > 1 else 0
+        seats = tuple(line[(s - shift) % players] for s in range(players))
+        out.append(GameSetup(i, i, "sakura", text, seats, derive_seed(seed, "deal", i),
+                             tuple(derive_seed(seed, "bot", i, s) for s in range(players))))
+    return out
+
+
+def analyze(
+    players: Annotated[int, typer.Option("--players", "-p", help="2 to 6 players")] = 4,
+    variant: Annotated[str | None, typer.Option(help="two players: court (default) or tactical")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to simulate")] = 1000,
+    bots: Annotated[list[str] | None, typer.Option("--bot", "-b", help=(
+        "bot spec for the seats (repeat for a mix, which rotates seats); default greedy"))] = None,
+    deck: Annotated[Path | None, typer.Option(help="a deck file (format of the engine's data/deck.txt)",
+                                              exists=True, dir_okay=False)] = None,
+    garden: Annotated[Path | None, typer.Option(help="a garden file (format of data/garden.txt)",
+                                                exists=True, dir_okay=False)] = None,
+    seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
+    out: Annotated[Path, typer.Option(help="folder for report.md and its PNG plots")] = Path("balance"),
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+) -> None:
+    """Simulate games and report win rate by seat, game length, bumps, who wins each sakura
+    and each card's effect, as Markdown with PNG plots."""
+    specs = bots or ["greedy"]
+    try:
+        config = sakura_config(players, variant, deck, garden)
+        game = SakuraGame.from_config(config)
+        for spec in specs:
+            make_bot(spec, game, 0)
+    except (BotError, GameError, ValueError) as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    setups = balance_setups(config, specs, games, seed, players)
+    started = time.perf_counter()
+    with progress_bar(f"{games} games", quiet) as progress:
+        task = progress.add_task("games", total=games)
+
+        def advance(_: GameResult) -> None:
+            progress.advance(task)
+
+        results = run_games(setups, jobs=jobs or default_jobs(), collector=SakuraCollector, on_result=advance)
+    elapsed = time.perf_counter() - started
+    notes = [
+        f"deck: {deck or 'the published deck'}; garden: {garden or 'the published garden'}",
+        f"variant {game.variant}; seed {seed}; {elapsed:.0f} s",
+    ]
+    path = write_report(balance(results, game), out, title="Sakura balance report", notes=notes)
+    console.print(f"report: {path}")

@@ -1,0 +1,111 @@
+"""``sakura tournament``: bots against bots over many games, rated with 95% intervals."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from sakura.bots import BotError, make_bot, parse_spec
+from sakura.engine import GameError, make_game
+from sakura.tournament.configs import sakura_config
+from sakura.tournament.play import GameResult
+from sakura.tournament.plots import plot_standings
+from sakura.tournament.ratings import standings
+from sakura.tournament.report import summary, write_results
+from sakura.tournament.runner import default_jobs, run_games
+from sakura.tournament.schedule import GAUNTLET, MODES, TournamentPlan
+
+err = Console(stderr=True, soft_wrap=True)
+
+
+def _console() -> Console:
+    """Standard output; wide enough for the whole table when it goes to a file or a pipe."""
+    console = Console()
+    return console if console.is_terminal else Console(width=140)
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[red]error:[/] {message}")
+    return typer.Exit(2)
+
+
+def progress_bar(label: str, quiet: bool) -> Progress:
+    """A Rich progress bar with elapsed time and ETA, on standard error."""
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TextColumn("eta"), TimeRemainingColumn(), console=err, disable=quiet, transient=True)
+
+
+def tournament(
+    bots: Annotated[list[str], typer.Argument(
+        help="bot specs, e.g. greedy random, or mcts:200 greedy (gauntlet: the first against each other)")],
+    players: Annotated[int, typer.Option("--players", "-p", help="2 to 6 players")] = 4,
+    variant: Annotated[str | None, typer.Option(help="two players: court (default) or tactical")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1,
+                                       help="games to play (rounded up to whole duplicate blocks)")] = 100,
+    seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
+    mode: Annotated[str, typer.Option(help=f"{' or '.join(MODES)}")] = GAUNTLET,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
+    out: Annotated[Path, typer.Option(help="folder for tournament.json and standings.csv")] = Path(
+        "tournament"),
+    records: Annotated[Path | None, typer.Option(
+        help="save every game's record (JSON) in this folder")] = None,
+    plot: Annotated[Path | None, typer.Option(help="draw the win rates to this PNG")] = None,
+    deck: Annotated[Path | None, typer.Option(help="a deck file instead of the published deck",
+                                              exists=True, dir_okay=False)] = None,
+    garden: Annotated[Path | None, typer.Option(help="a garden file instead of the published garden",
+                                                exists=True, dir_okay=False)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+) -> None:
+    """Play bots against each other with seat rotation and duplicate deals; print and save
+    win rates (95% Wilson intervals, fair share 1/players) and openskill ratings."""
+    try:
+        config = sakura_config(players, variant, deck, garden)
+        plan = TournamentPlan("sakura", config, tuple(bots), games=games, seed=seed, mode=mode)
+        game = make_game("sakura", config)
+        for spec in bots:
+            parse_spec(spec)
+            make_bot(spec, game, 0)
+    except (BotError, GameError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    setups = plan.setups()
+    started = time.perf_counter()
+    with progress_bar(f"{len(setups)} games", quiet) as progress:
+        task = progress.add_task("games", total=len(setups))
+
+        def advance(_: GameResult) -> None:
+            progress.advance(task)
+
+        results = run_games(setups, jobs=jobs or default_jobs(), records=records, on_result=advance)
+    elapsed = time.perf_counter() - started
+    data = summary(plan, results, elapsed)
+    json_path, csv_path = write_results(out, data)
+    title = (f"{len(results)} games, {players} players ({game.config_json()['variant']}), "
+             f"{plan.mode}, seed {seed}")
+    console = _console()
+    table = Table(title=title)
+    for column in ("bot", "seat-games", "win rate", "95% interval", "× fair share (95%)", "tokens",
+                   "openskill μ±σ", "ms/decision"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for s in standings(results):
+        table.add_row(s.spec, str(s.seat_games), f"{s.win_rate:.1%}", f"{s.ci_low:.1%}–{s.ci_high:.1%}",
+                      f"{s.ratio:.2f} ({s.ratio_low:.2f}–{s.ratio_high:.2f})", f"{s.mean_tokens:.2f}",
+                      f"{s.mu:.1f}±{s.sigma:.1f}", f"{s.think_ms:.1f}")
+    console.print(table)
+    console.print(f"fair share {1 / plan.players:.1%}; {data['deals']} deals; {elapsed:.0f} s; "
+                  f"saved {json_path} and {csv_path}")
+    if plot is not None:
+        plot_standings(standings(results), plot, title)
+        console.print(f"plot: {plot}")

@@ -1,0 +1,33 @@
+"""Pictures of results (PNG, matplotlib's object API on the Agg canvas: no display needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from matplotlib.figure import Figure
+
+from sakura.tournament.ratings import Standing
+
+
+def plot_standings(table: Sequence[Standing], path: Path, title: str) -> Path:
+    """Win rate of each bot with its 95% interval, and the fair share as a line."""
+    fig = Figure(figsize=(max(4.0, 1.2 * len(table) + 2), 3.6), dpi=120)
+    ax = fig.subplots()
+    names = [s.spec for s in table]
+    rates = [s.win_rate for s in table]
+    errors = [[s.win_rate - s.ci_low for s in table], [s.ci_high - s.win_rate for s in table]]
+    ax.bar(names, rates, yerr=errors, capsize=6, color="#d9829b", edgecolor="#7a3347")
+    if table:
+        ax.axhline(table[0].fair_share, color="#444444", linestyle="--", linewidth=1,
+                   label=f"fair share (1/{round(1 / table[0].fair_share)})")
+        ax.legend(loc="upper right", fontsize=8)
+    for i, s in enumerate(table):
+        ax.annotate(f"{s.win_rate:.0%}\n{s.seat_games} seat-games", (i, s.ci_high), ha="center", va="bottom",
+                    fontsize=8, xytext=(0, 2), textcoords="offset points")
+    ax.set_ylabel("win rate (shared wins split)")
+    ax.set_ylim(0, min(1.0, max(s.ci_high for s in table) + 0.15) if table else 1.0)
+    ax.set_title(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path)
+    return path

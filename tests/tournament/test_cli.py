@@ -1,0 +1,68 @@
+"""``sakura tournament`` and ``sakura analyze``, run in-process through Typer's test runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from sakura.cli.main import app
+from sakura.engine.games.sakura import default_deck
+
+runner = CliRunner()
+
+
+def test_tournament_prints_and_saves_standings_records_and_a_plot(tmp_path: Path) -> None:
+    out, records, plot = tmp_path / "out", tmp_path / "records", tmp_path / "rates.png"
+    result = runner.invoke(app, ["tournament", "greedy", "random", "-p", "3", "-n", "6", "--seed", "2",
+                                 "-j", "1", "--out", str(out), "--records", str(records),
+                                 "--plot", str(plot), "-q"])
+    assert result.exit_code == 0, result.output
+    assert "greedy" in result.output and "fair share 33.3%" in result.output
+    data = json.loads((out / "tournament.json").read_text())
+    assert data["games"] == 6 and data["mode"] == "gauntlet"
+    assert (out / "standings.csv").read_text().startswith("spec,")
+    assert len(list(records.glob("game-*.json"))) == 6
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_tournament_is_reproducible(tmp_path: Path) -> None:
+    args = ["tournament", "mcts:4", "random", "-p", "2", "--variant", "tactical", "-n", "4", "-j", "1", "-q"]
+    first = runner.invoke(app, [*args, "--out", str(tmp_path / "a")])
+    second = runner.invoke(app, [*args, "--out", str(tmp_path / "b")])
+    assert first.exit_code == second.exit_code == 0, first.output
+    a = json.loads((tmp_path / "a" / "tournament.json").read_text())
+    b = json.loads((tmp_path / "b" / "tournament.json").read_text())
+    assert [r["scores"] for r in a["results"]] == [r["scores"] for r in b["results"]]
+
+
+def test_tournament_rejects_a_bad_spec_or_table(tmp_path: Path) -> None:
+    bad_bot = runner.invoke(app, ["tournament", "greedy", "alphazero", "--out", str(tmp_path), "-q"])
+    assert bad_bot.exit_code == 2 and "unknown bot" in bad_bot.output
+    bad_table = runner.invoke(app, ["tournament", "greedy", "random", "-p", "9", "--out", str(tmp_path),
+                                    "-q"])
+    assert bad_table.exit_code == 2 and "2 to 6 players" in bad_table.output
+    assert not (tmp_path / "tournament.json").exists()
+
+
+def test_analyze_writes_the_markdown_report_and_its_plots(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text(default_deck().text().replace("17 E+2 JUMP", "17 E+1 JUMP"))
+    out = tmp_path / "report"
+    result = runner.invoke(app, ["analyze", "-p", "3", "-n", "12", "--deck", str(deck), "-b", "greedy",
+                                 "-b", "random", "-j", "1", "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    report = (out / "report.md").read_text()
+    for heading in ("## Win rate by seat", "## Game length and bumps", "## Sakuras", "## Cards"):
+        assert heading in report
+    assert "| 17 | E+1 JUMP |" in report and str(deck) in report
+    for name in ("seats", "rounds", "bumps", "sakuras", "cards"):
+        assert (out / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_analyze_rejects_a_broken_deck(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 E+9 FLY\n")
+    result = runner.invoke(app, ["analyze", "--deck", str(deck), "--out", str(tmp_path / "r"), "-q"])
+    assert result.exit_code == 2 and "deck line 1" in result.output

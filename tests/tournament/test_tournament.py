@@ -1,0 +1,131 @@
+"""Tournaments: the schedule, reproducible results whatever the number of processes, ratings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sakura.tournament.play import GameResult, GameSetup, play_game
+from sakura.tournament.ratings import _ranks, ratings, standings, wilson
+from sakura.tournament.report import summary, write_results
+from sakura.tournament.runner import run_games
+from sakura.tournament.schedule import GAUNTLET, ROUND_ROBIN, TournamentPlan, derive_seed
+
+
+def plan(specs: tuple[str, ...] = ("greedy", "random"), players: int = 3, games: int = 12,
+         mode: str = GAUNTLET, seed: int = 5) -> TournamentPlan:
+    return TournamentPlan("sakura", {"players": players}, specs, games=games, seed=seed, mode=mode)
+
+
+# ---------------------------------------------------------------------------- schedule
+
+def test_every_bot_sits_in_every_seat_on_the_same_deal() -> None:
+    """Seat rotation with duplicate deals: a block replays one deal seed, rotated."""
+    setups = plan(players=4, games=8).setups()
+    assert len(setups) == 8
+    first = setups[:4]
+    assert len({s.seed for s in first}) == 1 and first[0].seed != setups[4].seed
+    assert [s.seats.index("greedy") for s in first] == [0, 1, 2, 3]
+    assert len({s.bot_seeds for s in setups}) == 8
+
+
+def test_games_round_up_to_whole_blocks() -> None:
+    p = plan(specs=("greedy", "random", "mcts:5"), players=3, games=7)
+    assert p.lineups() == [("greedy", "random", "random"), ("greedy", "mcts:5", "mcts:5")]
+    assert p.block == 6 and p.total_games == 12
+
+
+def test_round_robin_tables() -> None:
+    assert plan(specs=("a", "b", "c", "d"), mode=ROUND_ROBIN).lineups() == [
+        ("a", "b", "c"), ("a", "b", "d"), ("a", "c", "d"), ("b", "c", "d")]
+    assert plan(specs=("a", "b"), players=3, mode=ROUND_ROBIN).lineups() == [("a", "a", "b"), ("a", "b", "b")]
+
+
+@pytest.mark.parametrize(("specs", "mode", "message"), [
+    (("greedy",), GAUNTLET, "at least two"),
+    (("greedy", "greedy"), GAUNTLET, "once"),
+    (("greedy", "random"), "swiss", "unknown mode"),
+])
+def test_bad_plans_say_why(specs: tuple[str, ...], mode: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        plan(specs=specs, mode=mode)
+
+
+def test_seeds_derive_from_the_master_seed_only() -> None:
+    assert derive_seed(5, "deal", 3) == derive_seed(5, "deal", 3)
+    assert plan(seed=5).setups() == plan(seed=5).setups() != plan(seed=6).setups()
+
+
+# ---------------------------------------------------------------------------- playing
+
+def test_results_are_identical_whatever_the_number_of_jobs() -> None:
+    setups = plan(specs=("mcts:6", "greedy", "random"), games=12, mode=ROUND_ROBIN).setups()
+    one = run_games(setups, jobs=1)
+    two = run_games(setups, jobs=2, batch=2)
+    assert [r.index for r in two] == list(range(len(setups)))
+    strip = [(r.winners, r.scores, r.rounds, r.moves, r.seats) for r in one]
+    assert strip == [(r.winners, r.scores, r.rounds, r.moves, r.seats) for r in two]
+    assert [(s.spec, s.wins, s.mu) for s in standings(one)] == [
+        (s.spec, s.wins, s.mu) for s in standings(two)]
+
+
+def test_a_game_can_be_recorded_and_replays(tmp_path: Path) -> None:
+    from sakura.records import GameRecord, replay
+
+    setup = plan().setups()[1]
+    result = play_game(setup, records=tmp_path)
+    record = GameRecord.loads((tmp_path / "game-000001.json").read_text())
+    final = replay(record)
+    outcome = final.outcome()
+    assert outcome is not None and outcome.scores == result.scores
+    assert record.players[1].endswith("(greedy)")
+
+
+# ---------------------------------------------------------------------------- ratings
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _result(index: int, seats: tuple[str, ...], winners: tuple[int, ...], scores: tuple[int, ...]
+            ) -> GameResult:
+    share = 1 / len(winners)
+    return GameResult(index, index, 0, seats, winners, scores,
+                      tuple(share if s in winners else 0.0 for s in range(len(seats))),
+                      10, 40, (0.0,) * len(seats), (10,) * len(seats))
+
+
+def test_ranks_put_winners_first_then_tokens() -> None:
+    assert _ranks(_result(0, ("a", "b", "c"), (1,), (9, 9, 4))) == [2, 1, 3]
+    assert _ranks(_result(0, ("a", "b", "c"), (0, 2), (9, 7, 9))) == [1, 3, 1]
+
+
+def test_standings_split_shared_wins_and_rate_the_stronger_higher() -> None:
+    results = [_result(i, ("strong", "weak", "weak"), (0,), (12, 8, 7)) for i in range(20)]
+    results.append(_result(20, ("weak", "strong", "weak"), (0, 1), (10, 10, 3)))
+    table = {s.spec: s for s in standings(results)}
+    assert table["strong"].wins == 20.5 and table["strong"].seat_games == 21
+    assert table["weak"].seat_games == 42 and table["weak"].wins == 0.5
+    assert table["strong"].ratio == pytest.approx(3 * 20.5 / 21)
+    rated = ratings(results)
+    assert rated["strong"][0] > rated["weak"][0]
+
+
+def test_the_summary_is_saved_as_json_and_csv(tmp_path: Path) -> None:
+    p = plan(games=6)
+    results = run_games(p.setups(), jobs=1)
+    json_path, csv_path = write_results(tmp_path, summary(p, results, 1.0))
+    data = json.loads(json_path.read_text())
+    assert data["games"] == 6 and data["players"] == 3 and len(data["results"]) == 6
+    assert {s["spec"] for s in data["standings"]} == {"greedy", "random"}
+    rows = csv_path.read_text().splitlines()
+    assert rows[0].startswith("spec,seat_games,wins,win_rate,ci_low,ci_high") and len(rows) == 3
+
+
+def test_a_setup_is_small_and_plain() -> None:
+    setup = plan().setups()[0]
+    assert isinstance(setup, GameSetup) and json.loads(setup.config_json) == {"players": 3}
