@@ -166,5 +166,16 @@ def show(
     typer.echo(draw_position(pos, game))
 
 
+from sakura.cli.analyze import analyze  # noqa: E402  (commands of their own modules)
+from sakura.cli.tournament import tournament  # noqa: E402
+
+app.command("tournament")(tournament)
+app.command("analyze")(analyze)
+
+from sakura.cli.serve import serve  # noqa: E402  (the web app's command)
+
+app.command("serve")(serve)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -1,0 +1,65 @@
+// The lobby: create a table (seats, variant, bots, timer), see the tables in play, join or watch.
+import { loadCatalog, t } from "./i18n.js";
+import { el } from "./common.js";
+import { saveToken } from "./cookies.js";
+
+const $ = (id) => document.getElementById(id);
+const KINDS = ["friend", "easy", "medium", "hard"];
+
+function renderSeats() {
+  const players = Number($("players").value);
+  $("variant-row").hidden = players !== 2;
+  const previous = [...document.querySelectorAll("#seat-choices select")].map((s) => s.value);
+  const items = [el("li", {}, el("span", {}, t("lobby.seat.you")))];
+  for (let i = 1; i < players; i++) {
+    const id = `seat-${i}`;
+    const select = el("select", { id, name: id }, ...KINDS.map((k) => el("option", { value: k }, t(`lobby.seat.${k}`))));
+    select.value = previous[i - 1] || "medium";
+    items.push(el("li", {}, el("label", { for: id }, t("lobby.seat", { n: i + 1 })), select));
+  }
+  $("seat-choices").replaceChildren(...items);
+}
+
+async function create(event) {
+  event.preventDefault();
+  const players = Number($("players").value);
+  const seats = [{ kind: "human" }];
+  for (const select of document.querySelectorAll("#seat-choices select")) {
+    seats.push(select.value === "friend" ? { kind: "human" } : { kind: "bot", level: select.value });
+  }
+  const body = { players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
+    variant: players === 2 ? $("variant").value : null };
+  const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) {
+    const message = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+    $("error").textContent = t("lobby.error", { message });
+    $("error").hidden = false;
+    return;
+  }
+  saveToken(data.table.id, data.token);
+  location.href = `/t/${data.table.id}${location.search}`;
+}
+
+async function refresh() {
+  const data = await (await fetch("/api/tables")).json();
+  const open = data.open.map((table) => {
+    const free = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
+    const text = t("lobby.table", { id: table.id, players: table.players, round: table.round });
+    return el("li", {}, el("span", {}, text), free ? el("span", { class: "free" }, t("lobby.free", { n: free })) : "",
+      el("a", { class: "button", href: `/t/${table.id}` }, t(free ? "lobby.join" : "lobby.watch")));
+  });
+  $("open").replaceChildren(...(open.length ? open : [el("li", {}, t("lobby.none"))]));
+  $("finished").replaceChildren(...data.finished.map((id) =>
+    el("li", {}, el("a", { href: `/replay/${id}` }, t("lobby.replay", { id })))));
+}
+
+await loadCatalog();
+$("timer").replaceChildren(el("option", { value: "" }, t("lobby.timer.none")),
+  ...[30, 60, 120].map((n) => el("option", { value: n }, t("lobby.timer.seconds", { n }))));
+$("players").addEventListener("change", renderSeats);
+$("create").addEventListener("submit", create);
+renderSeats();
+refresh();
+setInterval(refresh, 5000);
