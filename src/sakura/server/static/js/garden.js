@@ -1,7 +1,9 @@
 // The garden as SVG, drawn from a view: one symbol a space (G gate, . path, B bridge,
 // T torii, S sakura), the Emperor and the painters. It draws; it never decides a move.
-import { t } from "./i18n.js";
-import { COLOURS, SHAPES, LETTERS } from "./common.js";
+import { t, num, rtl } from "./i18n.js";
+import { COLOURS, SHAPES, letter } from "./common.js";
+
+const KIND_KEYS = { G: "space.G", path: "space.path", B: "space.B", T: "space.T", S: "space.S" };
 
 const NS = "http://www.w3.org/2000/svg";
 const STEP = 64;
@@ -14,10 +16,13 @@ function svg(tag, attrs = {}, text) {
   return node;
 }
 
-// Spaces wind like a snake, `cols` a row (fewer on a narrow screen).
+// Spaces wind like a snake, `cols` a row (fewer on a narrow screen), from the gate at the top
+// left; in a right-to-left language the drawing is mirrored, so the path starts at the top
+// right and is read the way the page is. Only positions change: the same space, same piece.
 function place(i, cols) {
   const row = Math.floor(i / cols);
-  const col = row % 2 === 0 ? i % cols : cols - 1 - (i % cols);
+  let col = row % 2 === 0 ? i % cols : cols - 1 - (i % cols);
+  if (rtl()) col = cols - 1 - col;
   return [col * STEP + STEP / 2 + 8, row * STEP * 1.35 + STEP / 2 + 20];
 }
 
@@ -58,7 +63,7 @@ export function drawGarden(container, board, opts = {}) {
     const isScored = sakuraIndex >= 0 && sakuraIndex < scored;
     const kind = symbol === "." ? "path" : symbol;
     const g = svg("g", { class: `space space-${kind}${isScored ? " scored" : ""}`, "data-space": i });
-    g.append(svg("title", {}, t("space.label", { n: i, kind: t(isScored ? "space.S_scored" : `space.${kind}`) })));
+    g.append(svg("title", {}, t("space.label", { n: i, kind: t(isScored ? "space.S_scored" : KIND_KEYS[kind]) })));
     if (symbol === "G") {
       g.append(svg("rect", { x: x - R - 6, y: y - R, width: 2 * R + 12, height: 2 * R, rx: 6 }));
     } else {
@@ -76,7 +81,7 @@ export function drawGarden(container, board, opts = {}) {
     } else if (symbol === "B") {
       g.append(svg("path", { d: `M${x - 16} ${y + 6} Q${x} ${y - 14} ${x + 16} ${y + 6}`, class: "bridge-mark" }));
     }
-    g.append(svg("text", { x, y: y + R + 13, class: "space-number" }, String(i)));
+    g.append(svg("text", { x, y: y + R + 13, class: "space-number" }, num(i)));
     root.append(g);
   });
   // A pending choice: which piece moves, and the two directions, on the board.
@@ -114,7 +119,7 @@ export function drawGarden(container, board, opts = {}) {
       const s = shape(SHAPES[seat], x + dx, y + dy, n === 1 ? 14 : 10, COLOURS[seat]);
       s.setAttribute("class", "painter-shape");
       p.append(s);
-      p.append(svg("text", { x: x + dx, y: y + dy + 4, class: "painter-letter" }, LETTERS[seat]));
+      p.append(svg("text", { x: x + dx, y: y + dy + 4, class: "painter-letter" }, letter(seat)));
       root.append(p);
     });
   }

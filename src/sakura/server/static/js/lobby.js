@@ -1,10 +1,11 @@
 // The lobby: create a table (seats, variant, bots, timer), see the tables in play, join or watch.
-import { loadCatalog, t } from "./i18n.js";
+import { loadCatalog, t, num } from "./i18n.js";
 import { el } from "./common.js";
+import { addHelp } from "./help.js";
 import { saveToken } from "./cookies.js";
 
 const $ = (id) => document.getElementById(id);
-const KINDS = ["friend", "easy", "medium", "hard"];
+const KINDS = { friend: "lobby.seat.friend", easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
 
 function renderSeats() {
   const players = Number($("players").value);
@@ -13,7 +14,7 @@ function renderSeats() {
   const items = [el("li", {}, el("span", {}, t("lobby.seat.you")))];
   for (let i = 1; i < players; i++) {
     const id = `seat-${i}`;
-    const select = el("select", { id, name: id }, ...KINDS.map((k) => el("option", { value: k }, t(`lobby.seat.${k}`))));
+    const select = el("select", { id, name: id }, ...Object.entries(KINDS).map(([k, key]) => el("option", { value: k }, t(key))));
     select.value = previous[i - 1] || "medium";
     items.push(el("li", {}, el("label", { for: id }, t("lobby.seat", { n: i + 1 })), select));
   }
@@ -33,8 +34,9 @@ async function create(event) {
     body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) {
-    const message = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
-    $("error").textContent = t("lobby.error", { message });
+    const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+    $("error").replaceChildren(el("span", {}, t("lobby.error")), " ",
+      el("small", { class: "detail", lang: "en", dir: "ltr" }, detail));
     $("error").hidden = false;
     return;
   }
@@ -46,7 +48,7 @@ async function refresh() {
   const data = await (await fetch("/api/tables")).json();
   const open = data.open.map((table) => {
     const free = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
-    const text = t("lobby.table", { id: table.id, players: table.players, round: table.round });
+    const text = t("lobby.table", { id: table.id, n: table.players, round: table.round });
     return el("li", {}, el("span", {}, text), free ? el("span", { class: "free" }, t("lobby.free", { n: free })) : "",
       el("a", { class: "button", href: `/t/${table.id}` }, t(free ? "lobby.join" : "lobby.watch")));
   });
@@ -56,6 +58,8 @@ async function refresh() {
 }
 
 await loadCatalog();
+addHelp();
+for (const option of $("players").options) option.textContent = num(Number(option.value));
 $("timer").replaceChildren(el("option", { value: "" }, t("lobby.timer.none")),
   ...[30, 60, 120].map((n) => el("option", { value: n }, t("lobby.timer.seconds", { n }))));
 $("players").addEventListener("change", renderSeats);

@@ -1,57 +1,143 @@
-// Log sentences, rendered from events with the catalog's whole-sentence templates, and the
-// board moves each event shows (a copy of what the event says; the next view is the truth).
-import { t, list } from "./i18n.js";
+// The log, written in the browser from the engine's events with the catalog's templates:
+// one line a card ("Red's card 17: the Emperor moves 2 → space 14; Red jumps to 13"), one
+// for the line-up after a scoring, one for everything else. A card's line grows as its
+// events arrive (a choice may come in a later update). Also the board moves each event shows
+// (a copy of what the event says; the next view is the truth).
+import { t, list, num } from "./i18n.js";
 
-export function sentence(event, name, me) {
-  const n = (seat) => (seat === null || seat === undefined ? "" : name(seat));
+const MOVED = {
+  jump: "clause.jump", count: "clause.count", closest: "clause.closest", furthest: "clause.furthest",
+  lineup: "clause.lineup",
+};
+const STAYED = {
+  closest: "clause.stayed_closest", nobody: "clause.stayed_nobody", no_one_ahead: "clause.stayed_no_one_ahead",
+};
+
+// What one event adds to the line of the card being resolved ("" when nothing).
+function clause(event, n) {
+  switch (event.type) {
+    case "emperor_moved": {
+      const params = { n: Math.abs(event.end - event.start), end: event.end };
+      if (event.start === event.end) return t("clause.emperor_stays", params);
+      return t(event.end > event.start ? "clause.emperor_forward" : "clause.emperor_back", params);
+    }
+    case "painter_moved": {
+      const params = { name: n(event.seat), end: event.end };
+      if (MOVED[event.cause]) return t(MOVED[event.cause], params);
+      return t(event.end >= event.start ? "clause.painter_forward" : "clause.painter_back", params);
+    }
+    case "painter_stayed":
+      return t(STAYED[event.why] ?? "clause.stayed_other", { name: n(event.seat) });
+    case "bumped": {
+      const emperor = event.by === "emperor";
+      const key = event.token_lost
+        ? (emperor ? "clause.backed_into" : "clause.bumped")
+        : (emperor ? "clause.backed_into_no_token" : "clause.bumped_no_token");
+      return t(key, { name: n(event.seat), at: event.at, end: event.end });
+    }
+    case "choice_asked":
+      return t("clause.choosing", { name: n(event.seat) });
+    case "choice_made":
+      return t(event.forward ? "clause.chose_forward" : "clause.chose_back", { name: n(event.seat) });
+    default:
+      return "";
+  }
+}
+
+// A line of its own ("" when the event is not worth one).
+function sentence(event, n, me) {
   switch (event.type) {
     case "round_started":
       return event.double === null || event.double === undefined
         ? t("log.round_started", { round: event.round })
         : t("log.round_started_double", { round: event.round, name: n(event.double) });
     case "card_chosen":
-      return event.cards ? t("log.card_chosen_own", { cards: list(event.cards.map(String)) })
-        : t("log.card_chosen", { name: n(event.player) });
+      // The others' choices show in the players list; the log keeps your own.
+      return event.cards ? t("log.card_chosen_own", { cards: list(event.cards.map(cardNumber)) }) : "";
     case "cards_revealed": {
       const plays = list(event.plays.map(([seat, card]) => t("log.play", { name: n(seat), card })));
       return t(event.court_from_deck ? "log.cards_revealed_court" : "log.cards_revealed", { plays });
     }
-    case "card_resolving":
-      return t("log.card_resolving", { name: n(event.seat), card: event.card });
-    case "emperor_moved":
-      return t(event.start === event.end ? "log.emperor_stayed" : "log.emperor_moved", event);
-    case "painter_moved":
-      return t(`log.painter_moved.${event.cause}`, { name: n(event.seat), start: event.start, end: event.end });
-    case "painter_stayed": {
-      const key = ["closest", "nobody", "no_one_ahead"].includes(event.why) ? event.why : "other";
-      return t(`log.painter_stayed.${key}`, { name: n(event.seat), card: event.card });
-    }
-    case "bumped": {
-      const key = (event.by === "emperor" ? "log.bumped_emperor" : "log.bumped") + (event.token_lost ? "" : "_no_token");
-      return t(key, { name: n(event.seat), at: event.at, end: event.end });
-    }
     case "cards_discarded":
-      return t("log.cards_discarded");
+      return event.cards.length ? t("log.cards_discarded", { n: event.cards.length }) : "";
     case "sakura_scored": {
       const awards = event.awards.length
-        ? list(event.awards.map(([seat, , tokens]) => t("log.award", { name: n(seat), tokens })))
+        ? list(event.awards.map(([seat, , tokens]) => t("log.award", { name: n(seat), n: tokens })))
         : t("log.no_award");
-      return t("log.sakura_scored", { space: event.space, awards, supply: event.supply });
+      return t("log.sakura_scored", { space: event.space, awards, n: event.supply });
     }
     case "hands_refilled": {
       const mine = me !== null && event.draws[me];
-      return mine && mine.length ? t("log.hands_refilled_own", { cards: list(mine.map(String)) }) : t("log.hands_refilled");
+      return mine && mine.length ? t("log.hands_refilled_own", { cards: list(mine.map(cardNumber)) })
+        : t("log.hands_refilled");
     }
     case "deck_reshuffled":
-      return t("log.deck_reshuffled", { size: event.size });
-    case "choice_asked":
-      return t("log.choice_asked", { name: n(event.seat), card: event.card });
-    case "choice_made":
-      return t(event.forward ? "log.choice_made_forward" : "log.choice_made_back", { name: n(event.seat) });
-    case "game_ended":
-      return t("log.game_ended", { winners: list(event.winners.map(n)), tokens: Math.max(...event.tokens) });
+      return t("log.deck_reshuffled", { n: event.size });
+    case "game_ended": {
+      const best = Math.max(...event.tokens);
+      return event.winners.length === 1 ? t("log.game_ended_one", { name: n(event.winners[0]), n: best })
+        : t("log.game_ended_shared", { names: list(event.winners.map(n)), n: best });
+    }
     default:
       return "";
+  }
+}
+
+const cardNumber = (card) => num(card);
+
+// Writes lines into a list element (newest first on the table, in order in the replay).
+export class LogWriter {
+  constructor(listElement, name, me, { newestFirst = true, limit = 200 } = {}) {
+    this.list = listElement;
+    this.name = (seat) => (seat === null || seat === undefined ? "" : name(seat));
+    this.me = me;
+    this.newestFirst = newestFirst;
+    this.limit = limit;
+    this.line = null;
+  }
+
+  add(text) {
+    const item = document.createElement("li");
+    item.textContent = text;
+    if (this.newestFirst) this.list.prepend(item);
+    else this.list.append(item);
+    while (this.list.children.length > this.limit) (this.newestFirst ? this.list.lastChild : this.list.firstChild).remove();
+    return item;
+  }
+
+  note(text) {
+    this.line = null;
+    this.add(text);
+  }
+
+  render() {
+    const { item, head, clauses } = this.line;
+    const actions = clauses.join(t("log.separator"));
+    item.textContent = clauses.length ? t(`${head.key}`, { ...head.params, actions }) : t(head.empty, head.params);
+  }
+
+  event(event) {
+    if (event.type === "card_resolving") {
+      const head = { key: "log.card", empty: "log.card_start", params: { name: this.name(event.seat), card: event.card } };
+      this.line = { item: this.add(""), head, clauses: [] };
+      this.render();
+      return;
+    }
+    if (event.type === "painter_moved" && event.cause === "lineup" && !(this.line && this.line.lineup)) {
+      const head = { key: "log.lineup", empty: "log.lineup", params: {} };
+      this.line = { item: this.add(""), head, clauses: [], lineup: true };
+    }
+    const part = this.line ? clause(event, this.name) : "";
+    if (part) {
+      const last = this.line.clauses.length - 1;
+      if (event.type === "choice_made" && this.line.asked === last) this.line.clauses[last] = part;
+      else this.line.clauses.push(part);
+      this.line.asked = event.type === "choice_asked" ? this.line.clauses.length - 1 : null;
+      this.render();
+      return;
+    }
+    const text = sentence(event, this.name, this.me);
+    if (text) this.note(text);
   }
 }
 

@@ -1,8 +1,9 @@
 // The replay page: a finished game, move by move, as a spectator saw it.
 import { loadCatalog, t } from "./i18n.js";
-import { el, seatName, COLOURS, LETTERS } from "./common.js";
+import { el, seatName, COLOURS, SHAPES, letter } from "./common.js";
 import { drawGarden } from "./garden.js";
-import { sentence } from "./log.js";
+import { LogWriter } from "./log.js";
+import { addHelp } from "./help.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -22,13 +23,15 @@ function show(i) {
     el("li", {}, t("table.supply", { n: view.supply })),
     el("li", {}, t("table.scored", { n: view.scored, total: view.sakuras.length })));
   $("seats").replaceChildren(...view.painters.map((_, s) => el("li", { class: "seat" },
-    el("span", { class: "badge", style: `background:${COLOURS[s]}`, "aria-hidden": "true" }, LETTERS[s]),
+    el("span", { class: `badge shape-${SHAPES[s]}`, style: `background:${COLOURS[s]}`, "aria-hidden": "true" }, letter(s)),
     el("span", { class: "seat-name" }, names[s]), el("span", { class: "seat-tokens" }, t("table.tokens", { n: view.tokens[s] })))));
-  $("log").replaceChildren(...events.map((e) => sentence(e, (s) => names[s] ?? String(s), null))
-    .filter(Boolean).map((line) => el("li", {}, line)));
+  $("log").replaceChildren();
+  const log = new LogWriter($("log"), (s) => names[s] ?? String(s), null, { newestFirst: false });
+  for (const event of events) log.event(event);
 }
 
 await loadCatalog();
+addHelp();
 const response = await fetch(`/api/tables/${tableId}/replay`);
 if (!response.ok) {
   $("error").textContent = t("replay.unavailable");

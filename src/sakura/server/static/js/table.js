@@ -1,9 +1,10 @@
 // The table page: one WebSocket, the garden, the hand, the log. It renders what the server
 // sends (views and events) and sends the actions the view lists; it knows no rules.
-import { loadCatalog, t } from "./i18n.js";
-import { el, seatName, loadCards, cardFace, COLOURS, SHAPES, LETTERS } from "./common.js";
+import { loadCatalog, t, list, num } from "./i18n.js";
+import { el, seatName, loadCards, cardFace, COLOURS, SHAPES, letter } from "./common.js";
 import { drawGarden } from "./garden.js";
-import { sentence, showOnBoard, moves } from "./log.js";
+import { LogWriter, showOnBoard, moves } from "./log.js";
+import { addHelp } from "./help.js";
 import { saveToken, readCookie, forget } from "./cookies.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -20,6 +21,22 @@ let courtPick = null;
 let deadline = null;
 const queue = [];
 let animating = false;
+let log = null;
+
+// The server's errors carry an English detail (the engine's words); the page shows a message
+// chosen by the error's code, and the detail below it, marked as English.
+const ERRORS = {
+  malformed: "error.malformed", no_hello: "error.no_hello", hello_again: "error.hello_again",
+  bad_token: "error.bad_token", no_table: "error.no_table", not_seated: "error.not_seated",
+  illegal: "error.illegal", bad_seat: "error.bad_seat", not_finished: "error.not_finished",
+};
+
+function showError(key, detail) {
+  const box = $("error");
+  box.replaceChildren(el("span", {}, t(key)));
+  if (detail) box.append(" ", el("small", { class: "detail", lang: "en", dir: "ltr" }, detail));
+  box.hidden = false;
+}
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,6 +76,7 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       me = message.seat;
+      log.me = me;
       table = message.table;
       queue.length = 0;
       setView(message.view, message.seq, message.deadline);
@@ -75,9 +93,8 @@ function receive(message) {
       if (!animating) animate();
       break;
     case "error":
-      if (message.code === "no_table") { $("error").textContent = t("table.not_found"); $("error").hidden = false; socket.onclose = null; return; }
-      $("error").textContent = t("table.error", { message: message.message });
-      $("error").hidden = false;
+      if (message.code === "no_table") { showError("error.no_table"); socket.onclose = null; return; }
+      showError(ERRORS[message.code] ?? "error.unknown", message.message);
       if (message.code === "bad_token") { forget(tableId); socket.close(); }
       if (view) render();
       break;
@@ -98,10 +115,9 @@ async function animate() {
   while (queue.length) {
     const update = queue.shift();
     if (update.seq <= seq) continue;
-    if (update.by === "timer") addLog(t("log.timer", { name: names()[update.seat] }));
+    if (update.by === "timer") log.note(t("log.timer", { name: names()[update.seat] }));
     for (const event of update.events) {
-      const line = sentence(event, (s) => names()[s] ?? String(s), me);
-      if (line) addLog(line);
+      log.event(event);
       showOnBoard(board, event);
       if (moves(event) && speed > 0) {
         drawBoard();
@@ -112,12 +128,6 @@ async function animate() {
   }
   animating = false;
   if (view) render();
-}
-
-function addLog(text) {
-  const log = $("log");
-  log.prepend(el("li", {}, text));
-  while (log.children.length > 200) log.lastChild.remove();
 }
 
 function setView(newView, newSeq, newDeadline) {
@@ -160,7 +170,7 @@ function renderFacts() {
 
 function renderSeats() {
   if (!view || !table) return;
-  const list = names();
+  const seatNames = names();
   const items = view.painters.map((space, seat) => {
     const info = table.seats[seat];
     let status = "";
@@ -170,9 +180,9 @@ function renderSeats() {
     }
     const presence = info && info.kind === "human" && info.claimed && !info.connected
       ? (info.replaced ? t("table.status.bot_plays") : t("table.status.away")) : "";
-    const badge = el("span", { class: `badge shape-${SHAPES[seat]}`, style: `background:${COLOURS[seat]}`, "aria-hidden": "true" }, LETTERS[seat]);
+    const badge = el("span", { class: `badge shape-${SHAPES[seat]}`, style: `background:${COLOURS[seat]}`, "aria-hidden": "true" }, letter(seat));
     const row = el("li", { class: `seat${seat === me ? " me" : ""}`, "data-seat": seat }, badge,
-      el("span", { class: "seat-name" }, list[seat]),
+      el("span", { class: "seat-name" }, seatNames[seat]),
       el("span", { class: "seat-tokens" }, t("table.tokens", { n: view.tokens[seat] })),
       el("span", { class: "seat-status" }, [status, presence].filter(Boolean).join(" · ")));
     if (presence && !info.replaced && me !== null && !view.terminal) {
@@ -211,14 +221,14 @@ function renderHand() {
   const choice = myChoice();
   choiceBox.hidden = !choice;
   if (choice) {
-    prompt.textContent = t("table.choice", { card: choice.card, part: t(`table.part.${choice.part}`) });
+    prompt.textContent = t(choice.part === "garden" ? "table.choice_garden" : "table.choice_painter", { card: choice.card });
     choiceBox.replaceChildren(
-      el("button", { "data-choice": "back", onclick: () => act("back"), disabled: busy }, `« ${t("table.back_dir")}`),
-      el("button", { "data-choice": "forward", onclick: () => act("forward"), disabled: busy }, `${t("table.forward")} »`));
+      el("button", { "data-choice": "back", onclick: () => act("back"), disabled: busy }, t("table.back_button")),
+      el("button", { "data-choice": "forward", onclick: () => act("forward"), disabled: busy }, t("table.forward_button")));
   } else if (view.terminal) prompt.textContent = "";
   else if (double) prompt.textContent = t(courtPick === null ? "table.choose_two" : "table.choose_court");
   else if (legal.size) prompt.textContent = t("table.choose");
-  else if (view.my_choice) prompt.textContent = t("table.chosen", { card: view.my_choice.join(" + ") });
+  else if (view.my_choice) prompt.textContent = t("table.chosen", { cards: list(view.my_choice.map((card) => num(card))) });
   else prompt.textContent = t("table.waiting");
 }
 
@@ -249,7 +259,7 @@ function renderInvite() {
 async function takeSeat() {
   const response = await fetch(`/api/tables/${tableId}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   const data = await response.json();
-  if (!response.ok) { $("error").textContent = t("table.error", { message: data.detail }); $("error").hidden = false; return; }
+  if (!response.ok) { showError(response.status === 409 ? "error.no_free_seat" : "error.unknown", String(data.detail ?? "")); return; }
   saveToken(tableId, data.token);
   socket.close();
 }
@@ -258,14 +268,14 @@ function renderResult() {
   const box = $("result");
   if (!view || !view.terminal || !view.outcome || animating) { box.hidden = true; return; }
   const { winners, scores } = view.outcome;
-  const list = names();
+  const seats = names();
   const best = Math.max(...scores);
   const headline = winners.length === 1
-    ? t("table.result.one", { name: list[winners[0]], tokens: best })
-    : t("table.result.shared", { names: new Intl.ListFormat(document.documentElement.lang).format(winners.map((w) => list[w])), tokens: best });
+    ? t("table.result.one", { name: seats[winners[0]], n: best })
+    : t("table.result.shared", { names: list(winners.map((w) => seats[w])), n: best });
   const children = [el("h2", {}, t("table.result")), el("p", { class: "headline" }, headline),
     el("ol", {}, ...scores.map((s, seat) => [seat, s]).sort((a, b) => b[1] - a[1])
-      .map(([seat, s]) => el("li", {}, t("table.score", { name: list[seat], tokens: s }))))];
+      .map(([seat, s]) => el("li", {}, t("table.score", { name: seats[seat], n: s }))))];
   const actions = el("p", { class: "actions" });
   if (table && table.rematch) {
     actions.append(el("a", { href: `/t/${table.rematch}`, class: "button", id: "go-rematch" }, t("table.go_rematch")));
@@ -296,5 +306,7 @@ document.addEventListener("keydown", (e) => {
 
 await loadCatalog();
 await loadCards();
+addHelp();
+log = new LogWriter($("log"), (s) => names()[s] ?? String(s), null);
 setInterval(tick, 1000);
 connect();
