@@ -121,6 +121,7 @@ def replay_command(
         bool, typer.Option(help="print the position (text form) after every resolved card and every choice")
     ] = False,
     board: Annotated[bool, typer.Option(help="draw the final garden")] = False,
+    tui: Annotated[bool, typer.Option("--tui", help="step through the game in the terminal app")] = False,
 ) -> None:
     """Re-run a game record through the engine; fail loudly where it diverges."""
     try:
@@ -128,6 +129,11 @@ def replay_command(
     except (InvalidRecordError, UnicodeDecodeError) as exc:
         err.print(f"[red]error:[/] {file}: {exc}")
         raise typer.Exit(2) from None
+    if tui:
+        from sakura.cli.play import replay_tui
+
+        replay_tui(record)
+        return
     if positions:
         try:
             first = record.make_game().state_from_json(record.initial)
@@ -175,6 +181,10 @@ app.command("analyze")(analyze)
 from sakura.cli.serve import serve  # noqa: E402  (the web app's command)
 
 app.command("serve")(serve)
+
+from sakura.cli.play import play  # noqa: E402  (the terminal app's command)
+
+app.command("play")(play)
 
 
 if __name__ == "__main__":  # pragma: no cover

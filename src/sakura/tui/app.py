@@ -1,0 +1,64 @@
+"""``sakura play``: the Textual app and its entry points."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+
+from sakura.records import GameRecord
+from sakura.tui.i18n import set_language
+from sakura.tui.screens import GameScreen, ReplayScreen, StartScreen
+from sakura.tui.session import Session, Setup
+
+CSS = """
+#prompt { height: auto; min-height: 1; padding: 0 1; color: $accent; }
+#log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2; }
+#start { padding: 0 2; }
+#start-title, #pass-title { text-style: bold; color: magenta; padding: 1 0; }
+.row { height: 3; }
+.row Label { width: 16; padding: 1 1; }
+.row Select { width: 30; }
+.row Input { width: 30; }
+#start-error { color: red; }
+#pass { align: center middle; padding: 4 4; }
+#help { background: $panel; padding: 1 2; margin: 1 2; }
+#end { background: $panel; padding: 1 2; margin: 1 4; height: auto; }
+#winner { text-style: bold; color: yellow; padding: 1 0; }
+"""
+
+
+class SakuraApp(App[None]):
+    """``setup`` given: start playing at once; ``session``: resume; ``record``: replay;
+    none: the start screen. ``delay`` is the pause between resolution steps (0 in tests)."""
+
+    CSS = CSS
+    TITLE = "Sakura"
+
+    def __init__(
+        self,
+        *,
+        setup: Setup | None = None,
+        session: Session | None = None,
+        record: GameRecord | None = None,
+        lang: str = "en",
+        delay: float = 0.35,
+        save_dir: Path | None = None,
+    ) -> None:
+        set_language(lang)
+        super().__init__()
+        self.lang = lang
+        self.setup, self.session, self.record = setup, session, record
+        self.delay = delay
+        self.save_dir = save_dir or Path.cwd()
+        self.last_saved: Path | None = None
+
+    def on_mount(self) -> None:
+        if self.record is not None:
+            self.push_screen(ReplayScreen(self.record))
+        elif self.session is not None:
+            self.push_screen(GameScreen(session=self.session))
+        elif self.setup is not None:
+            self.push_screen(GameScreen(self.setup))
+        else:
+            self.push_screen(StartScreen())

@@ -1,0 +1,132 @@
+"""The log: one translated sentence per engine event, from the event's dict form.
+
+Live games pass ``event.seen_by(viewer).to_dict()``, replays the record's events, so hidden
+cards arrive as ``None`` and are never named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sakura.engine.games.sakura import default_deck
+from sakura.tui.i18n import t, tn, tr
+
+Names = Callable[[int], str]
+
+
+def card_text(number: int) -> str:
+    card = default_deck().card(number)
+    return f"{number} {card.garden} {card.painter}"
+
+
+def _part(part: str) -> str:
+    return tr("the Emperor's move") if part == "garden" else tr("the painter's move")
+
+
+def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str | None:
+    """The sentence for one event, or ``None`` for events not worth a line."""
+    kind = event.get("type")
+    if kind == "round_started":
+        line = t("— Round {round} —", round=event["round"])
+        if event.get("double") is not None:
+            line += "\n" + t("{name} plays two cards: one for the court painter.", name=name(event["double"]))
+        return line
+    if kind == "card_chosen":
+        if event.get("cards") and event["player"] == you:
+            return t("You choose card {cards}.", cards=", ".join(map(str, event["cards"])))
+        return t("{name} has chosen.", name=name(event["player"]))
+    if kind == "cards_revealed":
+        plays = ", ".join(f"{card} ({name(seat)})" for seat, card in event["plays"])
+        line = t("Cards revealed: {plays}.", plays=plays)
+        if event.get("court_from_deck"):
+            line += "\n" + t("The court painter's card comes from the deck.")
+        return line
+    if kind == "card_resolving":
+        return t("Card {card} of {name}.", card=card_text(event["card"]), name=name(event["seat"]))
+    if kind == "choice_asked":
+        return t(
+            "{name} chooses the direction of {part}.", name=name(event["seat"]), part=_part(event["part"])
+        )
+    if kind == "choice_made":
+        if event["forward"]:
+            return t("{name} chooses forward.", name=name(event["seat"]))
+        return t("{name} chooses back.", name=name(event["seat"]))
+    if kind == "emperor_moved":
+        if event["start"] == event["end"]:
+            return t("The Emperor cannot go back past space 1.")
+        return t(
+            "The Emperor walks from space {start} to space {end}.", start=event["start"], end=event["end"]
+        )
+    if kind == "painter_moved":
+        who = name(event["seat"])
+        if event["cause"] == "lineup":
+            return t("{name} lines up on space {end}.", name=who, end=event["end"])
+        if event["end"] < event["start"]:
+            return t(
+                "{name} goes back from space {start} to space {end}.",
+                name=who,
+                start=event["start"],
+                end=event["end"],
+            )
+        return t(
+            "{name} moves from space {start} to space {end}.",
+            name=who,
+            start=event["start"],
+            end=event["end"],
+        )
+    if kind == "painter_stayed":
+        if event.get("seat") is None:
+            return t("Nobody moves.")
+        return t("{name} stays where they are.", name=name(event["seat"]))
+    if kind == "bumped":
+        who = name(event["seat"])
+        line = t(
+            "{name} reaches the Emperor on space {at} and falls from grace: back to space {end}.",
+            name=who,
+            at=event["at"],
+            end=event["end"],
+        )
+        if event.get("token_lost"):
+            line += "\n" + t("{name} gives a token back to the supply.", name=who)
+        return line
+    if kind == "cards_discarded":
+        n = len(event["cards"])
+        return (
+            tn(
+                "The Emperor stops at a sakura: {n} card is discarded unplayed.",
+                "The Emperor stops at a sakura: {n} cards are discarded unplayed.",
+                n,
+            )
+            if n
+            else None
+        )
+    if kind == "sakura_scored":
+        lines = [
+            t("Sakura {number} on space {space} is scored!", number=event["sakura"] + 1, space=event["space"])
+        ]
+        for seat, rank, tokens in event["awards"]:
+            lines.append(
+                tn(
+                    "  {rank}. {name}: {n} token",
+                    "  {rank}. {name}: {n} tokens",
+                    tokens,
+                    rank=rank,
+                    name=name(seat),
+                )
+            )
+        return "\n".join(lines)
+    if kind == "hands_refilled":
+        mine = event["draws"][you] if you is not None and you < len(event["draws"]) else None
+        if mine:
+            return t("Hands are refilled; you draw {cards}.", cards=", ".join(map(str, mine)))
+        return t("Hands are refilled.")
+    if kind == "deck_reshuffled":
+        return tn(
+            "The discard pile is shuffled into a new deck of {n} card.",
+            "The discard pile is shuffled into a new deck of {n} cards.",
+            event["size"],
+        )
+    if kind == "game_ended":
+        return t("The game is over.")
+    return None

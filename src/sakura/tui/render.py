@@ -1,0 +1,215 @@
+"""The garden, the players and the hand drawn as Rich text, from a view only.
+
+Everything drawn comes from a :class:`SakuraView` (the board the engine shows a seat) and
+the deck's card data; nothing here decides what is legal or where a piece goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+
+from sakura.engine.games.sakura import SakuraView, default_deck
+from sakura.tui.i18n import shape, t, tr
+
+SEAT_COLOURS = ("bright_red", "bright_blue", "bright_green", "bright_yellow", "bright_cyan", "orange1")
+COURT_COLOUR = "bright_magenta"
+EMPEROR = "♔"
+LABEL = 10  # width of the row labels
+
+
+def seat_letter(view: SakuraView, seat: int) -> str:
+    return "K" if seat == view.court else "ABCDEF"[seat]
+
+
+def seat_style(view: SakuraView, seat: int) -> str:
+    return f"bold {COURT_COLOUR if seat == view.court else SEAT_COLOURS[seat % 6]}"
+
+
+def seat_name(view: SakuraView, seat: int, names: Sequence[str]) -> str:
+    if seat == view.court:
+        return tr("court painter")
+    return names[seat]
+
+
+def _label(text: str) -> Text:
+    s = shape(text)
+    return Text(s[: LABEL - 1].ljust(LABEL), style="dim")
+
+
+def draw_garden(view: SakuraView, width: int, ghost: dict[int, int] | None = None) -> Text:
+    """The path from the gate to the last sakura, ``width`` cells wide at most.
+
+    ``ghost`` maps a seat to a space where a pending choice would take its painter (shown as a
+    lower-case letter): the consequence of a choice, computed by the engine on a clone.
+    """
+    spaces = view.garden
+    n = len(spaces)
+    cell = max(1, min(3, (width - LABEL) // n))
+    scored = set(view.sakuras[: view.scored])
+    out = Text(no_wrap=True, overflow="crop")
+
+    ruler = Text()
+    for i in range(n):
+        mark = str(i) if cell >= 2 else (str(i // 10) if i % 10 == 0 else ("·" if i % 5 == 0 else " "))
+        ruler.append(mark[-cell:].rjust(cell) if cell >= 2 else mark[0], style="dim")
+    out.append_text(_label(tr("space")))
+    out.append_text(ruler)
+    out.append("\n")
+
+    path = Text()
+    for i, sym in enumerate(spaces):
+        if sym == "G":
+            glyph, style = "⌂", "bold white"
+        elif sym == "B":
+            glyph, style = "=", "bold blue"
+        elif sym == "T":
+            glyph, style = "⛩" if cell >= 2 else "T", "bold red"
+        elif sym == "S":
+            glyph, style = ("✿", "bold magenta") if i not in scored else ("✓", "dim magenta")
+        else:
+            glyph, style = "·", "green"
+        path.append(glyph.rjust(cell) if glyph != "⛩" else " " * (cell - 2) + glyph, style=style)
+    out.append_text(_label(tr("garden")))
+    out.append_text(path)
+    out.append("\n")
+
+    emperor = Text(" " * (cell * n))
+    emperor = Text()
+    for i in range(n):
+        emperor.append((EMPEROR if i == view.emperor else " ").rjust(cell), style="bold yellow")
+    out.append_text(_label(tr("Emperor")))
+    out.append_text(emperor)
+    out.append("\n")
+
+    at: dict[int, list[int]] = {}
+    for seat, space in enumerate(view.painters):
+        at.setdefault(space, []).append(seat)
+    ghosts = {space: seat for seat, space in (ghost or {}).items()}
+    row = Text()
+    for i in range(n):
+        seats = at.get(i, [])
+        if i == 0 and len(seats) > 1:
+            row.append(str(len(seats)).rjust(cell), style="bold white")
+        elif seats:
+            row.append(seat_letter(view, seats[0]).rjust(cell), style=seat_style(view, seats[0]))
+        elif i in ghosts:
+            row.append(
+                seat_letter(view, ghosts[i]).lower().rjust(cell), style=f"{seat_style(view, ghosts[i])} blink"
+            )
+        else:
+            row.append(" " * cell)
+    out.append_text(_label(tr("painters")))
+    out.append_text(row)
+    gate = at.get(0, [])
+    if len(gate) > 1:
+        out.append("\n")
+        out.append_text(_label(""))
+        out.append(shape(tr("at the gate:")) + " ", style="dim")
+        for seat in gate:
+            out.append(seat_letter(view, seat) + " ", style=seat_style(view, seat))
+    return out
+
+
+def draw_status(view: SakuraView, names: Sequence[str], width: int) -> Text:
+    """Round, deck, supply, sakuras scored, then one entry a painter: letter, name, space,
+    tokens, and a check once they have chosen this round."""
+    out = Text(no_wrap=False)
+    out.append(
+        t(
+            "Round {round} · deck {deck} · supply {supply} · sakuras {scored}/{total}",
+            round=view.round,
+            deck=view.deck_size,
+            supply=view.supply,
+            scored=view.scored,
+            total=len(view.sakuras),
+        ),
+        style="bold",
+    )
+    out.append("\n")
+    wide = width >= 100
+    for seat in range(len(view.painters)):
+        entry = Text()
+        entry.append(f" {seat_letter(view, seat)} ", style=f"reverse {seat_style(view, seat)}")
+        name = seat_name(view, seat, names)
+        entry.append(" " + shape(name if wide else name[:12]) + " ")
+        entry.append(t("sp {space}", space=view.painters[seat]), style="dim")
+        entry.append(" ")
+        entry.append(t("♦{tokens}", tokens=view.tokens[seat]), style="bold yellow")
+        if seat < view.players and view.chosen[seat] and not view.terminal:
+            entry.append(" ✓", style="green")
+        entry.append("   ")
+        if wide:
+            out.append_text(entry)
+            out.append("\n")
+        else:
+            out.append_text(entry)
+    return out
+
+
+def describe_garden_action(code: str) -> str:
+    return {
+        "E+1": tr("Emperor forward 1"),
+        "E+2": tr("Emperor forward 2"),
+        "E-1": tr("Emperor back 1"),
+        "E±1": tr("Emperor ±1, you choose"),
+        "C-2": tr("closest painter back 2"),
+        "F+2": tr("furthest painter forward 2"),
+    }.get(code, code)
+
+
+def describe_painter_action(code: str) -> str:
+    if code == "JUMP":
+        return tr("jump past the next painter")
+    if code == "COUNT":
+        return tr("+1 per painter ahead")
+    if "±" in code:
+        return tr("you ±{n}").format(n=code[-1])
+    if code.startswith("P-"):
+        return tr("you back {n}").format(n=code[-1])
+    return tr("you forward {n}").format(n=code[-1])
+
+
+def draw_card(
+    number: int | None,
+    width: int,
+    *,
+    selected: bool = False,
+    picked: bool = False,
+    index: int | None = None,
+    describe: bool = False,
+) -> Text:
+    """One card: key number, order number, garden action, painter action (and words, if wide)."""
+    style = "reverse bold" if selected else ("bold green" if picked else "")
+    out = Text(no_wrap=True, overflow="crop")
+    if number is None:
+        out.append("░" * width + "\n" + "░" * width + "\n" + "░" * width, style="dim")
+        return out
+    card = default_deck().card(number)
+    key = f"[{index}]" if index is not None else ""
+    out.append(f"{key} #{number}".ljust(width)[:width], style=style)
+    out.append("\n")
+    garden, painter = str(card.garden), str(card.painter)
+    if describe:
+        garden += " " + shape(describe_garden_action(garden))
+        painter += " " + shape(describe_painter_action(painter))
+    out.append(garden.ljust(width)[:width], style=style or "cyan")
+    out.append("\n")
+    out.append(painter.ljust(width)[:width], style=style or "yellow")
+    return out
+
+
+def ghost_from_events(events: Sequence[object], seat_of: Callable[[object], int | None]) -> dict[int, int]:
+    """Where the previewed events leave each painter that moved (last move wins)."""
+    ghost: dict[int, int] = {}
+    for event in events:
+        seat = seat_of(event)
+        end = getattr(event, "end", None)
+        if (
+            seat is not None
+            and isinstance(end, int)
+            and getattr(event, "kind", "") in ("painter_moved", "bumped")
+        ):
+            ghost[seat] = end
+    return ghost

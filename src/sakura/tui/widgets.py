@@ -1,0 +1,133 @@
+"""Widgets that redraw themselves from a view at their current size."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.widget import Widget
+
+from sakura.engine.games.sakura import SakuraView
+from sakura.tui.i18n import shape
+from sakura.tui.render import draw_card, draw_garden, draw_status
+
+
+class GardenWidget(Widget):
+    DEFAULT_CSS = "GardenWidget { height: auto; padding: 0 1; }"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.sview: SakuraView | None = None
+        self.ghost: dict[int, int] = {}
+
+    def show(self, view: SakuraView, ghost: dict[int, int] | None = None) -> None:
+        self.sview, self.ghost = view, ghost or {}
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        if self.sview is None:
+            return Text("")
+        return draw_garden(self.sview, max(20, self.size.width - 2), self.ghost)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        if self.sview is None:
+            return 1
+        gate = sum(1 for p in self.sview.painters if p == 0)
+        return 5 if gate > 1 else 4
+
+
+class StatusWidget(Widget):
+    DEFAULT_CSS = "StatusWidget { height: auto; padding: 0 1; }"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.sview: SakuraView | None = None
+        self.names: Sequence[str] = ()
+
+    def show(self, view: SakuraView, names: Sequence[str]) -> None:
+        self.sview, self.names = view, names
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        if self.sview is None:
+            return Text("")
+        return draw_status(self.sview, self.names, self.size.width)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        if self.sview is None:
+            return 1
+        text = draw_status(self.sview, self.names, width)
+        return len(text.wrap(self.app.console, max(1, width)))
+
+
+class HandWidget(Widget):
+    """Five cards side by side; ``cards`` is ``None`` while the hand is hidden."""
+
+    DEFAULT_CSS = "HandWidget { height: 5; padding: 0 1; }"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.cards: tuple[int, ...] | None = None
+        self.cursor = 0
+        self.picked: int | None = None
+        self.active = False
+        self.caption = ""
+
+    def show(
+        self,
+        cards: tuple[int, ...] | None,
+        cursor: int = 0,
+        picked: int | None = None,
+        active: bool = False,
+        caption: str = "",
+    ) -> None:
+        self.cards, self.cursor, self.picked, self.active, self.caption = (
+            cards,
+            cursor,
+            picked,
+            active,
+            caption,
+        )
+        self.refresh()
+
+    def render(self) -> RenderableType:
+        grid = Table.grid(padding=(0, 1))
+        count = max(5, len(self.cards or ()))
+        width = max(6, (self.size.width - 2) // count - 3)
+        cells = []
+        for i in range(count):
+            number = self.cards[i] if self.cards is not None and i < len(self.cards) else None
+            selected = self.active and i == self.cursor
+            body = draw_card(
+                number,
+                width,
+                selected=selected,
+                picked=number is not None and number == self.picked,
+                index=i + 1,
+                describe=width >= 24,
+            )
+            cells.append(_box(body, width, selected))
+            grid.add_column()
+        grid.add_row(*cells)
+        if self.cards is None:
+            return Text(shape(self.caption), style="dim italic") if self.caption else grid
+        return grid
+
+    def hidden_text(self) -> str:
+        return "" if self.cards is None else " ".join(map(str, self.cards))
+
+
+def _box(body: Text, width: int, bold: bool) -> Text:
+    edge = "━" if bold else "─"
+    side = "┃" if bold else "│"
+    style = "bold white" if bold else "dim"
+    out = Text(no_wrap=True)
+    out.append(("┏" if bold else "┌") + edge * width + ("┓" if bold else "┐") + "\n", style=style)
+    for line in body.split("\n"):
+        out.append(side, style=style)
+        out.append_text(line)
+        out.append(side + "\n", style=style)
+    out.append(("┗" if bold else "└") + edge * width + ("┛" if bold else "┘"), style=style)
+    return out
