@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.conftest import ScriptedPlayer, create_table, socket
+from tests.server.conftest import ScriptedPlayer, create_table, receive, socket
 
 from sakura.records import GameRecord, replay
 from sakura.server import create_app
@@ -22,8 +22,10 @@ def test_restart_mid_game_then_finish_the_game(database_url: str) -> None:
         created = create_table(client, 4, ["human", "easy", "medium", "easy"])
         table_id, token = created["table"]["id"], created["token"]
         ScriptedPlayer(client, table_id, token, seed=9, stop_when=_after(20)).start().join()
-        with socket(client, table_id, token) as (_, before):
-            pass
+        with socket(client, table_id, token) as (ws, welcome):
+            before = welcome
+            while set(before["view"]["current_players"]) - {0}:  # until the bots have played
+                before = receive(ws, "update")
         bots_only = create_table(client, 3, ["easy", "easy", "easy"])["table"]["id"]
     assert not before["view"]["terminal"] and before["seq"] >= 20
     with TestClient(create_app(database_url)) as client:  # a new server on the same database

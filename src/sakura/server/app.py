@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from importlib import resources
@@ -54,6 +53,7 @@ def create_app(database_url: str = "sqlite:///sakura.db") -> FastAPI:
         finally:
             for table in list(lobby.tables.values()):
                 await table.close()
+            await lobby.writer.aclose()
             store.close()
 
     app = FastAPI(title="Sakura", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -118,7 +118,7 @@ def create_app(database_url: str = "sqlite:///sakura.db") -> FastAPI:
             try:
                 seat, token = table.claim(request.seat, request.name)
             except TableError as exc:
-                raise HTTPException(409, str(exc)) from None
+                raise HTTPException(503 if exc.code == "storage" else 409, str(exc)) from None
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/record")
@@ -141,7 +141,7 @@ def create_app(database_url: str = "sqlite:///sakura.db") -> FastAPI:
         try:
             table = lobby_of().get(table_id)
         except KeyError:
-            await ws.send_text(json.dumps(protocol.error("no such table", "no_table")))
+            await ws.send_text(protocol.dumps(protocol.error("no such table", "no_table")))
             await ws.close(code=4404)
             return
         await _serve(ws, table, lobby_of())
@@ -152,8 +152,8 @@ def create_app(database_url: str = "sqlite:///sakura.db") -> FastAPI:
 async def _serve(ws: WebSocket, table: Table, lobby: Lobby) -> None:
     """One connection: hello first, then act / replace / rematch / ping until it closes."""
 
-    async def send(message: dict[str, Any]) -> None:
-        await ws.send_text(json.dumps(message, separators=(",", ":")))
+    async def send(text: str) -> None:
+        await ws.send_text(text)
 
     conn = Connection(send)
     writer = asyncio.get_running_loop().create_task(_write(conn))

@@ -6,13 +6,20 @@ the server-side seed, the seats, the timer, the status) and one row per applied 
 re-applying its actions through the engine, so the database never holds rules or positions.
 
 SQLAlchemy 2 keeps one code path for SQLite (the default: a file, nothing to install) and
-PostgreSQL (``postgresql+psycopg://...``). Calls are synchronous and short; the server makes
-them in order, before it tells any client, so an acknowledged action is always on disk.
+PostgreSQL (``postgresql+psycopg://...``). The store's calls are synchronous and short.
+Actions, the hot path, go through :class:`GroupCommit`: every action that arrives while a
+commit is under way joins the next one, so one transaction (in a worker thread, off the event
+loop) stores the actions of many tables at once, and clients hear of an action only once the
+transaction that holds it has committed. An acknowledged action is always in the database.
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,9 +35,12 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+log = logging.getLogger("sakura.server")
 
 
 class Base(DeclarativeBase):
@@ -76,6 +86,18 @@ class StoredTable:
     actions: list[tuple[int, str]]
 
 
+@dataclass(frozen=True, slots=True)
+class ActionWrite:
+    """One accepted action to store; ``finished``: it ended the game (the table's status too)."""
+
+    table_id: str
+    seq: int
+    seat: int
+    action: str
+    by: str
+    finished: bool = False
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -100,10 +122,20 @@ class Store:
                            status=row.status, rematch=row.rematch, created=row.created))
 
     def add_action(self, table_id: str, seq: int, seat: int, action: str, by: str) -> None:
-        """The hot path (one call an action): a Core insert, no ORM unit of work."""
+        """Store one action in its own transaction."""
+        self.add_actions([ActionWrite(table_id, seq, seat, action, by)])
+
+    def add_actions(self, writes: list[ActionWrite]) -> None:
+        """The hot path: many actions (of any tables) in one transaction, all or none; a game's
+        last action marks its table finished in the same transaction. Core, no ORM."""
+        at = now()
+        rows = [{"table_id": w.table_id, "seq": w.seq, "seat": w.seat, "action": w.action, "by": w.by,
+                 "at": at} for w in writes]
+        finished = [w.table_id for w in writes if w.finished]
         with self.engine.begin() as conn:
-            row = {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "by": by, "at": now()}
-            conn.execute(insert(ActionRow), [row])
+            conn.execute(_INSERT_ACTION, rows)
+            if finished:
+                conn.execute(update(TableRow).where(TableRow.id.in_(finished)).values(status="finished"))
 
     def update_table(self, table_id: str, **fields: Any) -> None:
         """Change ``seats``, ``status`` or ``rematch`` of a table."""
@@ -137,6 +169,84 @@ class Store:
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
         return StoredTable(row.id, dict(row.config), int(row.seed), [dict(x) for x in row.seats], row.timer,
                            row.status, row.rematch, created, [(int(a), str(b)) for a, b in actions])
+
+
+_INSERT_ACTION = insert(ActionRow)
+
+
+Committed = Callable[[BaseException | None], None]
+Pending = tuple[ActionWrite, Committed, "asyncio.Future[None]"]
+
+
+class GroupCommit:
+    """Stores actions for the event loop, in order, in groups.
+
+    ``submit(action, done)`` queues ``action`` and returns a future. Actions queued while a
+    transaction is being committed wait and go together in the next one (group commit), so
+    under load a commit carries the actions of many tables and at rest an action waits for no
+    one. Transactions run one after another in one worker thread, off the event loop. When a
+    transaction ends, ``done(None)`` (committed) or ``done(error)`` (rolled back: nothing of it
+    was stored) is called on the event loop for each of its actions in the order they were
+    queued, then the futures are resolved the same way.
+
+    A failed transaction also fails every action still queued for the same tables: a table
+    queues an action on top of the ones before it, so none may be stored without them.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._pending: list[Pending] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sakura-db")
+        self.batches = 0  # transactions committed or failed, for the curious
+        self.writes = 0
+
+    def submit(self, action: ActionWrite, done: Committed) -> asyncio.Future[None]:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._pending.append((action, done, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = loop.create_task(self._flush())
+        return future
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            batch, self._pending = self._pending, []
+            self.batches += 1
+            self.writes += len(batch)
+            try:
+                await loop.run_in_executor(self._thread, self.store.add_actions, [w for w, _, _ in batch])
+            except Exception as exc:  # the whole transaction rolled back: every action in it failed
+                failed = {w.table_id for w, _, _ in batch}
+                dependent = [p for p in self._pending if p[0].table_id in failed]
+                self._pending = [p for p in self._pending if p[0].table_id not in failed]
+                _finish(batch + dependent, exc)
+            else:
+                _finish(batch, None)
+
+    async def aclose(self) -> None:
+        """Store what is queued, then stop the worker thread."""
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        self.close()
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)
+
+
+def _finish(writes: list[Pending], error: Exception | None) -> None:
+    for action, done, _ in writes:
+        try:
+            done(error)
+        except Exception:
+            log.exception("table %s: after storing action %d", action.table_id, action.seq)
+    for _, _, future in writes:
+        if not future.done():
+            if error is None:
+                future.set_result(None)
+            else:
+                future.set_exception(error)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

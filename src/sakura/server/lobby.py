@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sakura.engine.games.sakura import SakuraGame
 from sakura.server import protocol
-from sakura.server.db import Store, StoredTable, now
+from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.table import Seat, Table, TableError
 
 # The strengths a lobby offers: quick enough to play live on a small machine.
@@ -50,13 +50,14 @@ class Lobby:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.writer = GroupCommit(store)  # every table's actions, committed in groups
         self.tables: dict[str, Table] = {}
 
     def restore(self) -> list[Table]:
         """Rebuild every unfinished table from the database (after a restart)."""
         restored = []
         for stored in self.store.load_unfinished():
-            table = Table(stored, self.store)
+            table = Table(stored, self.store, self.writer)
             self.tables[table.id] = table
             restored.append(table)
         return restored
@@ -67,7 +68,7 @@ class Lobby:
             stored = self.store.load(table_id)
             if stored is None:
                 raise KeyError(table_id)
-            table = Table(stored, self.store)  # a finished table, for its record and replay
+            table = Table(stored, self.store, self.writer)  # a finished table, for its record and replay
             self.tables[table.id] = table
         return table
 
@@ -90,7 +91,7 @@ class Lobby:
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
                              timer=request.timer, status="playing", rematch=None, created=now(), actions=[])
         self.store.create_table(stored)
-        table = Table(stored, self.store)
+        table = Table(stored, self.store, self.writer)
         self.tables[table.id] = table
         seat, token = None, None
         if claim and any(s.kind == "human" for s in seats):
@@ -119,8 +120,8 @@ class Lobby:
                                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None)
                                           for s in table.seats])
                 new, _, _ = self.create(request, claim=False)
+                self.store.update_table(table.id, rematch=new.id)  # stored first, then remembered
                 table.rematch_id = new.id
-                self.store.update_table(table.id, rematch=new.id)
             tokens: dict[int, str] = {}
             for conn in table.connections:
                 seat = conn.seat

@@ -14,6 +14,7 @@ sakura.server.protocol.ProtocolError: bad message: action: Field required
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -76,6 +77,18 @@ def parse_client(text: str | bytes) -> ClientMessage:
         reason = first["msg"]
         text = f"bad message: {where}: {reason}" if where else f"bad message: {reason}"
         raise ProtocolError(text) from None
+
+
+_encoder = json.JSONEncoder(separators=(",", ":"))
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A server message as compact JSON text, the form every message takes on the wire.
+
+    >>> dumps({"type": "pong"})
+    '{"type":"pong"}'
+    """
+    return _encoder.encode(message)
 
 
 def error(message: str, code: str = "bad_request") -> dict[str, Any]:

@@ -4,6 +4,19 @@ The table holds no rules. It asks the engine what is legal (by applying and catc
 errors), stores each accepted action before telling anyone, and sends every connection only
 ``state.view(seat)`` and the events as ``event.seen_by(seat)`` (spectators: ``None``).
 Everything that changes the game happens under the table's lock, one action at a time.
+
+Two states are kept. ``head`` has every accepted action: the next action is checked and
+applied (under the lock) to a clone of it, which becomes the new head, and the action is
+queued for the database (:class:`~sakura.server.db.GroupCommit`). ``state`` has the stored
+actions only: once the action's transaction commits, its clone becomes ``state`` and only then
+do clients hear of it. So a table does not wait for one action's commit to accept the next
+(four players choosing at once are stored together), and clients never see an action the
+database does not hold. If the write fails, the head falls back to ``state`` (and the actions
+queued on top of the failed one fail too): the player gets an ``error`` (code ``storage``) and
+the table is exactly as it was, in memory and on disk alike, ready for the next try.
+
+Each message is built and serialized once per viewer (a seat or the spectators) and the same
+text is queued to all of that viewer's connections.
 """
 
 from __future__ import annotations
@@ -16,18 +29,19 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from sakura.bots import Bot, BotError, make_bot
 from sakura.engine import Event, GameError, make_game
 from sakura.engine.games.sakura import SakuraGame, SakuraState
 from sakura.server import protocol
-from sakura.server.db import Store, StoredTable
+from sakura.server.db import ActionWrite, GroupCommit, Store, StoredTable
 
 log = logging.getLogger("sakura.server")
 
 FALLBACK_BOT = "greedy"  # plays for a timed-out or absent player: quick and sensible
+STORAGE_RETRY = 1.0  # seconds before a bot or the timer tries again after a failed write
 
 
 class TableError(ValueError):
@@ -58,28 +72,33 @@ class Seat:
 
 
 class Connection:
-    """One client socket: its seat (or ``None``) and an outbox drained by its own writer task,
-    so a slow client never holds up the table."""
+    """One client socket: its seat (or ``None``) and an outbox of serialized messages drained
+    by its own writer task, so a slow client never holds up the table."""
 
-    def __init__(self, send: Callable[[dict[str, Any]], Any]) -> None:
+    def __init__(self, send: Callable[[str], Any]) -> None:
         self.seat: int | None = None
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._send = send
 
     def push(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(message)
+        self.outbox.put_nowait(protocol.dumps(message))
+
+    def push_text(self, text: str) -> None:
+        """Queue a message already serialized (shared by every connection of one viewer)."""
+        self.outbox.put_nowait(text)
 
     async def writer(self) -> None:
-        while (message := await self.outbox.get()) is not None:
-            await self._send(message)
+        while (text := await self.outbox.get()) is not None:
+            await self._send(text)
 
 
 class Table:
     """See the module docstring. Built by :class:`~sakura.server.lobby.Lobby`."""
 
-    def __init__(self, stored: StoredTable, store: Store) -> None:
+    def __init__(self, stored: StoredTable, store: Store, writer: GroupCommit) -> None:
         self.id = stored.id
         self.store = store
+        self.writer = writer  # the lobby's: actions of every table, committed in groups
         self.seed = stored.seed  # never leaves the server
         self.game: SakuraGame = make_game("sakura", stored.config)  # type: ignore[assignment]
         self.state: SakuraState = self.game.new_initial_state(stored.seed)
@@ -92,6 +111,8 @@ class Table:
         for seat, text in stored.actions:  # event sourcing: replay through the engine
             self.state.apply_action(seat, self.game.parse_action(text))
             self.seq += 1
+        # every accepted action, stored or on its way: never changed in place, so it may share
+        self.head, self.head_seq = self.state, self.seq
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self._bots: dict[tuple[int, str], Bot] = {}
@@ -121,10 +142,8 @@ class Table:
         if seat not in free:
             raise TableError(f"seat {seat + 1} is not free", "no_seat")
         token = secrets.token_urlsafe(24)
-        self.seats[seat].token_hash = hash_token(token)
-        if name:
-            self.seats[seat].name = name
-        self._save_seats()
+        changed = replace(self.seats[seat], token_hash=hash_token(token), name=name or self.seats[seat].name)
+        self._change_seat(seat, changed)
         self.broadcast_table()
         return seat, token
 
@@ -148,11 +167,10 @@ class Table:
         """Attach a connection (after its hello) and send it the whole situation."""
         async with self.lock:
             seat = self.seat_of(token)
+            if seat is not None and self.seats[seat].replaced:  # the player is back
+                self._change_seat(seat, replace(self.seats[seat], replaced=False))
             conn.seat = seat
             self.connections.add(conn)
-            if seat is not None and self.seats[seat].replaced:  # the player is back
-                self.seats[seat].replaced = False
-                self._save_seats()
             conn.push(protocol.welcome(self.info(), seat, self.seq, self.state.view(seat).to_json(),
                                        deadline=self.deadline))
             self.broadcast_table()
@@ -163,44 +181,76 @@ class Table:
             self.broadcast_table()
 
     def broadcast_table(self) -> None:
-        message = protocol.table_info(self.info())
+        text = protocol.dumps(protocol.table_info(self.info()))
         for c in self.connections:
-            c.push(message)
+            c.push_text(text)
 
     # ---------------------------------------------------------------- playing
 
     async def act(self, seat: int | None, text: str, by: str = "player") -> None:
-        """Apply ``text`` for ``seat``; the engine's error (and nothing else) if it is illegal."""
+        """Apply ``text`` for ``seat``; the engine's error (and nothing else) if it is illegal,
+        a ``storage`` error (and nothing changed) if the database could not store it."""
         if seat is None:
             raise TableError("spectators cannot act; take a seat to play", "not_seated")
         async with self.lock:
             if by == "player" and self.seats[seat].replaced:
-                self.seats[seat].replaced = False
-                self._save_seats()
-            self._apply(seat, text, by)
+                self._change_seat(seat, replace(self.seats[seat], replaced=False))
+            stored = self._apply(seat, text, by)
+        await self._stored(stored)
         self.kick()
 
-    def _apply(self, seat: int, text: str, by: str) -> None:
-        """Under the lock: engine first (it raises before changing anything), then the
-        database, then the clients."""
+    def _apply(self, seat: int, text: str, by: str) -> asyncio.Future[None]:
+        """Under the lock: the engine on a clone of the head (it raises before changing
+        anything); the clone becomes the head and the action is queued for the database. The
+        returned future ends when it is stored (and the clients told) or could not be."""
         try:
             action = self.game.parse_action(text)
-            events = self.state.apply_action(seat, action)
+            state = self.head.clone()
+            events = state.apply_action(seat, action)
         except GameError as exc:
             raise TableError(str(exc), "illegal") from None
-        self.seq += 1
-        self.store.add_action(self.id, self.seq, seat, str(action), by)
-        if self.state.is_terminal() and self.status != "finished":
-            self.status = "finished"
-            self.store.update_table(self.id, status="finished")
-        self._arm_timer()
+        seq = self.head_seq + 1
+        finished = state.is_terminal() and not self.head.is_terminal()
+        self.head, self.head_seq = state, seq
+
+        def done(error: BaseException | None) -> None:  # called in order, on the event loop
+            if error is not None:
+                log.error("table %s: could not store action %d: %s", self.id, seq, error)
+                self.head, self.head_seq = self.state, self.seq  # back to what is stored
+                return
+            self.state, self.seq = state, seq
+            if finished:
+                self.status = "finished"
+            self._arm_timer()
+            self._send_update(seat, str(action), by, events)
+            if finished:
+                for listener in self.finished_listeners:
+                    listener(self)
+
+        return self.writer.submit(ActionWrite(self.id, seq, seat, str(action), by, finished), done)
+
+    @staticmethod
+    async def _stored(stored: asyncio.Future[None]) -> None:
+        try:
+            await stored
+        except Exception:
+            raise TableError("the server could not save this move, so it did not happen; please try again",
+                             "storage") from None
+
+    def _send_update(self, seat: int, action: str, by: str, events: list[Event]) -> None:
+        """Build and serialize the update once per viewer (a seat, or the spectators), then queue
+        the same text to each of that viewer's connections."""
+        texts: dict[int | None, str] = {}
+        public: dict[int, dict[str, Any]] = {}  # events every viewer sees alike: converted once
         for c in self.connections:
-            c.push(protocol.update(self.seq, seat, action=str(action) if c.seat == seat else None, by=by,
-                                   events=_seen(events, c.seat), view=self.state.view(c.seat).to_json(),
-                                   deadline=self.deadline))
-        if self.status == "finished":
-            for listener in self.finished_listeners:
-                listener(self)
+            viewer = c.seat
+            text = texts.get(viewer)
+            if text is None:
+                text = texts[viewer] = protocol.dumps(protocol.update(
+                    self.seq, seat, action=action if viewer == seat else None, by=by,
+                    events=_seen(events, viewer, public), view=self.state.view(viewer).to_json(),
+                    deadline=self.deadline))
+            c.push_text(text)
 
     async def replace(self, requester: int | None, seat: int) -> None:
         """A seated player asks a bot to play for ``seat``, whose player has left."""
@@ -211,13 +261,21 @@ class Table:
                 raise TableError(f"seat {seat + 1} is not a player's seat", "bad_seat")
             if self.connected()[seat]:
                 raise TableError(f"seat {seat + 1}'s player is here", "bad_seat")
-            self.seats[seat].replaced = True
-            self._save_seats()
+            self._change_seat(seat, replace(self.seats[seat], replaced=True))
             self.broadcast_table()
         self.kick()
 
-    def _save_seats(self) -> None:
-        self.store.update_table(self.id, seats=[asdict(s) for s in self.seats])
+    def _change_seat(self, seat: int, changed: Seat) -> None:
+        """Store the seats with ``seat`` changed, then change it in memory (so a failed write
+        changes nothing)."""
+        seats = [changed if i == seat else s for i, s in enumerate(self.seats)]
+        try:
+            self.store.update_table(self.id, seats=[asdict(s) for s in seats])
+        except Exception:
+            log.exception("table %s: could not store the seats", self.id)
+            raise TableError("the server could not save this change, so it did not happen; please try again",
+                             "storage") from None
+        self.seats = seats
 
     # ---------------------------------------------------------------- bots and the timer
 
@@ -226,31 +284,37 @@ class Table:
 
     def kick(self) -> None:
         """Let the bots play whatever is theirs to play (one driver task at a time)."""
+        if not any(s.kind == "bot" or s.replaced for s in self.seats):  # no task for humans only
+            return
         if self._driver is None or self._driver.done():
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
         while True:
             async with self.lock:
-                due = [s for s in self.state.current_players() if s in self.bot_seats()]
+                due = [s for s in self.head.current_players() if s in self.bot_seats()]
                 if not due:
                     return
                 seat = due[0]
                 spec = self.seats[seat].bot or FALLBACK_BOT
-                view = self.state.view(seat)
-                seq = self.seq
+                view = self.head.view(seat)
+                seq = self.head_seq
             bot = self._bot(seat, spec)
             if spec.startswith("mcts"):  # a search: keep the event loop free
                 action = await asyncio.to_thread(bot.act, view)
             else:
                 action = bot.act(view)
             async with self.lock:
-                if self.seq != seq and seat not in self.state.current_players():
+                if self.head_seq != seq and seat not in self.head.current_players():
                     continue
                 try:
-                    self._apply(seat, str(action), "bot")
+                    stored = self._apply(seat, str(action), "bot")
                 except TableError:  # the situation moved on while the bot thought
                     continue
+            try:
+                await self._stored(stored)
+            except TableError:  # the database is failing: try again a little later
+                await asyncio.sleep(STORAGE_RETRY)
             await asyncio.sleep(0)
 
     def _bot(self, seat: int, spec: str) -> Bot:
@@ -263,7 +327,7 @@ class Table:
                 self._bots[key] = make_bot(FALLBACK_BOT, self.game, secrets.randbits(32))
         return self._bots[key]
 
-    def _arm_timer(self) -> None:
+    def _arm_timer(self, seconds: float | None = None) -> None:
         """Per decision: when it runs out, a bot plays for each human seat still due."""
         if self._timer_handle is not None:
             self._timer_handle.cancel()
@@ -274,9 +338,10 @@ class Table:
         bots = self.bot_seats()
         if not [s for s in self.state.current_players() if s not in bots]:
             return
-        self.deadline = time.time() + self.timer
+        wait = self.timer if seconds is None else seconds
+        self.deadline = time.time() + wait
         loop = asyncio.get_running_loop()
-        self._timer_handle = loop.call_later(self.timer, lambda: loop.create_task(self._timeout()))
+        self._timer_handle = loop.call_later(wait, lambda: loop.create_task(self._timeout()))
 
     def start(self) -> None:
         """After loading or creating: arm the timer and let the bots move."""
@@ -286,12 +351,18 @@ class Table:
     async def _timeout(self) -> None:
         async with self.lock:
             bots = self.bot_seats()
-            due = [s for s in self.state.current_players() if s not in bots]
+            due = [s for s in self.head.current_players() if s not in bots]
+            writes = []
             for seat in due:
-                if seat not in self.state.current_players():
+                if seat not in self.head.current_players():
                     continue
-                action = self._bot(seat, FALLBACK_BOT).act(self.state.view(seat))
-                self._apply(seat, str(action), "timer")
+                action = self._bot(seat, FALLBACK_BOT).act(self.head.view(seat))
+                writes.append(self._apply(seat, str(action), "timer"))
+        try:
+            for stored in writes:
+                await self._stored(stored)
+        except TableError:  # not stored: the timer runs again and retries
+            self._arm_timer(STORAGE_RETRY)
         self.kick()
 
     async def close(self) -> None:
@@ -303,5 +374,16 @@ class Table:
                 await self._driver
 
 
-def _seen(events: list[Event], viewer: int | None) -> list[dict[str, Any]]:
-    return [e.seen_by(viewer).to_dict() for e in events]
+def _seen(events: list[Event], viewer: int | None, public: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events as ``viewer`` may see them; those that hide nothing (``seen_by`` gives the event
+    itself) are converted once, in ``public`` by position, for every viewer."""
+    out = []
+    for i, event in enumerate(events):
+        seen = event.seen_by(viewer)
+        if seen is not event:
+            out.append(seen.to_dict())
+        elif (plain := public.get(i)) is not None:
+            out.append(plain)
+        else:
+            out.append(public.setdefault(i, event.to_dict()))
+    return out
