@@ -63,3 +63,7 @@ def _load_builtin() -> None:
         from sakura.bots.sakura_heuristic import SakuraHeuristic
 
         register_heuristic("sakura", SakuraHeuristic.for_game)
+    if "sakura-cards" not in _HEURISTICS:
+        from sakura.bots.cards_heuristic import CardsHeuristic
+
+        register_heuristic("sakura-cards", CardsHeuristic.for_game)

@@ -51,7 +51,7 @@ def progress_bar(label: str, quiet: bool) -> Progress:
 def tournament(
     bots: Annotated[list[str], typer.Argument(
         help="bot specs, e.g. greedy random, or mcts:200 greedy (gauntlet: the first against each other)")],
-    players: Annotated[int, typer.Option("--players", "-p", help="2 to 6 players")] = 4,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="2 to 6 players (Sakura: 4)")] = None,
     variant: Annotated[str | None, typer.Option(help="two players: court (default) or tactical")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1,
                                        help="games to play (rounded up to whole duplicate blocks)")] = 100,
@@ -68,13 +68,20 @@ def tournament(
     garden: Annotated[Path | None, typer.Option(help="a garden file instead of the published garden",
                                                 exists=True, dir_okay=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    game_name: Annotated[str, typer.Option("--game", "-g", help="sakura, or sakura-cards (two players)")] = (
+        "sakura"),
 ) -> None:
     """Play bots against each other with seat rotation and duplicate deals; print and save
     win rates (95% Wilson intervals, fair share 1/players) and openskill ratings."""
     try:
-        config = sakura_config(players, variant, deck, garden)
-        plan = TournamentPlan("sakura", config, tuple(bots), games=games, seed=seed, mode=mode)
-        game = make_game("sakura", config)
+        if game_name == "sakura":
+            config = sakura_config(players or 4, variant, deck, garden)
+        elif variant is not None or deck is not None or garden is not None:
+            raise ValueError(f"--variant, --deck and --garden are Sakura's options, not {game_name}'s")
+        else:
+            config = make_game(game_name, {} if players is None else {"players": players}).config_json()
+        plan = TournamentPlan(game_name, config, tuple(bots), games=games, seed=seed, mode=mode)
+        game = make_game(game_name, config)
         for spec in bots:
             parse_spec(spec)
             make_bot(spec, game, 0)
@@ -92,8 +99,8 @@ def tournament(
     elapsed = time.perf_counter() - started
     data = summary(plan, results, elapsed)
     json_path, csv_path = write_results(out, data)
-    title = (f"{len(results)} games, {players} players ({game.config_json()['variant']}), "
-             f"{plan.mode}, seed {seed}")
+    table_name = f"({config['variant']})" if "variant" in config else game_name
+    title = f"{len(results)} games, {plan.players} players {table_name}, {plan.mode}, seed {seed}"
     console = _console()
     table = Table(title=title)
     for column in ("bot", "seat-games", "win rate", "95% interval", "× fair share (95%)", "tokens",

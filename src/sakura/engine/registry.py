@@ -4,7 +4,7 @@
 >>> game.num_players
 3
 >>> sorted(available_games())
-['sakura']
+['sakura', 'sakura-cards']
 """
 
 from __future__ import annotations
@@ -45,3 +45,7 @@ def _load_builtin() -> None:
         from sakura.engine.games.sakura.game import SakuraGame
 
         register_game("sakura", SakuraGame.from_config)
+    if "sakura-cards" not in _FACTORIES:
+        from sakura.engine.games.cards.game import CardsGame
+
+        register_game("sakura-cards", CardsGame.from_config)

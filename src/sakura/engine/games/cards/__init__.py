@@ -1,0 +1,33 @@
+"""The three-area Sakura card game (the second game of the seeds): two players place numbered
+coloured cards in their garden, palace and temple, and give each other cards face down.
+
+>>> state = CardsGame().new_initial_state(seed=3)
+>>> [str(a) for a in state.legal_actions(state.turn)][:2]
+['place r1 garden', 'place r1 palace']
+"""
+
+from sakura.engine.games.cards.actions import CardsAction, Discard, Give, Place, parse_action
+from sakura.engine.games.cards.deck import AREAS, DECK, NAMES, score_area
+from sakura.engine.games.cards.game import CardsGame
+from sakura.engine.games.cards.serialize import state_from_json
+from sakura.engine.games.cards.state import GIVE, PLACE, CardsState, outcome_of
+from sakura.engine.games.cards.view import CardsView
+
+__all__ = [
+    "AREAS",
+    "DECK",
+    "GIVE",
+    "NAMES",
+    "PLACE",
+    "CardsAction",
+    "CardsGame",
+    "CardsState",
+    "CardsView",
+    "Discard",
+    "Give",
+    "Place",
+    "outcome_of",
+    "parse_action",
+    "score_area",
+    "state_from_json",
+]

@@ -1,0 +1,83 @@
+"""What happens in the card game, one small value per step. Hidden cards are redacted by
+``seen_by``: a deal shows each player only their own hand, a gift is seen by giver and receiver
+only, a discard by the discarding player only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from sakura.engine.protocol import Event
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    kind: ClassVar[str] = "round_started"
+    round: int
+    starter: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """Ten cards to each player (``hands[seat]``, hidden from others); ``aside`` cards set
+    aside unseen."""
+
+    kind: ClassVar[str] = "cards_dealt"
+    hands: tuple[tuple[str, ...] | None, ...]
+    aside: int
+
+    def seen_by(self, viewer: int | None) -> Event:
+        return CardsDealt(tuple(h if s == viewer else None for s, h in enumerate(self.hands)), self.aside)
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(Event):
+    kind: ClassVar[str] = "card_placed"
+    player: int
+    card: str
+    area: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    """No card fitted: ``player`` discarded one face down (``card`` hidden from others)."""
+
+    kind: ClassVar[str] = "card_discarded"
+    player: int
+    card: str | None
+
+    def seen_by(self, viewer: int | None) -> Event:
+        return self if viewer == self.player else CardDiscarded(self.player, None)
+
+
+@dataclass(frozen=True, slots=True)
+class CardGiven(Event):
+    """``giver`` gave ``card`` face down to ``receiver`` (only those two see which)."""
+
+    kind: ClassVar[str] = "card_given"
+    giver: int
+    receiver: int
+    card: str | None
+
+    def seen_by(self, viewer: int | None) -> Event:
+        if viewer == self.giver or viewer == self.receiver:
+            return self
+        return CardGiven(self.giver, self.receiver, None)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    """``areas[seat]`` are the scores of garden, palace and temple; ``totals`` the game so far."""
+
+    kind: ClassVar[str] = "round_scored"
+    round: int
+    areas: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    kind: ClassVar[str] = "game_ended"
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
