@@ -1,4 +1,5 @@
-"""``sakura play``: the terminal app (Textual), against bots or hot-seat on one keyboard."""
+"""``sakura play``: the terminal app (Textual), against bots or hot-seat on one keyboard, or a
+seat at a web table (``--join URL``)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,10 @@ def play(
     lang: Annotated[
         str | None, typer.Option(help="en, es or fa; default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG")
     ] = None,
-    join: Annotated[str | None, typer.Option(help="join an online table (not available yet)")] = None,
+    join: Annotated[
+        str | None,
+        typer.Option(help="take a seat at a web table: its link, http://HOST/t/ID or .../t/ID#token=..."),
+    ] = None,
 ) -> None:
     """Play Sakura in the terminal: a full-screen app; ? shows the rules and keys."""
     from sakura.records import GameRecord, InvalidRecordError, ReplayDivergenceError
@@ -44,8 +48,8 @@ def play(
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
     if join is not None:
-        err.print("[red]error:[/] --join is not available yet: play online in the browser (sakura serve)")
-        raise typer.Exit(2)
+        SakuraApp(join=join, lang=language, save_dir=save_dir).run()
+        return
     session = setup = None
     if resume is not None:
         try:

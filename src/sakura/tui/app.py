@@ -30,7 +30,8 @@ CSS = """
 
 class SakuraApp(App[None]):
     """``setup`` given: start playing at once; ``session``: resume; ``record``: replay;
-    none: the start screen. ``delay`` is the pause between resolution steps (0 in tests)."""
+    ``join``: a seat at a web table (its link); none: the start screen. ``delay`` is the
+    pause between resolution steps (0 in tests)."""
 
     CSS = CSS
     TITLE = "Sakura"
@@ -44,17 +45,23 @@ class SakuraApp(App[None]):
         lang: str = "en",
         delay: float = 0.35,
         save_dir: Path | None = None,
+        join: str | None = None,
     ) -> None:
         set_language(lang)
         super().__init__()
         self.lang = lang
         self.setup, self.session, self.record = setup, session, record
+        self.join = join
         self.delay = delay
         self.save_dir = save_dir or Path.cwd()
         self.last_saved: Path | None = None
 
     def on_mount(self) -> None:
-        if self.record is not None:
+        if self.join is not None:
+            from sakura.tui.remote_screens import ConnectScreen
+
+            self.push_screen(ConnectScreen(self.join))
+        elif self.record is not None:
             self.push_screen(ReplayScreen(self.record))
         elif self.session is not None:
             self.push_screen(GameScreen(session=self.session))

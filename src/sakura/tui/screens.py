@@ -394,6 +394,12 @@ class GameScreen(Screen[None]):
         self.busy = False
         self.run_worker(self.advance(), exclusive=True)
 
+    def play_again(self) -> None:
+        """From the end screen: the start screen, set up as this game was."""
+        setup = self.session.setup
+        self.app.pop_screen()
+        self.app.switch_screen(StartScreen(Setup(setup.players, setup.variant, setup.seats, None)))
+
     def game_over(self) -> None:
         self.mode, self.actor = "over", None
         self.refresh_board()
@@ -515,9 +521,7 @@ class EndScreen(ModalScreen[None]):
         yield Footer()
 
     def action_again(self) -> None:
-        setup = self.game.session.setup
-        self.app.pop_screen()
-        self.app.switch_screen(StartScreen(Setup(setup.players, setup.variant, setup.seats, None)))
+        self.game.play_again()
 
     def action_save(self) -> None:
         self.game.action_save()

@@ -1,0 +1,263 @@
+"""The screens of ``sakura play --join URL``: connecting, a failed join, and the game screen
+fed by a :class:`~sakura.tui.remote.RemoteSession` (the server's views and events).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+from typing import ClassVar
+
+import httpx
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from sakura.tui.i18n import N_, t, tn, tr, translate_bindings
+from sakura.tui.log import sentence
+from sakura.tui.remote import JoinError, JoinTarget, Message, RemoteSession, parse_join_url
+from sakura.tui.screens import GameScreen, seat_names
+
+
+class JoinFailedScreen(Screen[None]):
+    """The reason a table could not be joined; any of Enter, Esc, Q leaves the app."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q,ctrl+q", "app.quit", N_("Quit"))]
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass"):
+            yield Static(t("Cannot join the table."), id="pass-title")
+            yield Static(Text(self.reason), id="join-error")
+            yield Static(t("Press Enter to quit."))
+        yield Footer()
+
+
+class ConnectScreen(Screen[None]):
+    """Take a seat (when the link has no token), connect, and open the game screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.quit", N_("Quit"))]
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.url = url
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass"):
+            # the link without its token: a seat's secret stays off the screen here
+            yield Static(t("Joining {url}…", url=self.url.split("#")[0]), id="pass-title")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.run_worker(self.join(), exclusive=True)
+
+    async def join(self) -> None:
+        try:
+            session = RemoteSession(parse_join_url(self.url))
+            await session.claim()
+            await session.connect()
+        except JoinError as exc:
+            self.app.switch_screen(JoinFailedScreen(str(exc)))
+            return
+        self.app.switch_screen(RemoteGameScreen(session))
+
+
+class RemoteGameScreen(GameScreen):
+    """The game screen (same board, hand, keys, log and end screen) fed by the server.
+
+    Nothing here decides a rule: a turn opens when the server's view lists legal actions,
+    the log is the server's events, and the board is the server's view (during an update's
+    events the pieces are moved to the places the events name, then the new view is drawn).
+    """
+
+    def __init__(self, session: RemoteSession) -> None:
+        # the game screen reads only the session's view/seat interface, which this one has
+        super().__init__(session=session)  # type: ignore[arg-type]
+        self.remote = session
+        self.sent = False  # an action is on its way and not answered yet
+        self.prompt_text = ""
+        self.name_seats()
+
+    def name_seats(self) -> None:
+        self.names = [self.remote.seat_name(i) or n for i, n in enumerate(seat_names(self.remote.setup))]
+
+    def on_mount(self, event: events.Mount | None = None) -> None:
+        if event is not None:
+            event.prevent_default()  # not the local game's start (a seed, a bot loop)
+        seat = self.remote.seat
+        assert seat is not None
+        self.write(t("Table {table}: you play seat {n}.", table=self.remote.target.table, n=seat + 1))
+        if self.remote.claimed and self.remote.token is not None:
+            self.write(
+                t("Your personal link (to come back to this seat): {link}",
+                  link=self.remote.target.personal_link(self.remote.token))
+            )
+        self.refresh_board()
+        self.follow()
+        self.run_worker(self.remote.listen(self.handle, self.write), group="network")
+        self.set_interval(1, self.show_prompt)  # the move timer's countdown, if the table has one
+
+    async def on_unmount(self) -> None:
+        await self.remote.close()
+
+    # ------------------------------------------------------------------ the server's messages
+
+    async def handle(self, message: Message) -> None:
+        kind = message.get("type")
+        if kind == "welcome":
+            self.remote.welcome(message)
+            self.sent = False
+            self.name_seats()
+            if self.mode != "over":
+                self.mode = "wait"
+        elif kind == "update":
+            self.busy = True  # keys wait until the update is shown and its view taken
+            try:
+                await self.play_update(message)
+            finally:
+                self.busy = False
+            if message.get("seat") == self.remote.seat:
+                self.sent = False
+                if message.get("by") == "timer":
+                    self.write(t("Time is up: a bot played for you."))
+        elif kind == "table":
+            self.remote.table = message.get("table") or self.remote.table
+            self.name_seats()
+        elif kind == "rematch":
+            self.to_rematch(message)
+            return
+        elif kind == "error":
+            self.write(t("The server says: {reason}", reason=str(message.get("message") or "")))
+            self.sent = False
+            if self.mode != "over":
+                self.mode = "wait"
+        else:
+            return
+        self.refresh_board()
+        self.follow()
+
+    async def play_update(self, message: Message) -> None:
+        """Log the update's events; with a delay, move the pieces event by event."""
+        delay = self.sakura_app.delay
+        board = self.remote.view(None)
+        you = self.remote.seat
+        for event in message.get("events") or ():
+            self.write(sentence(event, self.who, you=you))
+            kind = event.get("type")
+            if kind == "emperor_moved":
+                board = replace(board, emperor=int(event["end"]))
+            elif kind in ("painter_moved", "bumped") and isinstance(event.get("seat"), int):
+                painters = list(board.painters)
+                painters[event["seat"]] = int(event["end"])
+                board = replace(board, painters=tuple(painters))
+            if delay and kind in ("cards_revealed", "card_resolving", "sakura_scored", "bumped"):
+                self.refresh_board(board)
+                await asyncio.sleep(delay)
+        self.remote.take(message)
+
+    def prompt(self, text: str) -> None:
+        self.prompt_text = text
+        self.show_prompt()
+
+    def show_prompt(self) -> None:
+        """The prompt, and while this seat is due at a table with a move timer, the time left
+        (from the server's ``deadline``, a Unix time: a wrong local clock shows it wrong)."""
+        text = self.prompt_text
+        deadline = self.remote.deadline
+        if deadline is not None and self.mode in ("select", "court", "choice"):
+            left = max(0, int(deadline - time.time() + 0.999))
+            text += "\n" + tn("{n} second left to decide.", "{n} seconds left to decide.", left)
+        super().prompt(text)
+
+    def follow(self) -> None:
+        """Open this seat's turn when the server's view lists actions for it; else wait."""
+        if self.remote.terminal():
+            if self.mode != "over":
+                self.game_over()
+            return
+        due = self.remote.due_humans()
+        if due and not self.sent:
+            choosing = self.remote.view(due[0]).pending is not None
+            if self.mode == "wait" or self.actor is None or (self.mode == "choice") != choosing:
+                self.begin_turn(due[0])
+            return
+        self.actor = None
+        if not self.sent:
+            self.mode = "wait"
+        view = self.remote.view(None)
+        waiting = [s for s in view.current_players if s != self.remote.seat] or list(view.current_players)
+        self.prompt(t("{name} is thinking…", name=", ".join(self.who(s) for s in waiting)))
+
+    async def advance(self) -> None:
+        self.follow()
+
+    async def submit(self, action: str) -> None:
+        seat = self.actor
+        assert seat is not None
+        if action not in self.remote.view(seat).legal_actions:
+            self.write(t("That is not possible now."))
+            return
+        self.mode, self.sent = "wait", True
+        self.refresh_board()
+        if not await self.remote.act(action):
+            self.sent = False
+            self.write(t("The connection was lost; connecting again…"))
+
+    def show_choice(self) -> None:
+        """The choice as the server's view states it (no preview: the engine is at the server)."""
+        assert self.actor is not None
+        view = self.remote.view(self.actor)
+        assert view.pending is not None
+        _, card, part = view.pending
+        self.refresh_board(view)
+        what = tr("the Emperor") if part == "garden" else tr("your painter")
+        self.prompt(
+            t(
+                "Card {card}: move {what} [1] forward or [2] back? Now: {now}.",
+                card=card,
+                what=what,
+                now=tr("forward") if self.choice_forward else tr("back"),
+            )
+        )
+
+    def play_again(self) -> None:
+        """From the end screen: ask the server for the rematch table (same seats)."""
+        self.run_worker(self.remote.send({"type": "rematch"}), group="rematch")
+
+    def to_rematch(self, message: Message) -> None:
+        table, token = message.get("table"), message.get("token")
+        if not isinstance(table, str) or not isinstance(token, str):
+            self.write(t("The server says: {reason}", reason=f"rematch {table}"))
+            return
+        link = JoinTarget(self.remote.target.base, table, token).personal_link(token)
+        while self.app.screen is not self:
+            self.app.pop_screen()
+        self.app.switch_screen(ConnectScreen(link))
+
+    def action_save(self) -> None:
+        if not self.remote.terminal():
+            self.write(t("The record can be saved once the game is over."))
+            return
+        self.run_worker(self.save_record(), group="save")
+
+    async def save_record(self) -> None:
+        path = self.sakura_app.save_dir / f"sakura-{self.remote.target.table}.json"
+        try:
+            text = await self.remote.record_text()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except (OSError, httpx.HTTPError) as exc:
+            self.write(t("Could not save: {error}", error=str(exc)))
+            return
+        self.sakura_app.last_saved = path
+        self.write(t("Saved to {path}.", path=str(path)))
