@@ -66,3 +66,15 @@ def test_analyze_rejects_a_broken_deck(tmp_path: Path) -> None:
     deck.write_text("1 E+9 FLY\n")
     result = runner.invoke(app, ["analyze", "--deck", str(deck), "--out", str(tmp_path / "r"), "-q"])
     assert result.exit_code == 2 and "deck line 1" in result.output
+
+
+def test_tournament_plays_another_game_of_the_platform(tmp_path: Path) -> None:
+    """The generic bots and the tournament need only the game protocol."""
+    result = runner.invoke(app, ["tournament", "mcts:8", "random", "--game", "sakura-cards", "-n", "2",
+                                 "-j", "1", "--out", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "tournament.json").read_text())
+    assert data["game"] == "sakura-cards" and data["games"] == 2
+    refused = runner.invoke(app, ["tournament", "greedy", "random", "--game", "sakura-cards", "--variant",
+                                  "court", "--out", str(tmp_path), "-q"])
+    assert refused.exit_code == 2 and "Sakura's options" in refused.output

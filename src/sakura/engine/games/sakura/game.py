@@ -62,7 +62,8 @@ class SakuraGame:
         if self.deck.total_tokens < self.deck.start_tokens * self.num_painters:
             raise ValueError("the box has fewer tokens than the painters start with")
         # Flat tables indexed by order number: the hot path avoids attribute lookups.
-        size = max(self.deck.numbers) + 1
+        self.numbers: tuple[int, ...] = self.deck.numbers  # built once: samples read it often
+        size = max(self.numbers) + 1
         self.g_kind: list[str] = [""] * size
         self.g_amount: list[int] = [0] * size
         self.p_kind: list[str] = [""] * size

@@ -297,7 +297,7 @@ class Position:
             raise fail("a stage needs a card resolving")
         seen += self.deck or ()
         seen += self.discard or ()
-        known = set(game.deck.numbers)
+        known = set(game.numbers)
         strange = [c for c in seen if c not in known]
         if strange:
             raise fail(f"no such card(s) in the deck: {strange}")

@@ -30,7 +30,7 @@ def unseen_cards(game: SakuraGame, view: SakuraView) -> list[int]:
         seen.update(view.hand)
     if view.my_choice is not None:
         seen.update(view.my_choice)
-    return [c for c in game.deck.numbers if c not in seen]
+    return [c for c in game.numbers if c not in seen]
 
 
 def sample_state(

@@ -42,7 +42,8 @@ def state_from_position(
             raise InvalidPositionError("a position without hands must be between rounds")
         if position.deck is not None:
             raise InvalidPositionError("a position with a deck must give the hands too")
-        unseen = [c for c in game.deck.numbers if c not in set(discard)]
+        gone = set(discard)
+        unseen = [c for c in game.numbers if c not in gone]
         rng.shuffle(unseen)
         hands: list[list[int]] = [[] for _ in range(game.players)]
         for _ in range(5):
@@ -53,13 +54,13 @@ def state_from_position(
         hands = [list(h) for h in position.hands]
         placed = {c for h in hands for c in h} | set(queued) | set(chosen)
         if position.deck is None:
-            deck = [c for c in game.deck.numbers if c not in placed and c not in set(discard)]
+            deck = [c for c in game.numbers if c not in placed and c not in set(discard)]
             rng.shuffle(deck)
         else:
             deck = list(reversed(position.deck))
             if position.discard is None:
                 placed |= set(deck)
-                discard = [c for c in game.deck.numbers if c not in placed]
+                discard = [c for c in game.numbers if c not in placed]
     for hand in hands:
         hand.sort()
     state = SakuraState._make(

@@ -100,7 +100,7 @@ class SakuraState:
     @classmethod
     def new(cls, game: SakuraGame, seed: int | str, *, events: bool = True) -> SakuraState:
         rng = SplitMix64(seed)
-        deck = list(game.deck.numbers)
+        deck = list(game.numbers)
         rng.shuffle(deck)
         hands: list[list[int]] = [[] for _ in range(game.players)]
         for _ in range(5):
