@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.live_server import running_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -47,34 +45,11 @@ VISIBLE_TEXT = """() => {
 }"""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """A live uvicorn server on loopback, in a thread."""
-    import uvicorn
-
-    from sakura.server import create_app
-
-    port = _free_port()
-    config = uvicorn.Config(create_app(f"sqlite:///{tmp_path / 'sakura.db'}"), host="127.0.0.1", port=port,
-                            log_level="warning")
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, daemon=True)
-    thread.start()
-    while not instance.started:
-        assert thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        instance.should_exit = True
-        thread.join(30)
+    with running_server(tmp_path / "sakura.db") as url:
+        yield url
 
 
 @pytest.fixture

@@ -6,15 +6,13 @@ the table is made through the HTTP API and the app is driven by key presses (Tex
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from tests.live_server import free_port, running_server
 from textual.pilot import Pilot
 
 from sakura.records import GameRecord, replay
@@ -26,34 +24,11 @@ from sakura.tui.screens import EndScreen
 pytestmark = pytest.mark.anyio
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """A live uvicorn server on loopback, in a thread."""
-    import uvicorn
-
-    from sakura.server import create_app
-
-    port = _free_port()
-    config = uvicorn.Config(create_app(f"sqlite:///{tmp_path / 'sakura.db'}"), host="127.0.0.1", port=port,
-                            log_level="warning")
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, daemon=True)
-    thread.start()
-    while not instance.started:
-        assert thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        instance.should_exit = True
-        thread.join(30)
+    with running_server(tmp_path / "sakura.db") as url:
+        yield url
 
 
 def _create(server: str, players: int, seats: list[str], **extra: Any) -> dict[str, Any]:
@@ -219,7 +194,7 @@ async def test_a_bad_link_or_token_gives_a_clear_error_screen(
     server: str, shots: Path, link: str, words: str
 ) -> None:
     table = _create(server, 2, ["human", "easy"])["table"]["id"]
-    url = link.format(server=server, table=table, port=_free_port())
+    url = link.format(server=server, table=table, port=free_port())
     app = SakuraApp(join=url, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _wait(pilot, lambda: isinstance(app.screen, JoinFailedScreen))
