@@ -8,24 +8,9 @@ test (``SAKURA_TEST_OUTPUT`` to change). Skips with the reason when Playwright o
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
-from tests.live_server import running_server
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
-OUTPUT = Path(os.environ.get("SAKURA_TEST_OUTPUT", Path(__file__).resolve().parents[2] / "out" / "browser"))
-
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="playwright is not installed (pip install -e '.[dev]')")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
 
 # The visible text of the page that is in the page's language: text nodes that are rendered,
 # except those inside an element marked with another `lang` (the language menu names each
@@ -43,23 +28,6 @@ VISIBLE_TEXT = """() => {
   }
   return texts;
 }"""
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A live uvicorn server on loopback, in a thread."""
-    with running_server(tmp_path / "sakura.db") as url:
-        yield url
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def start_against_three_bots(page: Any) -> None:
@@ -95,7 +63,7 @@ def untranslated(page: Any) -> list[str]:
     return [text for text in page.evaluate(VISIBLE_TEXT) if re.search("[A-Za-z]", text)]
 
 
-def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any) -> None:
+def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any, output: Path) -> None:
     context = browser.new_context(locale="fa-IR", viewport={"width": 1200, "height": 900})
     page = context.new_page()
     errors: list[str] = []
@@ -104,9 +72,8 @@ def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any) 
     assert page.get_attribute("html", "lang") == "fa"
     assert page.get_attribute("html", "dir") == "rtl"
     assert page.locator("#lang").input_value() == "fa"
-    OUTPUT.mkdir(parents=True, exist_ok=True)
     assert not untranslated(page), untranslated(page)
-    page.screenshot(path=str(OUTPUT / "lobby-fa.png"), full_page=True)
+    page.screenshot(path=str(output / "lobby-fa.png"), full_page=True)
     start_against_three_bots(page)
     assert page.get_attribute("html", "dir") == "rtl"
 
@@ -122,10 +89,10 @@ def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any) 
 
     def midway(page: Any) -> None:
         assert not untranslated(page), untranslated(page)
-        page.screenshot(path=str(OUTPUT / "table-fa.png"), full_page=True)
+        page.screenshot(path=str(output / "table-fa.png"), full_page=True)
         page.click("#help summary")
         assert not untranslated(page), untranslated(page)
-        page.screenshot(path=str(OUTPUT / "help-fa.png"), full_page=True)
+        page.screenshot(path=str(output / "help-fa.png"), full_page=True)
         page.click("#help summary")
 
     plays = play_to_the_end(page, midway)
@@ -133,12 +100,12 @@ def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any) 
     assert "ژتون" in page.locator("#result").inner_text()
     assert page.locator("#log li").filter(has_text="کارت").count() > 0
     assert not untranslated(page), untranslated(page)
-    page.screenshot(path=str(OUTPUT / "result-fa.png"), full_page=True)
+    page.screenshot(path=str(output / "result-fa.png"), full_page=True)
     assert not errors, errors
     context.close()
 
 
-def test_a_whole_game_in_spanish_chosen_in_the_menu(server: str, browser: Any) -> None:
+def test_a_whole_game_in_spanish_chosen_in_the_menu(server: str, browser: Any, output: Path) -> None:
     context = browser.new_context(locale="en-US", viewport={"width": 1200, "height": 900})
     page = context.new_page()
     errors: list[str] = []
@@ -156,7 +123,7 @@ def test_a_whole_game_in_spanish_chosen_in_the_menu(server: str, browser: Any) -
     assert page.get_attribute("html", "dir") == "ltr"
 
     def midway(page: Any) -> None:
-        page.screenshot(path=str(OUTPUT / "table-es.png"), full_page=True)
+        page.screenshot(path=str(output / "table-es.png"), full_page=True)
 
     plays = play_to_the_end(page, midway)
     assert plays >= 5
@@ -164,6 +131,6 @@ def test_a_whole_game_in_spanish_chosen_in_the_menu(server: str, browser: Any) -
     # One line a card: "Carta 17 de Rojo (bot, intermedio): el Emperador avanza ..."
     lines = page.locator("#log li").all_inner_texts()
     assert any(re.match(r"Carta \d+ de .+: ", line) for line in lines), lines[:20]
-    page.screenshot(path=str(OUTPUT / "result-es.png"), full_page=True)
+    page.screenshot(path=str(output / "result-es.png"), full_page=True)
     assert not errors, errors
     context.close()

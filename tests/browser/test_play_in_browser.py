@@ -6,43 +6,11 @@ chromium``; Playwright's own browser download does not work on our machines).
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from tests.live_server import running_server
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
-OUTPUT = Path(os.environ.get("SAKURA_TEST_OUTPUT", Path(__file__).resolve().parents[2] / "out" / "browser"))
-
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="playwright is not installed (pip install -e '.[dev]')")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A live uvicorn server on loopback, in a thread."""
-    with running_server(tmp_path / "sakura.db") as url:
-        yield url
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def test_play_a_whole_game_against_three_bots_by_clicking(server: str, browser: Any) -> None:
+def test_play_a_whole_game_against_three_bots_by_clicking(server: str, browser: Any, output: Path) -> None:
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -55,8 +23,7 @@ def test_play_a_whole_game_against_three_bots_by_clicking(server: str, browser: 
     page.wait_for_selector("#hand button.card:not([disabled])")
     assert page.locator("svg.garden .space-S").count() == 3
     assert page.locator("svg.garden .painter").count() == 4
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(OUTPUT / "table.png"), full_page=True)
+    page.screenshot(path=str(output / "table.png"), full_page=True)
 
     # A second browser context joins by the invite link: no free seat, so it watches.
     invite = page.locator("#invite input").first.input_value()
@@ -70,7 +37,7 @@ def test_play_a_whole_game_against_three_bots_by_clicking(server: str, browser: 
         choice = page.locator("#choice:not([hidden]) button[data-choice]:not([disabled])")
         card = page.locator("#hand button.card:not([disabled])")
         if choice.count():
-            page.screenshot(path=str(OUTPUT / "choice.png"), full_page=True)
+            page.screenshot(path=str(output / "choice.png"), full_page=True)
             choice.first.click()
             choices += 1
         elif card.count():
@@ -81,7 +48,7 @@ def test_play_a_whole_game_against_three_bots_by_clicking(server: str, browser: 
     assert plays >= 5
     result = page.locator("#result").inner_text()
     assert "tokens" in result and page.locator("#rematch").count() == 1
-    page.screenshot(path=str(OUTPUT / "result.png"), full_page=True)
+    page.screenshot(path=str(output / "result.png"), full_page=True)
     watcher.wait_for_selector("#result:not([hidden])")
     assert not errors, errors
     # (the choice is asked in most games; when it is, it was answered by clicking above)
