@@ -69,6 +69,7 @@ def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any, 
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server}/?speed=0")  # no ?lang: the browser's preference decides
+    page.wait_for_selector("html[lang='fa']")  # set once the catalog has loaded
     assert page.get_attribute("html", "lang") == "fa"
     assert page.get_attribute("html", "dir") == "rtl"
     assert page.locator("#lang").input_value() == "fa"
