@@ -4,6 +4,7 @@ Run on SQLite always, and on PostgreSQL where a server is reachable."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -55,3 +56,32 @@ def test_claimed_seats_and_tokens_survive_a_restart(database_url: str) -> None:
             assert welcome["seat"] == 0
         assert client.post(f"/api/tables/{table_id}/join", json={"seat": 0}).status_code == 409
         assert client.post(f"/api/tables/{table_id}/join", json={}).json()["seat"] == 1
+
+
+def test_a_database_from_before_the_card_game_is_upgraded_in_place(sqlite_url: str) -> None:
+    """Older databases have no ``game`` column: the store adds it, and their tables (all of
+    them Sakura's) load and play on."""
+    from sqlalchemy import create_engine, text
+
+    from sakura.server.db import Store
+
+    engine = create_engine(sqlite_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE sakura_tables (id VARCHAR(32) PRIMARY KEY, config JSON, "
+                          "seed BIGINT, seats JSON, timer FLOAT, status VARCHAR(16), rematch VARCHAR(32), "
+                          "created DATETIME)"))
+        bot = {"kind": "bot", "bot": "random", "level": "easy"}
+        values = {"config": json.dumps({"players": 3, "variant": "standard"}), "seats": json.dumps([bot] * 3)}
+        conn.execute(text("INSERT INTO sakura_tables VALUES ('old', :config, 7, :seats, NULL, 'playing', "
+                          "NULL, '2026-11-01 10:00:00')"), values)
+    engine.dispose()
+    store = Store(sqlite_url)
+    try:
+        stored = store.load("old")
+        assert stored is not None and stored.game == "sakura" and stored.config["players"] == 3
+    finally:
+        store.close()
+    with TestClient(create_app(sqlite_url)) as client:
+        watcher = ScriptedPlayer(client, "old", None).start()
+        watcher.join()
+        assert watcher.last_view is not None and watcher.last_view["terminal"]

@@ -34,7 +34,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -51,6 +53,7 @@ class TableRow(Base):
     __tablename__ = "sakura_tables"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), default="sakura", server_default="sakura")
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)  # server side only: never sent to a client
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
@@ -84,6 +87,7 @@ class StoredTable:
     rematch: str | None
     created: dt.datetime
     actions: list[tuple[int, str]]
+    game: str = "sakura"  # the engine's name for it (``make_game(game, config)``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,14 +116,15 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         Base.metadata.create_all(self.engine)
+        _add_game_column(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
 
     def create_table(self, row: StoredTable) -> None:
         with self._session.begin() as s:
-            s.add(TableRow(id=row.id, config=row.config, seed=row.seed, seats=row.seats, timer=row.timer,
-                           status=row.status, rematch=row.rematch, created=row.created))
+            s.add(TableRow(id=row.id, game=row.game, config=row.config, seed=row.seed, seats=row.seats,
+                           timer=row.timer, status=row.status, rematch=row.rematch, created=row.created))
 
     def add_action(self, table_id: str, seq: int, seat: int, action: str, by: str) -> None:
         """Store one action in its own transaction."""
@@ -168,10 +173,21 @@ class Store:
                             .order_by(ActionRow.seq)).all()
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
         return StoredTable(row.id, dict(row.config), int(row.seed), [dict(x) for x in row.seats], row.timer,
-                           row.status, row.rematch, created, [(int(a), str(b)) for a, b in actions])
+                           row.status, row.rematch, created, [(int(a), str(b)) for a, b in actions],
+                           game=row.game)
 
 
 _INSERT_ACTION = insert(ActionRow)
+
+
+def _add_game_column(engine: Engine) -> None:
+    """Databases written before the server hosted more than one game have no ``game`` column:
+    add it, every old table being a Sakura table (``create_all`` makes missing tables only)."""
+    columns = {c["name"] for c in inspect(engine).get_columns(TableRow.__tablename__)}
+    if "game" not in columns:
+        with engine.begin() as conn:
+            conn.execute(text(f"ALTER TABLE {TableRow.__tablename__} "
+                              "ADD COLUMN game VARCHAR(32) NOT NULL DEFAULT 'sakura'"))
 
 
 Committed = Callable[[BaseException | None], None]

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from sakura.engine.games.sakura import SakuraGame
+from sakura.engine import GameError, available_games, make_game
 from sakura.server import protocol
 from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.table import Seat, Table, TableError
@@ -29,9 +29,11 @@ class SeatRequest(BaseModel):
 
 
 class NewTable(BaseModel):
-    """What the lobby form sends to create a table."""
+    """What the lobby form sends to create a table: any game of the engine's registry
+    (``sakura`` by default, ``sakura-cards``), with its own player counts and variants."""
 
     model_config = ConfigDict(extra="forbid")
+    game: str = Field(default="sakura", max_length=32)
     players: int = Field(ge=2, le=6)
     variant: str | None = Field(default=None, max_length=16)
     seats: list[SeatRequest] | None = None
@@ -74,9 +76,15 @@ class Lobby:
 
     def create(self, request: NewTable, *, claim: bool = True) -> tuple[Table, int | None, str | None]:
         """Create and store a table; the creator takes the first human seat (if any)."""
+        if request.game not in available_games():
+            known = ", ".join(available_games())
+            raise TableError(f"unknown game {request.game!r}; games: {known}", "bad_table")
+        config: dict[str, Any] = {"players": request.players}
+        if request.variant is not None:
+            config["variant"] = request.variant
         try:
-            game = SakuraGame(request.players, request.variant)
-        except ValueError as exc:
+            game = make_game(request.game, config)
+        except (ValueError, GameError) as exc:
             raise TableError(str(exc), "bad_table") from None
         seat_requests = request.seats or [SeatRequest(kind="human")] + [
             SeatRequest(kind="bot", level="medium") for _ in range(request.players - 1)]
@@ -87,7 +95,7 @@ class Lobby:
                 seats.append(Seat("bot", r.name or "", bot=BOT_LEVELS[level], level=level))
             else:
                 seats.append(Seat("human", r.name or ""))
-        stored = StoredTable(id=secrets.token_urlsafe(6), config=game.config_json(),
+        stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
                              timer=request.timer, status="playing", rematch=None, created=now(), actions=[])
         self.store.create_table(stored)
@@ -116,7 +124,8 @@ class Lobby:
             if table.rematch_id is not None:
                 new = self.get(table.rematch_id)
             else:
-                request = NewTable(players=table.game.players, variant=table.game.variant, timer=table.timer,
+                request = NewTable(game=table.game.name, players=table.game.num_players,
+                                   variant=table.game.config_json().get("variant"), timer=table.timer,
                                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None)
                                           for s in table.seats])
                 new, _, _ = self.create(request, claim=False)

@@ -33,8 +33,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from sakura.bots import Bot, BotError, make_bot
-from sakura.engine import Event, GameError, make_game
-from sakura.engine.games.sakura import SakuraGame, SakuraState
+from sakura.engine import Event, Game, GameError, State, make_game
 from sakura.server import protocol
 from sakura.server.db import ActionWrite, GroupCommit, Store, StoredTable
 
@@ -100,8 +99,8 @@ class Table:
         self.store = store
         self.writer = writer  # the lobby's: actions of every table, committed in groups
         self.seed = stored.seed  # never leaves the server
-        self.game: SakuraGame = make_game("sakura", stored.config)  # type: ignore[assignment]
-        self.state: SakuraState = self.game.new_initial_state(stored.seed)
+        self.game: Game[Any] = make_game(stored.game, stored.config)
+        self.state: State[Any] = self.game.new_initial_state(stored.seed)
         self.seats = [Seat(**s) for s in stored.seats]
         self.timer = stored.timer
         self.status = stored.status
@@ -158,10 +157,10 @@ class Table:
         """Public facts about the table (no token, no seed)."""
         on = self.connected()
         seats = [dict(s.public(), connected=on[i] or s.kind == "bot") for i, s in enumerate(self.seats)]
-        return {"id": self.id, "players": self.game.players, "variant": self.game.variant,
+        return {"id": self.id, "game": self.game.name, "players": self.game.num_players,
+                "variant": self.game.config_json().get("variant"),
                 "timer": self.timer, "status": self.status, "seats": seats, "rematch": self.rematch_id,
-                "seq": self.seq,
-                "round": self.state.round}
+                "seq": self.seq, "round": getattr(self.state, "round", None)}
 
     async def join(self, conn: Connection, token: str | None) -> None:
         """Attach a connection (after its hello) and send it the whole situation."""
