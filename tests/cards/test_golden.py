@@ -12,8 +12,8 @@ import pytest
 from sakura.engine import make_game
 
 GOLDEN = {
-    1: ("3588e0b5a40f5cb16ab8543940bc691b7310bb882af14694935da76bbec4dff1", (33, 29)),
-    2: ("85c602ae82c2c15e9e351aaad18fdd1a6ce293683106b6cfc811e1d80fb72481", (22, 23)),
+    1: ("51643505c87b3d701bf82d8d59781f4f260b9bfcabd6bf60f5535769523c6c00", (33, 29)),
+    2: ("e2eb5047cf0f5a1c649bb4d2d241e43ee1aec6608b1b28121c0516fa6299671a", (22, 23)),
 }
 
 

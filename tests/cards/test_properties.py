@@ -77,6 +77,28 @@ def test_the_area_score_equals_a_brute_force_recount(area: list[str]) -> None:
     assert score_area(area) == recount(area)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(sorted(set(DECK))), max_size=8))
+def test_the_explained_score_is_the_score_and_its_three_cards_make_it(area: list[str]) -> None:
+    """What the apps show ("b1 g2 r3: three colours in a row, 15") is the engine's score, and
+    the three cards named are in the area and score that much by the recount."""
+    from sakura.engine.games.cards import explain_area, score_area
+
+    shown = explain_area(area)
+    assert shown.points == score_area(area) == recount(area)
+    blossoms = sum(card.endswith("*") for card in area)
+    assert shown.blossoms == blossoms
+    if len(shown.best) == 3:
+        assert not Counter(shown.best) - Counter(area)
+        assert recount([c.rstrip("*") for c in shown.best]) == max(
+            recount([c.rstrip("*") for c in trio]) for trio in combinations(area, 3))
+        colours = len({card[0] for card in shown.best})
+        assert shown.combination == {3: "colours", 1: "one_colour"}.get(colours, "none")
+    else:
+        assert shown.best == () and shown.combination == "none" and not shown.run
+        assert all(recount([c.rstrip("*") for c in trio]) == 0 for trio in combinations(area, 3))
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(min_value=0, max_value=2**63), st.integers(min_value=0, max_value=100))
 def test_fast_play_matches_checked_play(seed: int, cut: int) -> None:

@@ -205,8 +205,17 @@ def test_the_round_is_scored_per_area_and_added_up() -> None:
     state = situation(([], ["g5"]), areas, turn=1, round=3, scores=([1, 2], [3, 4]))
     events = do(state, 1, "place g5 temple")
     scored = events[1]
-    assert scored == {"type": "round_scored", "round": 3, "areas": [[15, 15, 3], [0, 0, 0]],
-                      "totals": [36, 7]}
+    assert {k: scored[k] for k in ("round", "areas", "totals")} == {
+        "round": 3, "areas": [[15, 15, 3], [0, 0, 0]], "totals": [36, 7]}
+    # The event keeps the areas as they were scored and how: the areas are cleared right after.
+    assert scored["cards"][0] == [["b1", "g2", "r3"], ["y2", "y2", "y4"], ["y5*"]]
+    assert scored["detail"][0][0] == {"best": ["b1", "g2", "r3"], "combination": "colours", "run": True,
+                                      "blossoms": 0, "points": 15}
+    assert scored["detail"][0][1]["combination"] == "one_colour" and not scored["detail"][0][1]["run"]
+    assert scored["detail"][0][2] == {"best": [], "combination": "none", "run": False, "blossoms": 1,
+                                      "points": 3}
+    assert scored["detail"][1][0] == {"best": [], "combination": "none", "run": False, "blossoms": 2,
+                                      "points": 0}
 
 
 # ---------------------------------------------------------------------------- the end

@@ -54,10 +54,13 @@ class Event:
 
 
 def _plain(value: Any) -> Any:
+    """JSON-ready: tuples become lists; events and other small values with a ``to_dict``
+    (a game's own, such as a score's explanation) become their dicts."""
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
-    if isinstance(value, Event):
-        return value.to_dict()
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return to_dict()
     return value
 
 

@@ -7,7 +7,7 @@ coloured cards in their garden, palace and temple, and give each other cards fac
 """
 
 from sakura.engine.games.cards.actions import CardsAction, Discard, Give, Place, parse_action
-from sakura.engine.games.cards.deck import AREAS, DECK, NAMES, score_area
+from sakura.engine.games.cards.deck import AREAS, DECK, NAMES, AreaScore, explain_area, score_area
 from sakura.engine.games.cards.game import CardsGame
 from sakura.engine.games.cards.serialize import state_from_json
 from sakura.engine.games.cards.state import GIVE, PLACE, CardsState, outcome_of
@@ -19,6 +19,7 @@ __all__ = [
     "GIVE",
     "NAMES",
     "PLACE",
+    "AreaScore",
     "CardsAction",
     "CardsGame",
     "CardsState",
@@ -26,6 +27,7 @@ __all__ = [
     "Discard",
     "Give",
     "Place",
+    "explain_area",
     "outcome_of",
     "parse_action",
     "score_area",

@@ -10,11 +10,14 @@ interchangeable, so the name *is* the card's stable id (``"r1*"``, ``"b3"``).
 15
 >>> score_area(["b1*", "g2", "r3"]), score_area(["b1*", "g2", "r5*"])
 (18, 0)
+>>> explain_area(["y4", "b1*", "g2", "r3"])
+AreaScore(best=('b1*', 'g2', 'r3'), combination='colours', run=True, blossoms=1, points=18)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
@@ -79,6 +82,52 @@ def score_area(cards: Sequence[str]) -> int:
     """An area's score: its best three cards (any three, 0 with fewer than three), plus 3 for
     each blossom card anywhere in it; an area holding more than one blossom scores 0."""
     return _score(tuple(sorted(cards, key=RANK.__getitem__)))
+
+
+# What three cards make, apart from a run: three different colours, one colour, or neither.
+COLOURS_COMBINATION, ONE_COLOUR_COMBINATION, NO_COMBINATION = "colours", "one_colour", "none"
+
+
+@dataclass(frozen=True, slots=True)
+class AreaScore:
+    """How an area scores, for players to read: ``best`` are the three cards that score
+    (empty below three cards, or when no three score anything), ``combination`` what they make
+    (``colours``: three different, ``one_colour``, ``none``), ``run`` whether their numbers
+    follow each other, ``blossoms`` the area's blossom cards (more than one: ``points`` is 0)."""
+
+    best: tuple[str, ...]
+    combination: str
+    run: bool
+    blossoms: int
+    points: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {"best": list(self.best), "combination": self.combination, "run": self.run,
+                "blossoms": self.blossoms, "points": self.points}
+
+
+def explain_area(cards: Sequence[str]) -> AreaScore:
+    """The same score as :func:`score_area`, with the three cards behind it (the first best
+    three in rank order when several tie)."""
+    return _explain(tuple(sorted(cards, key=RANK.__getitem__)))
+
+
+@lru_cache(maxsize=16384)
+def _explain(cards: tuple[str, ...]) -> AreaScore:
+    blossoms = sum(1 for c in cards if BLOSSOM[c])
+    best: tuple[str, ...] = ()
+    points = 0
+    for triple in combinations(cards, 3):
+        score = triple_score(*triple)
+        if score > points:
+            best, points = triple, score
+    colours = len({c[0] for c in best})
+    combination = (COLOURS_COMBINATION if colours == 3 else ONE_COLOUR_COMBINATION if colours == 1
+                   else NO_COMBINATION)
+    numbers = sorted(NUMBER[c] for c in best)
+    run = len(best) == 3 and numbers[1] == numbers[0] + 1 and numbers[2] == numbers[1] + 1
+    total = 0 if blossoms > 1 else points + PER_BLOSSOM * blossoms
+    return AreaScore(best, combination, run, blossoms, total)
 
 
 def shuffled(cards: Sequence[str], rng: SplitMix64) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from sakura.engine.games.cards.deck import AreaScore
 from sakura.engine.protocol import Event
 
 
@@ -67,12 +68,16 @@ class CardGiven(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundScored(Event):
-    """``areas[seat]`` are the scores of garden, palace and temple; ``totals`` the game so far."""
+    """``areas[seat]`` are the scores of garden, palace and temple; ``totals`` the game so far;
+    ``cards[seat]`` the three areas as they were scored and ``detail[seat]`` how each scored
+    (the areas are cleared for the next round right after, so this is the only record)."""
 
     kind: ClassVar[str] = "round_scored"
     round: int
     areas: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
+    cards: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    detail: tuple[tuple[AreaScore, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from sakura.engine.games.cards.deck import (
     NUMBER,
     RANK,
     ROUNDS,
+    explain_area,
     score_area,
     shuffled,
     sort_cards,
@@ -293,7 +294,9 @@ class CardsState:
         for p in range(2):
             self.scores[p].append(sum(areas[p]))
         if self._log is not None:
-            self._log.append(ev.RoundScored(self.round, areas, self.totals()))
+            cards = tuple(tuple(tuple(a) for a in seat) for seat in self.areas)
+            detail = tuple(tuple(explain_area(a) for a in seat) for seat in self.areas)
+            self._log.append(ev.RoundScored(self.round, areas, self.totals(), cards, detail))
         if self.round >= ROUNDS:
             self._finish()
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sakura.engine.games.cards.deck import AreaScore, explain_area
 from sakura.engine.protocol import Outcome
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ class CardsView:
     phase: str | None  # "place" or "give" (None at the end)
     areas: tuple[tuple[Cards, ...], ...]  # [seat][garden, palace, temple], public
     area_scores: tuple[tuple[int, ...], ...]  # what each area would score now
+    area_details: tuple[tuple[AreaScore, ...], ...]  # and with which three cards
     hand: Cards | None  # own hand (None for spectators)
     hand_sizes: tuple[int, ...]
     given: Cards | None  # the cards this player gave this round, in order
@@ -50,7 +52,9 @@ class CardsView:
 
 
 def _plain(value: Any) -> Any:
-    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value.to_dict() if isinstance(value, AreaScore) else value
 
 
 def make_view(state: CardsState, player: int | None) -> CardsView:
@@ -65,6 +69,7 @@ def make_view(state: CardsState, player: int | None) -> CardsView:
         phase=None if state.terminal else state.phase,
         areas=tuple(tuple(tuple(a) for a in seat) for seat in state.areas),
         area_scores=(state.area_scores(0), state.area_scores(1)),
+        area_details=tuple(tuple(explain_area(a) for a in seat) for seat in state.areas),
         hand=tuple(state.hands[me]) if me is not None else None,
         hand_sizes=tuple(len(h) for h in state.hands),
         given=tuple(state.given[me]) if me is not None else None,
