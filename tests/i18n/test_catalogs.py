@@ -39,7 +39,7 @@ def used_keys() -> set[str]:
     """Every catalog-looking literal of the page code (first segment a catalog namespace)."""
     spaces = namespaces()
     found: set[str] = set()
-    for path in (STATIC / "js").glob("*.js"):
+    for path in (STATIC / "js").rglob("*.js"):
         for match in LITERAL.finditer(path.read_text(encoding="utf-8")):
             text = next(g for g in match.groups() if g is not None)
             if KEY.match(text) and text.split(".")[0] in spaces:

@@ -1,4 +1,5 @@
-// The lobby: create a table (seats, variant, bots, timer), see the tables in play, join or watch.
+// The lobby: create a table (the game, seats, variant, bots, timer), see the tables in play,
+// join or watch.
 import { loadCatalog, t, num } from "./i18n.js";
 import { el } from "./common.js";
 import { addHelp } from "./help.js";
@@ -7,9 +8,15 @@ import { saveToken } from "./cookies.js";
 const $ = (id) => document.getElementById(id);
 const KINDS = { friend: "lobby.seat.friend", easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
 
+// The card game is for two; the players and the variant are Sakura's choices.
+const cardGame = () => $("game").value === "sakura-cards";
+const playerCount = () => (cardGame() ? 2 : Number($("players").value));
+
 function renderSeats() {
-  const players = Number($("players").value);
-  $("variant-row").hidden = players !== 2;
+  const players = playerCount();
+  $("players-row").hidden = cardGame();
+  $("variant-row").hidden = cardGame() || players !== 2;
+  $("game-note").textContent = t(cardGame() ? "lobby.game.cards_note" : "lobby.game.sakura_note");
   const previous = [...document.querySelectorAll("#seat-choices select")].map((s) => s.value);
   const items = [el("li", {}, el("span", {}, t("lobby.seat.you")))];
   for (let i = 1; i < players; i++) {
@@ -23,13 +30,14 @@ function renderSeats() {
 
 async function create(event) {
   event.preventDefault();
-  const players = Number($("players").value);
+  const players = playerCount();
+  const game = $("game").value;
   const seats = [{ kind: "human" }];
   for (const select of document.querySelectorAll("#seat-choices select")) {
     seats.push(select.value === "friend" ? { kind: "human" } : { kind: "bot", level: select.value });
   }
-  const body = { players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
-    variant: players === 2 ? $("variant").value : null };
+  const body = { game, players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
+    variant: game === "sakura" && players === 2 ? $("variant").value : null };
   const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify(body) });
   const data = await response.json();
@@ -48,7 +56,8 @@ async function refresh() {
   const data = await (await fetch("/api/tables")).json();
   const open = data.open.map((table) => {
     const free = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
-    const text = t("lobby.table", { id: table.id, n: table.players, round: table.round });
+    const text = table.game === "sakura-cards" ? t("lobby.table_cards", { id: table.id, round: table.round })
+      : t("lobby.table", { id: table.id, n: table.players, round: table.round });
     return el("li", {}, el("span", {}, text), free ? el("span", { class: "free" }, t("lobby.free", { n: free })) : "",
       el("a", { class: "button", href: `/t/${table.id}` }, t(free ? "lobby.join" : "lobby.watch")));
   });
@@ -63,6 +72,7 @@ for (const option of $("players").options) option.textContent = num(Number(optio
 $("timer").replaceChildren(el("option", { value: "" }, t("lobby.timer.none")),
   ...[30, 60, 120].map((n) => el("option", { value: n }, t("lobby.timer.seconds", { n }))));
 $("players").addEventListener("change", renderSeats);
+$("game").addEventListener("change", renderSeats);
 $("create").addEventListener("submit", create);
 renderSeats();
 refresh();

@@ -1,8 +1,8 @@
-// The replay page: a finished game, move by move, as a spectator saw it.
+// The replay page: a finished game, move by move, as a spectator saw it. The game's module
+// draws each step's board, facts and log.
 import { loadCatalog, t } from "./i18n.js";
-import { el, seatName, COLOURS, SHAPES, letter } from "./common.js";
-import { drawGarden } from "./garden.js";
-import { LogWriter } from "./log.js";
+import { el } from "./common.js";
+import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,34 +10,33 @@ const tableId = location.pathname.split("/").pop();
 let steps = [];
 let table = null;
 let index = 0;
+let game = null;
 
 function show(i) {
   index = Math.max(0, Math.min(steps.length - 1, i));
   const { view, events } = steps[index];
-  const names = view.painters.map((_, s) => seatName(s, table, view, null));
-  drawGarden($("garden"), view, { names });
+  const names = [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, null));
+  game.drawReplay(view, names);
   $("position").textContent = t("replay.step", { n: index, total: steps.length - 1 });
-  $("facts").replaceChildren(
-    el("li", {}, t("table.round", { round: view.round })),
-    el("li", {}, t("table.deck", { n: view.deck_size })),
-    el("li", {}, t("table.supply", { n: view.supply })),
-    el("li", {}, t("table.scored", { n: view.scored, total: view.sakuras.length })));
-  $("seats").replaceChildren(...view.painters.map((_, s) => el("li", { class: "seat" },
-    el("span", { class: `badge shape-${SHAPES[s]}`, style: `background:${COLOURS[s]}`, "aria-hidden": "true" }, letter(s)),
-    el("span", { class: "seat-name" }, names[s]), el("span", { class: "seat-tokens" }, t("table.tokens", { n: view.tokens[s] })))));
+  $("seats").replaceChildren(...names.map((name, s) => el("li", { class: "seat" }, game.badge(s),
+    el("span", { class: "seat-name" }, name), el("span", { class: "seat-tokens" }, game.seatScore(view, s)))));
   $("log").replaceChildren();
-  const log = new LogWriter($("log"), (s) => names[s] ?? String(s), null, { newestFirst: false });
+  const log = game.newLog($("log"), (s) => names[s] ?? String(s), null, { newestFirst: false });
   for (const event of events) log.event(event);
 }
 
 await loadCatalog();
-addHelp();
 const response = await fetch(`/api/tables/${tableId}/replay`);
 if (!response.ok) {
+  addHelp("all");
   $("error").textContent = t("replay.unavailable");
   $("error").hidden = false;
 } else {
   ({ steps, table } = await response.json());
+  game = await gameModule(table.game);
+  await game.load();
+  document.body.dataset.game = table.game;
+  addHelp(game.helpGame);
   $("title").textContent = t("replay.title", { id: tableId });
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(index - 1));

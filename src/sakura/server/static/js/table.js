@@ -1,9 +1,10 @@
-// The table page: one WebSocket, the garden, the hand, the log. It renders what the server
-// sends (views and events) and sends the actions the view lists; it knows no rules.
-import { loadCatalog, t, list, num } from "./i18n.js";
-import { el, seatName, loadCards, cardFace, COLOURS, SHAPES, letter } from "./common.js";
-import { drawGarden } from "./garden.js";
-import { LogWriter, showOnBoard, moves } from "./log.js";
+// The table page: one WebSocket, the board, the hand, the seats, the log. It renders what
+// the server sends (views and events) and sends the actions the view lists; it knows no
+// rules. What is drawn for a game (board, hand, facts, log sentences, the result) comes from
+// that game's module in games/, chosen by the table's `game`.
+import { loadCatalog, t } from "./i18n.js";
+import { el } from "./common.js";
+import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
 import { saveToken, readCookie, forget } from "./cookies.js";
 
@@ -15,13 +16,13 @@ let socket = null;
 let me = null;
 let table = null;
 let view = null;
-let board = null;
 let seq = 0;
-let courtPick = null;
 let deadline = null;
 const queue = [];
 let animating = false;
 let log = null;
+let game = null; // the game's module (games/sakura.js, games/cards.js)
+let screen = null; // its live table
 
 // The server's errors carry an English detail (the engine's words); the page shows a message
 // chosen by the error's code, and the detail below it, marked as English.
@@ -49,7 +50,7 @@ function readToken() {
   return readCookie(tableId);
 }
 
-const names = () => (view ? [...Array(view.painters.length).keys()].map((s) => seatName(s, table, view, me)) : []);
+const names = () => (view && game ? [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, me)) : []);
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -57,7 +58,7 @@ function send(message) {
 
 function act(action) {
   send({ type: "act", action });
-  for (const b of document.querySelectorAll("#hand button, #choice button")) b.disabled = true;
+  for (const b of document.querySelectorAll("#hand button, #choice button, #board button")) b.disabled = true;
 }
 
 function connect() {
@@ -65,14 +66,40 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
   socket.addEventListener("open", () => send({ type: "hello", token: readToken() }));
-  socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+  // One message at a time, in order (the first welcome waits for its game's module).
+  socket.addEventListener("message", (e) => {
+    const message = JSON.parse(e.data);
+    inbox = inbox.then(() => receive(message));
+  });
   socket.addEventListener("close", () => {
+    if (gone) return;
     $("status").textContent = t("table.reconnecting");
     setTimeout(connect, 1000);
   });
 }
 
-function receive(message) {
+let inbox = Promise.resolve();
+let gone = false; // no such table: stop reconnecting
+
+// The first welcome names the game: load its module, then its help and its log.
+async function startGame(name) {
+  game = await gameModule(name);
+  await game.load();
+  screen = new game.Table({ act });
+  document.body.dataset.game = name;
+  addHelp(game.helpGame);
+  log = game.newLog($("log"), (s) => names()[s] ?? String(s), me);
+}
+
+async function receive(message) {
+  if (message.type === "error" && message.code === "no_table") {
+    gone = true;
+    $("status").textContent = "";
+    showError("error.no_table");
+    return;
+  }
+  if (!game && message.type === "welcome") await startGame(message.table.game);
+  if (!game) return;
   switch (message.type) {
     case "welcome":
       me = message.seat;
@@ -80,7 +107,7 @@ function receive(message) {
       table = message.table;
       queue.length = 0;
       setView(message.view, message.seq, message.deadline);
-      $("status").textContent = me === null ? t("table.spectating") : t("table.you", { name: seatName(me, table, view, me) });
+      $("status").textContent = me === null ? t("table.spectating") : t("table.you", { name: game.seatName(me, table, view, me) });
       break;
     case "table":
       table = message.table;
@@ -93,7 +120,6 @@ function receive(message) {
       if (!animating) animate();
       break;
     case "error":
-      if (message.code === "no_table") { showError("error.no_table"); socket.onclose = null; return; }
       showError(ERRORS[message.code] ?? "error.unknown", message.message);
       if (message.code === "bad_token") { forget(tableId); socket.close(); }
       if (view) render();
@@ -118,9 +144,8 @@ async function animate() {
     if (update.by === "timer") log.note(t("log.timer", { name: names()[update.seat] }));
     for (const event of update.events) {
       log.event(event);
-      showOnBoard(board, event);
-      if (moves(event) && speed > 0) {
-        drawBoard();
+      if (screen.event(event) && speed > 0) {
+        screen.drawBoard(view, context());
         await pause(speed);
       }
     }
@@ -134,56 +159,31 @@ function setView(newView, newSeq, newDeadline) {
   view = newView;
   seq = newSeq;
   deadline = newDeadline;
-  board = { garden: view.garden, sakuras: view.sakuras, scored: view.scored, emperor: view.emperor,
-    painters: [...view.painters] };
-  if (!view.legal_actions.some((a) => a.includes("court"))) courtPick = null;
+  screen.setView(view);
   render();
 }
 
-function myChoice() {
-  return view && view.pending && view.pending[0] === me && view.legal_actions.includes("forward")
-    ? { seat: me, card: view.pending[1], part: view.pending[2] } : null;
-}
-
-function drawBoard() {
-  const choice = animating ? null : myChoice();
-  drawGarden($("garden"), board, { names: names(), choice, onChoice: (dir) => act(dir) });
-}
+const context = () => ({ me, names: names(), animating, busy: animating || queue.length > 0 });
 
 function render() {
-  drawBoard();
-  renderFacts();
+  $("hand-area").hidden = me === null;
+  screen.render(view, context());
   renderSeats();
-  renderHand();
   renderInvite();
   renderResult();
-}
-
-function renderFacts() {
-  $("facts").replaceChildren(
-    el("li", { id: "facts-round" }, t("table.round", { round: view.round })),
-    el("li", {}, t("table.deck", { n: view.deck_size })),
-    el("li", {}, t("table.supply", { n: view.supply })),
-    el("li", {}, t("table.scored", { n: view.scored, total: view.sakuras.length })),
-    el("li", {}, t("table.discard", { n: view.discard.length })));
 }
 
 function renderSeats() {
   if (!view || !table) return;
   const seatNames = names();
-  const items = view.painters.map((space, seat) => {
+  const items = seatNames.map((name, seat) => {
     const info = table.seats[seat];
-    let status = "";
-    if (view.pending && view.pending[0] === seat) status = t("table.status.choosing");
-    else if (seat < view.chosen.length && !view.terminal && view.revealed.length === 0) {
-      status = t(view.chosen[seat] ? "table.status.chosen" : "table.status.thinking");
-    }
+    const status = screen.seatStatus(view, seat);
     const presence = info && info.kind === "human" && info.claimed && !info.connected
       ? (info.replaced ? t("table.status.bot_plays") : t("table.status.away")) : "";
-    const badge = el("span", { class: `badge shape-${SHAPES[seat]}`, style: `background:${COLOURS[seat]}`, "aria-hidden": "true" }, letter(seat));
-    const row = el("li", { class: `seat${seat === me ? " me" : ""}`, "data-seat": seat }, badge,
-      el("span", { class: "seat-name" }, seatNames[seat]),
-      el("span", { class: "seat-tokens" }, t("table.tokens", { n: view.tokens[seat] })),
+    const row = el("li", { class: `seat${seat === me ? " me" : ""}`, "data-seat": seat }, game.badge(seat),
+      el("span", { class: "seat-name" }, name),
+      el("span", { class: "seat-tokens" }, game.seatScore(view, seat)),
       el("span", { class: "seat-status" }, [status, presence].filter(Boolean).join(" · ")));
     if (presence && !info.replaced && me !== null && !view.terminal) {
       row.append(el("button", { class: "small", onclick: () => send({ type: "replace", seat }) }, t("table.replace")));
@@ -191,45 +191,6 @@ function renderSeats() {
     return row;
   });
   $("seats").replaceChildren(...items);
-}
-
-function renderHand() {
-  const hand = $("hand");
-  const prompt = $("prompt");
-  const choiceBox = $("choice");
-  $("hand-area").hidden = me === null;
-  if (me === null) return;
-  const busy = animating || queue.length > 0;
-  const legal = new Set(view.legal_actions);
-  const double = view.legal_actions.some((a) => a.includes("court"));
-  hand.replaceChildren(...view.hand.map((card, i) => {
-    let enabled = false;
-    if (double) {
-      enabled = courtPick === null ? view.legal_actions.some((a) => a.startsWith(`play ${card} court`))
-        : legal.has(`play ${courtPick} court ${card}`);
-    } else enabled = legal.has(`play ${card}`);
-    const chosen = (view.my_choice || []).includes(card) || courtPick === card;
-    const button = cardFace(card, { disabled: !enabled || busy, "aria-pressed": chosen ? "true" : "false",
-      "data-key": i + 1 });
-    button.addEventListener("click", () => {
-      if (!double) return act(`play ${card}`);
-      if (courtPick === null) { courtPick = card; renderHand(); return; }
-      act(`play ${courtPick} court ${card}`);
-    });
-    return button;
-  }));
-  const choice = myChoice();
-  choiceBox.hidden = !choice;
-  if (choice) {
-    prompt.textContent = t(choice.part === "garden" ? "table.choice_garden" : "table.choice_painter", { card: choice.card });
-    choiceBox.replaceChildren(
-      el("button", { "data-choice": "back", onclick: () => act("back"), disabled: busy }, t("table.back_button")),
-      el("button", { "data-choice": "forward", onclick: () => act("forward"), disabled: busy }, t("table.forward_button")));
-  } else if (view.terminal) prompt.textContent = "";
-  else if (double) prompt.textContent = t(courtPick === null ? "table.choose_two" : "table.choose_court");
-  else if (legal.size) prompt.textContent = t("table.choose");
-  else if (view.my_choice) prompt.textContent = t("table.chosen", { cards: list(view.my_choice.map((card) => num(card))) });
-  else prompt.textContent = t("table.waiting");
 }
 
 function copyRow(label, url) {
@@ -267,15 +228,9 @@ async function takeSeat() {
 function renderResult() {
   const box = $("result");
   if (!view || !view.terminal || !view.outcome || animating) { box.hidden = true; return; }
-  const { winners, scores } = view.outcome;
-  const seats = names();
-  const best = Math.max(...scores);
-  const headline = winners.length === 1
-    ? t("table.result.one", { name: seats[winners[0]], n: best })
-    : t("table.result.shared", { names: list(winners.map((w) => seats[w])), n: best });
+  const { headline, rows } = game.result(view, names());
   const children = [el("h2", {}, t("table.result")), el("p", { class: "headline" }, headline),
-    el("ol", {}, ...scores.map((s, seat) => [seat, s]).sort((a, b) => b[1] - a[1])
-      .map(([seat, s]) => el("li", {}, t("table.score", { name: seats[seat], n: s }))))];
+    el("ol", {}, ...rows.map((row) => el("li", {}, row)))];
   const actions = el("p", { class: "actions" });
   if (table && table.rematch) {
     actions.append(el("a", { href: `/t/${table.rematch}`, class: "button", id: "go-rematch" }, t("table.go_rematch")));
@@ -299,14 +254,9 @@ function tick() {
 
 document.addEventListener("keydown", (e) => {
   if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
-  if (/^[1-9]$/.test(e.key)) document.querySelector(`#hand button[data-key="${e.key}"]:not([disabled])`)?.click();
-  if (e.key === "f") document.querySelector('#choice button[data-choice="forward"]:not([disabled])')?.click();
-  if (e.key === "b") document.querySelector('#choice button[data-choice="back"]:not([disabled])')?.click();
+  if (screen) screen.key(e);
 });
 
 await loadCatalog();
-await loadCards();
-addHelp();
-log = new LogWriter($("log"), (s) => names()[s] ?? String(s), null);
 setInterval(tick, 1000);
 connect();

@@ -1,0 +1,141 @@
+"""The three-area card game in a real browser (Debian's Chromium, Playwright, a live server):
+a whole game against a bot by clicking (pick a card, then its area; discard when nothing fits;
+give), the areas and their scores drawn, the result; a friend watching; the replay; Persian.
+
+Skips with the reason when Playwright or /usr/bin/chromium is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.browser.test_languages import untranslated
+
+
+def start_against_a_bot(page: Any, level: str = "medium") -> None:
+    page.select_option("#game", "sakura-cards")
+    assert page.locator("#players-row").is_hidden() and page.locator("#variant-row").is_hidden()
+    page.select_option("#seat-1", level)
+    page.click("#start")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector(".cards-board")
+
+
+def play_to_the_end(page: Any, midway: Any = None) -> dict[str, int]:
+    """Click through a whole game: a card of the hand, then the first area offered. Counts
+    what was done; ``midway(page)`` is called once, after the fifth placement."""
+    done = {"placed": 0, "given": 0, "discarded": 0}
+    while not page.locator("#result:not([hidden])").count():
+        area = page.locator("#choice:not([hidden]) button[data-area]:not([disabled])")
+        card = page.locator("#hand button.card:not([disabled])")
+        if area.count():
+            area.first.click()
+            done["placed"] += 1
+            if done["placed"] == 5 and midway:
+                midway(page)
+        elif card.count():
+            prompt = page.locator("#prompt").inner_text()
+            card.first.click()
+            if "give" in prompt or "بدهید" in prompt:
+                done["given"] += 1
+            elif "discard" in prompt or "دور انداختن" in prompt:
+                done["discarded"] += 1
+        else:
+            page.wait_for_timeout(30)
+    return done
+
+
+def test_a_whole_card_game_against_a_bot_by_clicking(server: str, browser: Any, output: Path) -> None:
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server}/?speed=0")
+    start_against_a_bot(page)
+    assert page.locator(".cards-player").count() == 2
+    assert page.locator(".cards-player .area").count() == 6
+    page.wait_for_selector("#hand button.card:not([disabled])")
+    assert page.locator("#hand button.card").count() >= 10  # ten dealt (eleven with a gift)
+    page.screenshot(path=str(output / "cards-table.png"), full_page=True)
+
+    # A second browser context follows the invite link: no free seat, so it watches.
+    invite = page.locator("#invite input").first.input_value()
+    watcher = browser.new_context().new_page()
+    watcher.goto(f"{invite}?speed=0")
+    watcher.wait_for_selector("#status:has-text('watching')")
+    assert watcher.locator("#hand-area").is_hidden()
+    assert watcher.locator(".cards-player").count() == 2
+
+    # Picking a card offers the areas it fits (the engine's legal actions), marked on the board.
+    page.wait_for_selector("#prompt:has-text('choose a card to place')")
+    page.locator("#hand button.card:not([disabled])").first.click()
+    page.wait_for_selector("#choice:not([hidden]) button[data-area]")
+    assert page.locator(".cards-player .area.target").count() >= 1
+    assert "Where does" in page.locator("#prompt").inner_text()
+    page.keyboard.press("Escape")  # put it back
+    page.wait_for_selector("#choice", state="hidden")
+
+    def midway(page: Any) -> None:
+        page.screenshot(path=str(output / "cards-midway.png"), full_page=True)
+        assert page.locator(".cards-player .area .card.mini").count() >= 5
+        assert re.search(r"\d+ points?", page.locator(".seat").first.inner_text())
+
+    done = play_to_the_end(page, midway)
+    # Three rounds: each player places or discards ten cards a round and gives nearly as many.
+    assert done["placed"] + done["discarded"] == 30 and done["given"] >= 24, done
+    result = page.locator("#result").inner_text()
+    assert re.search(r"wins with \d+ points? to \d+|A draw", result), result
+    assert "rounds:" in result and page.locator("#rematch").count() == 1
+    # The last round's scoring is shown with the three cards that scored, and logged per player.
+    assert page.locator(".cards-scored").filter(has_text="Round 3 scored").count() == 1
+    lines = page.locator("#log li").all_inner_texts()
+    assert sum("Round 3:" in line and "garden:" in line for line in lines) == 2, lines[:12]
+    assert any(re.search(r"places the (red|blue|green|yellow) \d", line) for line in lines)
+    assert any("gives you the" in line for line in lines) and any("You give the" in line for line in lines)
+    page.screenshot(path=str(output / "cards-result.png"), full_page=True)
+    watcher.wait_for_selector("#result:not([hidden])")
+    # The watcher never saw a gift's card: its log tells gifts face down.
+    watched = watcher.locator("#log li").all_inner_texts()
+    assert any("a card face down" in line for line in watched)
+    assert not any("gives you" in line or "You give" in line for line in watched)
+
+    # The replay steps through the finished game from the spectator's side.
+    page.click("text=Replay this game")
+    page.wait_for_selector(".cards-board")
+    page.click("#last")
+    page.wait_for_selector("#log li")
+    assert page.locator(".cards-player .area .card.mini").count() >= 6
+    page.screenshot(path=str(output / "cards-replay.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_the_card_game_in_persian(server: str, browser: Any, output: Path) -> None:
+    context = browser.new_context(locale="fa-IR", viewport={"width": 1200, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server}/?speed=0")
+    page.wait_for_selector("html[lang='fa']")
+    page.select_option("#game", "sakura-cards")
+    assert not untranslated(page), untranslated(page)
+    start_against_a_bot(page, "easy")
+    assert page.get_attribute("html", "dir") == "rtl"
+    page.wait_for_selector("#hand button.card:not([disabled])")
+    assert re.search("[۰-۹]", page.locator("#hand").inner_text())  # Persian digits on the cards
+
+    def midway(page: Any) -> None:
+        assert not untranslated(page), untranslated(page)
+        page.screenshot(path=str(output / "cards-fa.png"), full_page=True)
+        page.click("#help summary")
+        assert page.locator("#help").filter(has_text="شکوفه").count() == 1
+        assert not untranslated(page), untranslated(page)
+        page.click("#help summary")
+
+    done = play_to_the_end(page, midway)
+    assert done["placed"] + done["discarded"] == 30
+    assert "امتیاز" in page.locator("#result").inner_text()
+    assert not untranslated(page), untranslated(page)
+    page.screenshot(path=str(output / "cards-result-fa.png"), full_page=True)
+    assert not errors, errors
+    context.close()
