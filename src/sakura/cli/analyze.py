@@ -1,4 +1,5 @@
-"""``sakura analyze``: simulate a deck and garden with bots and write a designer's balance report."""
+"""``sakura analyze``: simulate a deck and garden with bots and write a designer's balance report
+(``--game sakura-cards``: the three-area card game's own report)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from rich.console import Console
 
 from sakura.bots import BotError, make_bot
 from sakura.cli.tournament import progress_bar
-from sakura.engine import GameError
+from sakura.engine import GameError, make_game
 from sakura.engine.games.sakura import SakuraGame
 from sakura.tournament.balance import SakuraCollector, balance
 from sakura.tournament.balance_report import write_report
+from sakura.tournament.cards_balance import CardsCollector, cards_balance, write_cards_report
 from sakura.tournament.configs import sakura_config
 from sakura.tournament.play import GameResult, GameSetup
 from sakura.tournament.runner import default_jobs, run_games
@@ -25,8 +27,8 @@ console = Console()
 err = Console(stderr=True, soft_wrap=True)
 
 
-def balance_setups(config: dict[str, object], bots: list[str], games: int, seed: int, players: int
-                   ) -> list[GameSetup]:
+def balance_setups(config: dict[str, object], bots: list[str], games: int, seed: int, players: int,
+                   game: str = "sakura") -> list[GameSetup]:
     """Game ``i`` deals from its own seed; a mix of bots rotates one seat a game."""
     line = [bots[s % len(bots)] for s in range(players)]
     text = json.dumps(config, sort_keys=True)
@@ -34,13 +36,13 @@ def balance_setups(config: dict[str, object], bots: list[str], games: int, seed:
     for i in range(games):
         shift = i % players if len(set(line)) > 1 else 0
         seats = tuple(line[(s - shift) % players] for s in range(players))
-        out.append(GameSetup(i, i, "sakura", text, seats, derive_seed(seed, "deal", i),
+        out.append(GameSetup(i, i, game, text, seats, derive_seed(seed, "deal", i),
                              tuple(derive_seed(seed, "bot", i, s) for s in range(players))))
     return out
 
 
 def analyze(
-    players: Annotated[int, typer.Option("--players", "-p", help="2 to 6 players")] = 4,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="2 to 6 players (default 4)")] = None,
     variant: Annotated[str | None, typer.Option(help="two players: court (default) or tactical")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to simulate")] = 1000,
     bots: Annotated[list[str] | None, typer.Option("--bot", "-b", help=(
@@ -53,10 +55,21 @@ def analyze(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
     out: Annotated[Path, typer.Option(help="folder for report.md and its PNG plots")] = Path("balance"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    game_name: Annotated[str, typer.Option(
+        "--game", help="sakura, or sakura-cards (the three-area card game)")] = "sakura",
 ) -> None:
     """Simulate games and report win rate by seat, game length, bumps, who wins each sakura
-    and each card's effect, as Markdown with PNG plots."""
+    and each card's effect, as Markdown with PNG plots. With --game sakura-cards: win rates
+    (and the first player's), points by round starter and area, the combinations that score,
+    discards and gifts."""
     specs = bots or ["greedy"]
+    if game_name == "sakura-cards":
+        _analyze_cards(players, variant, deck, garden, games, specs, seed, jobs, out, quiet)
+        return
+    if game_name != "sakura":
+        err.print(f"[red]error:[/] unknown game {game_name!r}; games: sakura, sakura-cards")
+        raise typer.Exit(2)
+    players = players or 4
     try:
         config = sakura_config(players, variant, deck, garden)
         game = SakuraGame.from_config(config)
@@ -80,4 +93,32 @@ def analyze(
         f"variant {game.variant}; seed {seed}; {elapsed:.0f} s",
     ]
     path = write_report(balance(results, game), out, title="Sakura balance report", notes=notes)
+    console.print(f"report: {path}")
+
+
+def _analyze_cards(players: int | None, variant: str | None, deck: Path | None, garden: Path | None,
+                   games: int, specs: list[str], seed: int, jobs: int, out: Path, quiet: bool) -> None:
+    options = (("--variant", variant), ("--deck", deck), ("--garden", garden))
+    wrong = [name for name, given in options if given]
+    if players not in (None, 2):
+        wrong.append("--players (it is for two)")
+    if wrong:
+        err.print(f"[red]error:[/] the card game has no {', '.join(wrong)}")
+        raise typer.Exit(2)
+    game = make_game("sakura-cards")
+    try:
+        for spec in specs:
+            make_bot(spec, game, 0)
+    except BotError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    setups = balance_setups(game.config_json(), specs, games, seed, 2, game="sakura-cards")
+    started = time.perf_counter()
+    with progress_bar(f"{games} games", quiet) as progress:
+        task = progress.add_task("games", total=games)
+        results = run_games(setups, jobs=jobs or default_jobs(), collector=CardsCollector,
+                            on_result=lambda _: progress.advance(task))
+    notes = [f"seed {seed}; {time.perf_counter() - started:.0f} s"]
+    title = "Sakura card game: balance report"
+    path = write_cards_report(cards_balance(results), out, title=title, notes=notes)
     console.print(f"report: {path}")

@@ -1,0 +1,221 @@
+"""The card game's balance questions, measured from bot games' events: does the first player
+win more, how much do the round's starter and the areas score, which combinations make the
+points, how often nothing fits, and whether gifts help the receiver.
+
+:class:`CardsCollector` watches one game (a tournament :class:`~sakura.tournament.play.Collector`)
+and keeps small JSON facts; :func:`cards_balance` sums them over many games into a
+:class:`CardsBalance`; :func:`write_cards_report` writes it as Markdown with PNG plots.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from sakura.engine import Action, Event, Game, State
+from sakura.engine.games.cards import AREAS
+from sakura.tournament.play import GameResult
+from sakura.tournament.ratings import wilson
+
+# What an area scored with, as the report names it (from the engine's AreaScore).
+COMBINATIONS = ("one_colour_run", "one_colour", "colours_run", "colours", "run", "none", "spoiled")
+LABELS = {"one_colour_run": "one colour, in a row (20)", "one_colour": "one colour (15)",
+          "colours_run": "three colours, in a row (15)", "colours": "three colours (10)",
+          "run": "mixed colours, in a row (5)", "none": "no scoring three (0)",
+          "spoiled": "two or more blossoms (0)"}
+_PINK, _EDGE = "#d9829b", "#7a3347"
+
+
+def combination_of(detail: Any) -> str:
+    """``detail``: an AreaScore (or its dict)."""
+    def get(key: str) -> Any:
+        return detail[key] if isinstance(detail, dict) else getattr(detail, key)
+
+    if get("blossoms") > 1:
+        return "spoiled"
+    if not get("best"):
+        return "none"
+    if get("combination") == "none":
+        return "run"
+    return f"{get('combination')}{'_run' if get('run') else ''}"
+
+
+class CardsCollector:
+    """One game's facts: per round its starter, each area's points, combination and blossoms;
+    the discards; the gifts and how many of them the receiver placed."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.rounds: list[dict[str, Any]] = []
+        self.discards = [0, 0]
+        self.gifts = 0
+        self.gifts_placed = 0
+        self._received: list[Counter[str]] = [Counter(), Counter()]
+
+    def on_move(self, player: int, action: Action, events: list[Event], state: State[Any]) -> None:
+        for e in events:
+            data: Any = e
+            if e.kind == "card_given":
+                self.gifts += 1
+                self._received[data.receiver][data.card] += 1
+            elif e.kind == "card_placed":
+                if self._received[data.player][data.card]:
+                    self._received[data.player][data.card] -= 1
+                    self.gifts_placed += 1
+            elif e.kind == "card_discarded":
+                self.discards[data.player] += 1
+            elif e.kind == "round_scored":
+                self.rounds.append({
+                    "points": [list(seat) for seat in data.areas],
+                    "combinations": [[combination_of(d) for d in seat] for seat in data.detail],
+                    "blossoms": [[d.blossoms for d in seat] for seat in data.detail],
+                })
+                self._received = [Counter(), Counter()]
+
+    def finish(self, state: State[Any]) -> dict[str, Any]:
+        first = int(getattr(state, "first", 0))
+        for r, facts in enumerate(self.rounds):
+            facts["starter"] = first if r % 2 == 0 else 1 - first
+        return {"first": first, "rounds": self.rounds, "discards": self.discards, "gifts": self.gifts,
+                "gifts_placed": self.gifts_placed}
+
+
+@dataclass(slots=True)
+class CardsBalance:
+    """Everything the card game's report shows; see :func:`cards_balance`."""
+
+    games: int
+    bots: tuple[str, ...]
+    seat_wins: list[tuple[float, float, float]]  # (rate, low, high) by seat, draws split
+    first_wins: tuple[float, float, float]  # the player who started round 1
+    draws: int
+    totals: list[int] = field(default_factory=list)  # every player's game total
+    margins: list[int] = field(default_factory=list)  # winner minus loser, per game
+    starter_points: list[int] = field(default_factory=list)  # per round, the round's starter
+    second_points: list[int] = field(default_factory=list)  # per round, the other player
+    area_points: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    combinations: Counter[str] = field(default_factory=Counter)
+    blossom_bonus: int = 0  # areas that scored a single blossom's 3
+    discards: list[int] = field(default_factory=list)  # per game, both players
+    gifts: int = 0
+    gifts_placed: int = 0
+
+    @staticmethod
+    def mean(values: Sequence[float]) -> float:
+        return statistics.fmean(values) if values else 0.0
+
+
+def cards_balance(results: Sequence[GameResult]) -> CardsBalance:
+    """Sum the :class:`CardsCollector` facts of ``results``."""
+    n = len(results)
+    wins = [sum(r.returns[s] for r in results) for s in range(2)]
+    first = sum(r.returns[r.stats["first"]] for r in results)
+    out = CardsBalance(games=n, bots=results[0].seats if results else (),
+                       seat_wins=[(w / n, *wilson(w, n)) for w in wins] if n else [],
+                       first_wins=(first / n, *wilson(first, n)) if n else (0.0, 0.0, 0.0),
+                       draws=sum(1 for r in results if len(r.winners) == 2))
+    for r in results:
+        stats = r.stats
+        out.totals += list(r.scores)
+        out.margins.append(abs(r.scores[0] - r.scores[1]))
+        out.discards.append(sum(stats["discards"]))
+        out.gifts += stats["gifts"]
+        out.gifts_placed += stats["gifts_placed"]
+        for facts in stats["rounds"]:
+            starter = facts["starter"]
+            out.starter_points.append(sum(facts["points"][starter]))
+            out.second_points.append(sum(facts["points"][1 - starter]))
+            for seat in range(2):
+                for i in range(3):
+                    out.area_points[i].append(facts["points"][seat][i])
+                    out.combinations[facts["combinations"][seat][i]] += 1
+                    if facts["blossoms"][seat][i] == 1:
+                        out.blossom_bonus += 1
+    return out
+
+
+def write_cards_report(data: CardsBalance, out: Path, *, title: str, notes: list[str]) -> Path:
+    """Write ``report.md`` and its plots (``seats.png``, ``totals.png``, ``combinations.png``)."""
+    out.mkdir(parents=True, exist_ok=True)
+    _plot_wins(data, out / "seats.png")
+    _plot_totals(data, out / "totals.png")
+    _plot_combinations(data, out / "combinations.png")
+    lines = [f"# {title}", ""] + [f"- {note}" for note in notes]
+    lines += [f"- {data.games} games; bots by seat: {', '.join(data.bots)}", ""]
+    lines += ["## Who wins", "", "Draws split; fair share 50.0%; 95% Wilson intervals.", "",
+              "| player | win rate | 95% interval |", "|---|---:|---:|"]
+    for seat, (rate, low, high) in enumerate(data.seat_wins):
+        lines.append(f"| seat {seat + 1} | {rate:.1%} | {low:.1%}–{high:.1%} |")
+    rate, low, high = data.first_wins
+    lines += [f"| the first player (round 1's starter) | {rate:.1%} | {low:.1%}–{high:.1%} |", "",
+              f"Draws: {data.draws} of {data.games} games ({data.draws / max(1, data.games):.1%}).", "",
+              "![win rates](seats.png)", ""]
+    lines += ["## Points", "", "| points | mean | sd | min | max |", "|---|---:|---:|---:|---:|"]
+    rows = [("a player's game total", data.totals), ("winning margin", data.margins),
+            ("a round, its starter", data.starter_points), ("a round, the other player", data.second_points)]
+    rows += [(f"an area: {AREAS[i]}", data.area_points[i]) for i in range(3)]
+    for name, values in rows:
+        sd = statistics.pstdev(values) if values else 0.0
+        lines.append(f"| {name} | {data.mean(values):.2f} | {sd:.2f} | {min(values, default=0)} | "
+                     f"{max(values, default=0)} |")
+    lines += ["", "![game totals](totals.png)", ""]
+    scored = sum(data.combinations.values())
+    lines += ["## What the areas scored with", "",
+              "Every area at every round's end, by its best three (the engine's `explain_area`):", "",
+              "| combination | areas | share |", "|---|---:|---:|"]
+    for code in COMBINATIONS:
+        count = data.combinations.get(code, 0)
+        lines.append(f"| {LABELS[code]} | {count} | {count / max(1, scored):.1%} |")
+    bonus = data.blossom_bonus / max(1, scored)
+    lines += ["", f"A single blossom added its 3 points in {bonus:.1%} of areas.",
+              "", "![combinations](combinations.png)", ""]
+    gifts = data.gifts_placed / max(1, data.gifts)
+    lines += ["## Discards and gifts", "",
+              f"- Nothing fit and a card was discarded {data.mean(data.discards):.2f} times a game "
+              "(both players together).",
+              f"- {data.gifts} cards were given; the receiver placed {gifts:.1%} of them in its areas "
+              "the same round.", ""]
+    path = out / "report.md"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def _plot_wins(data: CardsBalance, path: Path) -> None:
+    fig = Figure(figsize=(5, 3.2), dpi=110)
+    ax = fig.subplots()
+    rows = [*data.seat_wins, data.first_wins]
+    names = [f"seat {s + 1}" for s in range(len(data.seat_wins))] + ["first player"]
+    errors = [[r - lo for r, lo, _ in rows], [hi - r for r, _, hi in rows]]
+    ax.bar(names, [r for r, _, _ in rows], yerr=errors, capsize=5, color=_PINK, edgecolor=_EDGE)
+    ax.axhline(0.5, color="#444444", linestyle="--", linewidth=1, label="fair share")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def _plot_totals(data: CardsBalance, path: Path) -> None:
+    fig = Figure(figsize=(5.5, 3.2), dpi=110)
+    ax = fig.subplots()
+    ax.hist(data.totals, bins=range(0, max(data.totals, default=0) + 6, 5), color=_PINK, edgecolor=_EDGE)
+    ax.set_xlabel("a player's points in a game")
+    ax.set_ylabel("players")
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def _plot_combinations(data: CardsBalance, path: Path) -> None:
+    fig = Figure(figsize=(6.5, 3.4), dpi=110)
+    ax = fig.subplots()
+    counts = [data.combinations.get(code, 0) for code in COMBINATIONS]
+    ax.barh([LABELS[c] for c in COMBINATIONS], counts, color=_PINK, edgecolor=_EDGE)
+    ax.invert_yaxis()
+    ax.set_xlabel("areas")
+    fig.tight_layout()
+    fig.savefig(path)
