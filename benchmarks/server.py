@@ -5,13 +5,20 @@ Starts ``sakura``'s app under uvicorn in a subprocess (uvicorn's defaults, as ``
 runs it; SQLite in a temporary folder, or ``--database-url``), creates ``--tables``
 four-seat tables whose seats are all taken by WebSocket clients, and lets every client play
 random legal actions from its own view until every game ends (or ``--seconds`` pass).
-Clients act as soon as they may (bots), or after a random think time (``--think``: uniform
-between 0 and twice the mean, like people); they run in this process or split over
+Clients act as soon as they may, or after a random think time (``--think``: uniform between
+0 and twice the mean; several values run one after another on the same server, each with
+fresh tables, and end with a summary table); they run in this process or split over
 ``--client-processes`` processes. Prints numbers, the CPU time the server and the clients
 used, and the machine's load; asserts nothing.
 
+With no think time the run is a closed loop at saturation: every client waits only for its
+own answer, so the latency is the number of actions in flight divided by the throughput
+(Little's law) and measures throughput, not responsiveness. A think time sets the offered
+load, as bots that take their time (or people) do; the sweep shows up to which pace 200
+tables are answered within a given latency.
+
     python benchmarks/server.py --tables 200
-    python benchmarks/server.py --tables 200 --think 2 --seconds 60
+    python benchmarks/server.py --tables 200 --think 2 1 0.5 0.25 0 --seconds 40
 """
 
 from __future__ import annotations
@@ -34,6 +41,11 @@ from pathlib import Path
 import httpx
 import websockets
 
+try:  # the load generator's own parsing competes with the server for the same cores
+    from orjson import loads
+except ImportError:  # pragma: no cover
+    from json import loads
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -52,22 +64,30 @@ class Stats:
     errors: int = 0
     elapsed: float = 0.0
     cpu: float = 0.0  # this process's CPU seconds while playing
+    connect_seconds: float = 0.0  # until every client had its welcome
+    stop: float = 0.0  # perf_counter() time the run ends (0: not started)
+    server_cpu: float = 0.0  # the server's CPU seconds while playing
 
 
-async def client(url: str, token: str, seed: int, stats: Stats, *, stop: float, think: float) -> None:
+async def client(url: str, token: str, seed: int, stats: Stats, go: asyncio.Event, *, think: float) -> None:
+    """One seat: connect and say hello, wait for every client to be welcomed (``go``), then
+    play from its views until the game ends or the run's time is up."""
     rng = random.Random(seed)
-    async with websockets.connect(url, max_queue=None) as ws:
+    async with websockets.connect(url, max_queue=None, open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         me = None
-        while time.perf_counter() < stop:
-            message = json.loads(await ws.recv())
+        while True:
+            message = loads(await ws.recv())
+            if stats.stop and time.perf_counter() >= stats.stop:
+                return
             stats.messages += 1
             kind = message["type"]
             if kind == "welcome":
                 me = message["seat"]
                 stats.connected += 1
                 stats.peak = max(stats.peak, stats.connected)
+                await go.wait()
             if kind == "error":
                 stats.errors += 1
                 sent_at = None
@@ -89,19 +109,31 @@ async def client(url: str, token: str, seed: int, stats: Stats, *, stop: float, 
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal_actions"])}))
 
 
-async def play(ws_base: str, seats: list[tuple[int, str, str]], seconds: float, think: float) -> Stats:
+async def play(ws_base: str, seats: list[tuple[int, str, str]], seconds: float, think: float,
+               server_pid: int) -> Stats:
+    """Connect every client first (timed apart: a storm of 800 connections is another test),
+    then let them all play at once."""
     stats = Stats()
-    cpu = time.process_time()
+    go = asyncio.Event()
+    started = time.perf_counter()
+    tasks = [asyncio.ensure_future(client(f"{ws_base}/ws/{t}", tok, i, stats, go, think=think))
+             for i, t, tok in seats]
+    while stats.connected < len(seats) and not any(t.done() for t in tasks):
+        await asyncio.sleep(0.01)
+    stats.connect_seconds = time.perf_counter() - started
+    stats.messages = 0
+    cpu, server_cpu = time.process_time(), cpu_seconds(server_pid)
     start = time.perf_counter()
-    stop = start + seconds
-    await asyncio.gather(*(client(f"{ws_base}/ws/{t}", tok, i, stats, stop=stop, think=think)
-                           for i, t, tok in seats))
+    stats.stop = start + seconds
+    go.set()
+    await asyncio.gather(*tasks)
     stats.elapsed = time.perf_counter() - start
     stats.cpu = time.process_time() - cpu
+    stats.server_cpu = cpu_seconds(server_pid) - server_cpu
     return stats
 
 
-def play_in_process(args: tuple[str, list[tuple[int, str, str]], float, float]) -> Stats:
+def play_in_process(args: tuple[str, list[tuple[int, str, str]], float, float, int]) -> Stats:
     return asyncio.run(play(*args))
 
 
@@ -128,19 +160,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run(base: str, server_pid: int, args: argparse.Namespace) -> None:
+def run(base: str, server_pid: int, args: argparse.Namespace, think: float) -> dict[str, float]:
     seats = asyncio.run(create_tables(base, args.tables))
     ws_base = base.replace("http", "ws")
     load_before = os.getloadavg()
-    server_cpu = cpu_seconds(server_pid)
     if args.client_processes <= 1:
-        parts = [play_in_process((ws_base, seats, args.seconds, args.think))]
+        parts = [play_in_process((ws_base, seats, args.seconds, think, server_pid))]
     else:
         n = args.client_processes
         chunks = [seats[i::n] for i in range(n)]
         with multiprocessing.get_context("fork").Pool(n) as pool:
-            parts = pool.map(play_in_process, [(ws_base, c, args.seconds, args.think) for c in chunks])
-    server_cpu = cpu_seconds(server_pid) - server_cpu
+            parts = pool.map(play_in_process, [(ws_base, c, args.seconds, think, server_pid) for c in chunks])
+    server_cpu = max(s.server_cpu for s in parts)
     load_after = os.getloadavg()
     elapsed = max(s.elapsed for s in parts)
     lat = sorted(x for s in parts for x in s.latencies)
@@ -149,11 +180,12 @@ def run(base: str, server_pid: int, args: argparse.Namespace) -> None:
     def p(q: float) -> float:
         return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
 
-    pace = f"think {args.think:g} s on average" if args.think else "as fast as they can"
+    pace = f"think {think:g} s on average" if think else "as fast as they can"
     print(f"clients:                  {len(seats)} WebSocket clients at {args.tables} four-seat tables, "
           f"random legal actions, {pace}, in {len(parts)} process(es)")
     peak = sum(s.peak for s in parts)
-    print(f"tables held concurrently: {peak / 4:g} (most clients connected and welcomed at once: {peak})")
+    print(f"tables held concurrently: {peak / 4:g} (most clients connected and welcomed at once: {peak}; "
+          f"all welcomed {max(s.connect_seconds for s in parts):.1f} s after the first connected)")
     print(f"games finished:           {sum(s.finished for s in parts) // 4} in {elapsed:.1f} s")
     print(f"actions:                  {len(lat)} ({len(lat) / elapsed:.0f} per second), "
           f"{sum(s.errors for s in parts)} errors")
@@ -165,6 +197,17 @@ def run(base: str, server_pid: int, args: argparse.Namespace) -> None:
           f"clients {sum(s.cpu for s in parts):.1f} s, over {elapsed:.1f} s of wall time")
     print(f"load average (1 min):     {load_before[0]:.2f} before, {load_after[0]:.2f} after "
           f"on {os.cpu_count()} cores")
+    return {"think": think, "rate": len(lat) / elapsed, "messages": messages / elapsed, "p50": p(0.50),
+            "p99": p(0.99), "cpu": server_cpu / max(1, len(lat)) * 1e3, "load": load_after[0],
+            "games": sum(s.finished for s in parts) // 4}
+
+
+def summary(rows: list[dict[str, float]], tables: int) -> None:
+    print(f"\n{tables} tables | think (mean, s) | actions/s | messages/s | p50 ms | p99 ms | "
+          "server CPU ms/action | load | games finished")
+    for r in rows:
+        print(f"| {r['think']:g} | {r['rate']:.0f} | {r['messages']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | "
+              f"{r['cpu']:.2f} | {r['load']:.1f} | {r['games']:.0f} |")
 
 
 def main() -> None:
@@ -172,8 +215,9 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=120.0, help="stop after this long")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean think time of a client before each action, seconds (0: bots)")
+    parser.add_argument("--think", type=float, nargs="+", default=[0.0],
+                        help="mean think time of a client before each action, seconds (0: at once); "
+                             "several values: one run each")
     parser.add_argument("--client-processes", type=int, default=1,
                         help="split the clients over this many processes")
     parser.add_argument("--database-url", default=None,
@@ -196,7 +240,12 @@ def main() -> None:
                     break
                 except httpx.HTTPError:
                     time.sleep(0.1)
-            run(base, server.pid, args)
+            rows = []
+            for think in args.think:
+                rows.append(run(base, server.pid, args, think))
+                print()
+            if len(rows) > 1:
+                summary(rows, args.tables)
         finally:
             server.terminate()
             server.wait(30)

@@ -14,9 +14,9 @@ sakura.server.protocol.ProtocolError: bad message: action: Field required
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_MESSAGE = 4096  # bytes; every client message is far smaller
@@ -79,16 +79,15 @@ def parse_client(text: str | bytes) -> ClientMessage:
         raise ProtocolError(text) from None
 
 
-_encoder = json.JSONEncoder(separators=(",", ":"))
-
-
 def dumps(message: dict[str, Any]) -> str:
     """A server message as compact JSON text, the form every message takes on the wire.
+    orjson: every update is encoded once per viewer, and the standard library's encoder was
+    about a tenth of the server's time under load.
 
-    >>> dumps({"type": "pong"})
-    '{"type":"pong"}'
+    >>> dumps({"type": "pong", "name": "نگار"})
+    '{"type":"pong","name":"نگار"}'
     """
-    return _encoder.encode(message)
+    return orjson.dumps(message).decode()
 
 
 def error(message: str, code: str = "bad_request") -> dict[str, Any]:
