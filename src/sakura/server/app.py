@@ -11,12 +11,10 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from importlib import resources
-from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, HTTPException, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi import Body, FastAPI, HTTPException, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
@@ -25,10 +23,9 @@ from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder
 from sakura.server import protocol
 from sakura.server.lobby import Lobby, NewTable
+from sakura.server.pages import STATIC, page
 from sakura.server.protocol import Act, Hello, Ping, ProtocolError, Rematch, Replace, parse_client
 from sakura.server.table import Connection, Table, TableError
-
-STATIC = Path(str(resources.files("sakura.server").joinpath("static")))
 
 
 class JoinRequest(BaseModel):
@@ -76,16 +73,16 @@ def create_app(database_url: str = "sqlite:///sakura.db") -> FastAPI:
         return table
 
     @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def index(request: Request) -> HTMLResponse:
+        return page("index.html", request)
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "table.html")
+    async def table_page(table_id: str, request: Request) -> HTMLResponse:
+        return page("table.html", request)
 
     @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
+    async def replay_page(table_id: str, request: Request) -> HTMLResponse:
+        return page("replay.html", request)
 
     @app.get("/api/cards")
     async def cards() -> list[dict[str, Any]]:
