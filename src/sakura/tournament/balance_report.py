@@ -9,6 +9,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from sakura.tournament.balance import Balance
+from sakura.tournament.plots import plot_rates
 
 _PINK, _EDGE = "#d9829b", "#7a3347"
 
@@ -78,18 +79,8 @@ def write_report(data: Balance, out: Path, *, title: str, notes: list[str]) -> P
 
 
 def _plot_seats(data: Balance, path: Path) -> None:
-    fig = Figure(figsize=(5, 3.2), dpi=110)
-    ax = fig.subplots()
-    seats = [str(i + 1) for i in range(len(data.seat_wins))]
-    rates = [r for r, _, _ in data.seat_wins]
-    errors = [[r - lo for r, lo, _ in data.seat_wins], [hi - r for r, _, hi in data.seat_wins]]
-    ax.bar(seats, rates, yerr=errors, capsize=5, color=_PINK, edgecolor=_EDGE)
-    ax.axhline(1 / data.players, color="#444444", linestyle="--", linewidth=1, label="fair share")
-    ax.set_xlabel("seat")
-    ax.set_ylabel("win rate")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path)
+    plot_rates([str(i + 1) for i in range(len(data.seat_wins))], data.seat_wins, 1 / data.players, path,
+               xlabel="seat")
 
 
 def _plot_histogram(values: list[int], path: Path, label: str) -> None:

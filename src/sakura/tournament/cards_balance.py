@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 from sakura.engine import Action, Event, Game, State
 from sakura.engine.games.cards import AREAS
 from sakura.tournament.play import GameResult
+from sakura.tournament.plots import plot_rates
 from sakura.tournament.ratings import wilson
 
 # What an area scored with, as the report names it (from the engine's AreaScore).
@@ -186,18 +187,8 @@ def write_cards_report(data: CardsBalance, out: Path, *, title: str, notes: list
 
 
 def _plot_wins(data: CardsBalance, path: Path) -> None:
-    fig = Figure(figsize=(5, 3.2), dpi=110)
-    ax = fig.subplots()
-    rows = [*data.seat_wins, data.first_wins]
     names = [f"seat {s + 1}" for s in range(len(data.seat_wins))] + ["first player"]
-    errors = [[r - lo for r, lo, _ in rows], [hi - r for r, _, hi in rows]]
-    ax.bar(names, [r for r, _, _ in rows], yerr=errors, capsize=5, color=_PINK, edgecolor=_EDGE)
-    ax.axhline(0.5, color="#444444", linestyle="--", linewidth=1, label="fair share")
-    ax.set_ylabel("win rate")
-    ax.set_ylim(0, 1)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path)
+    plot_rates(names, [*data.seat_wins, data.first_wins], 0.5, path, ylim=1.0)
 
 
 def _plot_totals(data: CardsBalance, path: Path) -> None:

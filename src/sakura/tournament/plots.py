@@ -31,3 +31,23 @@ def plot_standings(table: Sequence[Standing], path: Path, title: str) -> Path:
     fig.tight_layout()
     fig.savefig(path)
     return path
+
+
+def plot_rates(labels: Sequence[str], rows: Sequence[tuple[float, float, float]], fair: float, path: Path,
+               *, xlabel: str | None = None, ylim: float | None = None) -> Path:
+    """Win rates ``(rate, low, high)`` as bars with their intervals, and the fair share as a line."""
+    fig = Figure(figsize=(5, 3.2), dpi=110)
+    ax = fig.subplots()
+    errors = [[r - lo for r, lo, _ in rows], [hi - r for r, _, hi in rows]]
+    rates = [r for r, _, _ in rows]
+    ax.bar(list(labels), rates, yerr=errors, capsize=5, color="#d9829b", edgecolor="#7a3347")
+    ax.axhline(fair, color="#444444", linestyle="--", linewidth=1, label="fair share")
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    if ylim is not None:
+        ax.set_ylim(0, ylim)
+    ax.set_ylabel("win rate")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    return path

@@ -1,6 +1,7 @@
 // The card game in words: a card's name, what an area scores and why, and the log written
 // from the engine's events (a gift or a discard the reader may not see is told as such).
 import { t, list } from "../i18n.js";
+import { LogWriter } from "../log.js";
 
 const COLOUR_KEYS = { r: "cards.colour.r", b: "cards.colour.b", g: "cards.colour.g", y: "cards.colour.y" };
 const PLACED_KEYS = { garden: "cards.log.placed.garden", palace: "cards.log.placed.palace", temple: "cards.log.placed.temple" };
@@ -30,23 +31,9 @@ export function describeArea(detail, count) {
   return count ? t("cards.area.nothing") : "";
 }
 
-export class CardsLog {
-  constructor(listElement, name, me, { newestFirst = true, limit = 200 } = {}) {
-    this.list = listElement;
-    this.name = name;
-    this.me = me;
-    this.newestFirst = newestFirst;
-    this.limit = limit;
-  }
-
-  note(text) {
-    const item = document.createElement("li");
-    item.textContent = text;
-    if (this.newestFirst) this.list.prepend(item);
-    else this.list.append(item);
-    while (this.list.children.length > this.limit) (this.newestFirst ? this.list.lastChild : this.list.firstChild).remove();
-  }
-
+// The list handling (newest first on the table, a limit) is Sakura's log writer's; the
+// sentences are the card game's, one or two an event.
+export class CardsLog extends LogWriter {
   event(event) {
     for (const text of this.sentences(event)) this.note(text);
   }
