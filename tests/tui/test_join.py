@@ -17,9 +17,9 @@ from textual.pilot import Pilot
 
 from sakura.records import GameRecord, replay
 from sakura.tui import SakuraApp
+from sakura.tui.dialogs import EndScreen
 from sakura.tui.remote import JoinError, parse_join_url
 from sakura.tui.remote_screens import JoinFailedScreen, RemoteGameScreen
-from sakura.tui.screens import EndScreen
 
 pytestmark = pytest.mark.anyio
 
