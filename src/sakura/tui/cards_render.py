@@ -52,7 +52,9 @@ def chip(card: str, *, style: str = "", width: int = 3) -> Text:
     """One card in its colour, padded to ``width`` cells (0: not padded); ``style`` adds to
     the colour."""
     text = card[:-1] + BLOSSOM if card.endswith("*") else card
-    return Text(text.ljust(width), style=f"{COLOUR_STYLES[card[0]]} {style}".strip())
+    out = Text(text, style=f"{COLOUR_STYLES[card[0]]} {style}".strip())
+    out.append(" " * (width - len(text)))  # the padding takes no underline or reverse
+    return out
 
 
 def describe_area(score: AreaScore, cards: int) -> str:

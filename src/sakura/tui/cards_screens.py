@@ -189,8 +189,7 @@ class CardsScreen(GameScreen[CardsView]):
         if self.mode == "area" and self.picked is not None:
             card = (self.session.view(self.actor).hand or ())[self.picked]
             spots = " · ".join(f"[{AREAS.index(a) + 1}] {area_name(a)}" for a in options.areas[card])
-            text = t("Place {card} in: {areas} (↑/↓ and Enter, or the number; Esc: another card).",
-                     card=card_label(card), areas=spots)
+            text = t("Place {card} in: {areas} · Esc: another card", card=card_label(card), areas=spots)
         elif options.verb == "give":
             text = t("{name}: give a card to {other}, face down (←/→ and Enter, or its number).",
                      name=name, other=self.who(1 - self.actor))

@@ -213,8 +213,12 @@ class GameScreen(Screen[None], Generic[V]):
     # ------------------------------------------------------------------ keys
 
     async def on_key(self, event: events.Key) -> None:
-        if self.busy or not self.acting:
-            return
+        if self.busy or not self.acting or event.key in self.active_bindings:
+            return  # a bound key (help, save, quit) goes on to its binding
+        # The game takes the key: it must not bubble on to the app's bindings, which by then
+        # may be the end screen's (Enter there means "play again").
+        event.stop()
+        event.prevent_default()
         try:
             await self.game_key(event.key, event.character)
         except GameError as exc:
