@@ -160,7 +160,10 @@ def area_rows(
         row.append(f"{view.area_scores[seat][i]:>3} ", style="bold yellow")
         room = width - LABEL - CHIP * max(chips, used) - 4
         if room > 4:
-            row.append(shape(explain(detail, len(cards)))[:room], style="italic")
+            how = explain(detail, len(cards))
+            if len(how) > room:  # a long row: the scoring cards are underlined, say what they make
+                how = describe_area(detail, len(cards))
+            row.append(shape(how)[:room], style="italic")
         rows.append(row)
     return rows
 
