@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -19,8 +20,8 @@ class CardsBoard(Widget):
 
     DEFAULT_CSS = "CardsBoard { height: 9; padding: 0 1; }"
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.cview: CardsView | None = None
         self.bottom = 0
         self.names: Sequence[str] = ()
@@ -75,8 +76,8 @@ class CardsHand(Widget):
 
     DEFAULT_CSS = "CardsHand { height: 4; padding: 0 1; }"
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.cview: CardsView | None = None
         self.cursor: int | None = None
         self.legal: frozenset[str] = frozenset()

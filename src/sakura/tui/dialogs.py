@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from sakura.tui.game_screen import GameScreen
 
 
-def make_log(**options: object) -> RichLog:
+def make_log(**options: Any) -> RichLog:
     """The log never takes the keyboard (its scroll keys would eat the game's)."""
-    log = RichLog(id="log", **options)  # type: ignore[arg-type]
+    log = RichLog(id="log", **options)
     log.can_focus = False
     return log
 

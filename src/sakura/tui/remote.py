@@ -17,7 +17,7 @@ import contextlib
 import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -240,7 +240,7 @@ class RemoteSession(Generic[V]):
     def take(self, message: Message) -> None:
         """Keep a ``welcome``'s or an ``update``'s view, sequence number and deadline."""
         if isinstance(message.get("view"), dict):
-            self.latest = view_from_json(message["view"], self.game)  # type: ignore[assignment]
+            self.latest = cast(V, view_from_json(message["view"], self.game))
         self.seq = int(message.get("seq") or self.seq)
         self.deadline = message.get("deadline")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from sakura.bots import Bot, make_bot
 from sakura.engine import Event, Game, State, View, make_game
@@ -145,8 +145,7 @@ class Session(Generic[V]):
         return len(self.humans) > 1
 
     def view(self, seat: int | None) -> V:
-        view: Any = self.state.view(seat)
-        return view  # type: ignore[no-any-return]  # the game's own view type, as V promises
+        return cast(V, self.state.view(seat))  # the game's own view type, which V names
 
     def terminal(self) -> bool:
         return bool(self.state.is_terminal())
@@ -169,7 +168,7 @@ class Session(Generic[V]):
         if isinstance(action, str):
             action = self.game.parse_action(action)
         if snapshots is not None:
-            self.state.set_step_hook(lambda s: snapshots.append(s.view(viewer)))  # type: ignore[arg-type]
+            self.state.set_step_hook(lambda s: snapshots.append(cast(V, s.view(viewer))))
         try:
             return self.recorder.apply(seat, action)
         finally:
