@@ -17,9 +17,9 @@ from textual.pilot import Pilot
 
 from sakura.records import GameRecord, replay
 from sakura.tui import SakuraApp
+from sakura.tui.dialogs import EndScreen
 from sakura.tui.remote import JoinError, parse_join_url
-from sakura.tui.remote_screens import JoinFailedScreen, RemoteGameScreen
-from sakura.tui.screens import EndScreen
+from sakura.tui.remote_screens import JoinFailedScreen, RemoteCardsScreen, RemoteGameScreen
 
 pytestmark = pytest.mark.anyio
 
@@ -46,7 +46,7 @@ def _remote(app: SakuraApp) -> RemoteGameScreen:
     return screens[-1]
 
 
-def _log(game: RemoteGameScreen) -> str:
+def _log(game: RemoteGameScreen | RemoteCardsScreen) -> str:
     return "\n".join(str(line.text) for line in game.query_one("#log").lines)
 
 
@@ -178,6 +178,49 @@ async def test_the_move_timer_counts_down_and_a_bot_plays_when_it_runs_out(serve
         game = _remote(app)
         await _wait(pilot, lambda: "left to decide" in str(game.query_one("#prompt").render()))
         await _wait(pilot, lambda: "Time is up: a bot played for you." in _log(game))  # no key pressed
+
+
+async def test_a_whole_card_game_at_a_web_table_by_key_presses(
+    server: str, shots: Path, tmp_path: Path
+) -> None:
+    created = _create(server, 2, ["human", "medium"], game="sakura-cards")
+    table = created["table"]["id"]
+    app = SakuraApp(join=f"{server}/t/{table}#token={created['token']}", delay=0, save_dir=tmp_path)
+    turns = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait(pilot, lambda: any(isinstance(s, RemoteCardsScreen) for s in app.screen_stack))
+        game = next(s for s in app.screen_stack if isinstance(s, RemoteCardsScreen))
+        assert game.remote.game == "sakura-cards" and game.remote.seat == 0
+        await _wait(pilot, lambda: game.acting or game.remote.view(0).turn == 1)
+        app.save_screenshot(str(shots / "join-cards-80x24.svg"))
+        for _ in range(20000):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, EndScreen):
+                break
+            if game.busy or not game.acting:
+                if turns and not game.remote.view(0).legal_actions:
+                    await pilot.press("1", "enter")  # not this seat's turn: nothing is sent
+                continue
+            view = game.remote.view(0)
+            assert view.legal_actions and view.hand is not None
+            turns += 1
+            await pilot.press("enter")
+        else:
+            raise AssertionError("the game did not end")
+        app.save_screenshot(str(shots / "join-cards-final.svg"))
+        view = game.remote.view(0)
+        assert view.terminal and view.outcome is not None and [len(r) for r in view.round_scores] == [3, 3]
+        log = _log(game)
+        assert "Round 3 is scored." in log and "The game is over." in log
+        assert "You receive" in log and "You give" in log
+        assert "The server says" not in log  # no key sent an action the server refused
+        await pilot.press("s")  # the server's record of the finished game
+        await _wait(pilot, lambda: app.last_saved is not None)
+        assert app.last_saved is not None and app.last_saved.name == f"sakura-cards-{table}.json"
+        record = GameRecord.loads(app.last_saved.read_text(encoding="utf-8"))
+        assert record.game == "sakura-cards" and replay(record).outcome() == view.outcome
+    assert turns >= 3 * 9 * 2  # every place and give of three rounds, by Enter
+    assert httpx.get(f"{server}/api/tables/{table}", timeout=60).json()["status"] == "finished"
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,10 @@ from textual.pilot import Pilot
 
 from sakura.records import GameRecord, replay
 from sakura.tui import SakuraApp, SeatSpec, Session, Setup
-from sakura.tui.screens import EndScreen, GameScreen, HelpScreen, PassScreen, ReplayScreen, StartScreen
+from sakura.tui.dialogs import EndScreen, HelpScreen, PassScreen
+from sakura.tui.game_screen import GameScreen
+from sakura.tui.replay_screen import ReplayScreen
+from sakura.tui.start import StartScreen
 from sakura.tui.widgets import HandWidget
 
 pytestmark = pytest.mark.anyio

@@ -1,24 +1,33 @@
 """``sakura play``: the terminal app (Textual), against bots or hot-seat on one keyboard, or a
-seat at a web table (``--join URL``)."""
+seat at a web table (``--join URL``); Sakura or the card game (``--game sakura-cards``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+
+if TYPE_CHECKING:
+    from sakura.tui import Setup
 
 err = Console(stderr=True, soft_wrap=True)
 
 
 def play(
+    game: Annotated[
+        str | None,
+        typer.Option(help="'sakura' (default) or 'sakura-cards' (the card game: two players; skips the "
+                     "start screen)"),
+    ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="2 to 6; skips the start screen")
+        int | None, typer.Option("--players", "-p", help="2 to 6 (Sakura); skips the start screen")
     ] = None,
     variant: Annotated[str | None, typer.Option(help="two players: 'court' (default) or 'tactical'")] = None,
     bots: Annotated[
-        str, typer.Option(help="what plays the other seats: random, greedy or mcts:300 (with --players)")
+        str, typer.Option(help="what plays the other seats: random, greedy or mcts:300 (with --players; the "
+                             "card game's hard bot is mcts:100)")
     ] = "greedy",
     seat: Annotated[int, typer.Option(help="your seat, 1 to the number of players (with --players)")] = 1,
     hot_seat: Annotated[
@@ -37,42 +46,65 @@ def play(
         typer.Option(help="take a seat at a web table: its link, http://HOST/t/ID or .../t/ID#token=..."),
     ] = None,
 ) -> None:
-    """Play Sakura in the terminal: a full-screen app; ? shows the rules and keys."""
+    """Play Sakura or its card game in the terminal: a full-screen app; ? shows the rules and keys."""
     from sakura.records import GameRecord, InvalidRecordError, ReplayDivergenceError
-    from sakura.tui import SakuraApp, SeatSpec, Session, Setup
+    from sakura.tui import SakuraApp, Session
     from sakura.tui.i18n import detect_language
+    from sakura.tui.session import CARDS, GAMES
 
     try:
         language = detect_language(lang)
     except ValueError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
-    if join is not None:
+        fail(str(exc))
+    if game is not None and game not in GAMES:
+        fail(f"unknown game {game!r}; the terminal app plays {' and '.join(GAMES)} (--game {CARDS})")
+    if join is not None:  # the table's game decides
         SakuraApp(join=join, lang=language, save_dir=save_dir).run()
         return
-    session = setup = None
+    session: Session[Any] | None = None
+    setup: Setup | None = None
     if resume is not None:
         try:
             session = Session.resume(GameRecord.loads(resume.read_text(encoding="utf-8")))
         except (InvalidRecordError, ReplayDivergenceError, ValueError, UnicodeDecodeError) as exc:
-            err.print(f"[red]error:[/] {resume}: {exc}")
-            raise typer.Exit(2) from None
+            fail(f"{resume}: {exc}")
+        if game is not None and session.setup.game != game:
+            fail(f"{resume} is a game of {session.setup.game}, not {game}")
+    elif game == CARDS:
+        if variant is not None or players not in (None, 2):
+            fail("the card game (--game sakura-cards) is for two players and has no variants: "
+                 "leave out --players and --variant")
+        setup = _setup(CARDS, 2, None, bots, seat, hot_seat, seed)
     elif players is not None:
-        if not 1 <= seat <= players:
-            err.print(f"[red]error:[/] --seat is 1 to {players}")
-            raise typer.Exit(2)
-        kinds = ["human" if hot_seat or i == seat - 1 else bots for i in range(players)]
-        try:
-            setup = Setup(players, variant, tuple(SeatSpec(k) for k in kinds), seed)
-            from sakura.bots import parse_spec
-            from sakura.engine.games.sakura import SakuraGame
-
-            SakuraGame(players, variant)
-            parse_spec(bots)
-        except ValueError as exc:
-            err.print(f"[red]error:[/] {exc}")
-            raise typer.Exit(2) from None
+        setup = _setup("sakura", players, variant, bots, seat, hot_seat, seed)
     SakuraApp(setup=setup, session=session, lang=language, save_dir=save_dir).run()
+
+
+def fail(message: str) -> NoReturn:
+    """A usage error: said in red on stderr, exit code 2, nothing started."""
+    err.print(f"[red]error:[/] {message}")
+    raise typer.Exit(2)
+
+
+def _setup(
+    game: str, players: int, variant: str | None, bots: str, seat: int, hot_seat: bool, seed: int | None
+) -> Setup:
+    """The table the options describe (you on ``seat``, ``bots`` elsewhere), checked by the
+    engine and the bot registry before the app starts."""
+    from sakura.bots import BotError, parse_spec
+    from sakura.engine import GameError, make_game
+    from sakura.tui import SeatSpec, Setup
+
+    if not 1 <= seat <= players:
+        fail(f"--seat is 1 to {players}")
+    kinds = ["human" if hot_seat or i == seat - 1 else bots for i in range(players)]
+    try:
+        setup = Setup(players, variant, tuple(SeatSpec(k) for k in kinds), seed, game)
+        make_game(game, setup.config())
+        parse_spec(bots)
+    except (ValueError, GameError, BotError) as exc:
+        fail(str(exc))
+    return setup
 
 
 def replay_tui(record: object) -> None:

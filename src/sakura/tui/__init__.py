@@ -1,7 +1,14 @@
-"""Sakura in the terminal (Textual): play against bots or hot-seat, save, resume, replay.
+"""Sakura in the terminal (Textual): play against bots or hot-seat, save, resume, replay, or
+take a seat at a web table; Sakura and its card game (``sakura-cards``).
 
 The app renders the engine's views and events and never decides a rule itself; its
 strings are gettext messages in ``locale/`` (English, Spanish, Persian).
+
+Shared by every game: ``session`` (a game behind a recorder, its seats and bots),
+``game_screen`` (the turn flow, hot-seat, saving), ``dialogs`` (help, pass the keyboard,
+end), ``start``, ``replay_screen``, ``remote``/``remote_screens`` (``--join``), ``i18n``.
+Sakura's own: ``sakura_screens``, ``render``, ``widgets``, ``log``. The card game's own:
+``cards_screens``, ``cards_render``, ``cards_widgets``, ``cards_log``.
 """
 
 from sakura.tui.app import SakuraApp

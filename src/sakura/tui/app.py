@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
+from textual.screen import Screen
 
 from sakura.records import GameRecord
 from sakura.tui.i18n import set_language
-from sakura.tui.screens import GameScreen, ReplayScreen, StartScreen
-from sakura.tui.session import Session, Setup
+from sakura.tui.session import CARDS, Session, Setup
+from sakura.tui.start import StartScreen
 
 CSS = """
 #prompt { height: auto; min-height: 1; padding: 0 1; color: $accent; }
@@ -40,7 +42,7 @@ class SakuraApp(App[None]):
         self,
         *,
         setup: Setup | None = None,
-        session: Session | None = None,
+        session: Session[Any] | None = None,
         record: GameRecord | None = None,
         lang: str = "en",
         delay: float = 0.35,
@@ -62,10 +64,33 @@ class SakuraApp(App[None]):
 
             self.push_screen(ConnectScreen(self.join))
         elif self.record is not None:
-            self.push_screen(ReplayScreen(self.record))
+            self.push_screen(replay_screen(self.record))
         elif self.session is not None:
-            self.push_screen(GameScreen(session=self.session))
+            self.push_screen(game_screen(session=self.session))
         elif self.setup is not None:
-            self.push_screen(GameScreen(self.setup))
+            self.push_screen(game_screen(self.setup))
         else:
             self.push_screen(StartScreen())
+
+
+def game_screen(setup: Setup | None = None, session: Session[Any] | None = None) -> Screen[None]:
+    """The screen of the game ``setup`` (or ``session``) plays: each game has its own board."""
+    game = session.setup.game if session is not None else setup.game if setup is not None else None
+    if game == CARDS:
+        from sakura.tui.cards_screens import CardsScreen
+
+        return CardsScreen(setup, session)
+    from sakura.tui.sakura_screens import SakuraScreen
+
+    return SakuraScreen(setup, session)
+
+
+def replay_screen(record: GameRecord) -> Screen[None]:
+    """The replay screen for the record's game."""
+    if record.game == CARDS:
+        from sakura.tui.cards_screens import CardsReplayScreen
+
+        return CardsReplayScreen(record)
+    from sakura.tui.sakura_screens import SakuraReplayScreen
+
+    return SakuraReplayScreen(record)

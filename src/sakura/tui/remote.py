@@ -17,20 +17,21 @@ import contextlib
 import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from sakura.engine import Outcome
+from sakura.engine import Outcome, View
+from sakura.engine.games.cards import AreaScore, CardsView
 from sakura.engine.games.sakura import SakuraView
 from sakura.tui.i18n import t
-from sakura.tui.session import HUMAN, SeatSpec, Setup
+from sakura.tui.session import BOT_KINDS, CARDS, GAMES, HUMAN, SAKURA, SeatSpec, Setup
 
 Message = dict[str, Any]
-BOT_KINDS = {"easy": "random", "medium": "greedy", "hard": "mcts:300"}
+V = TypeVar("V", bound=View)
 RETRY = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between reconnection attempts (the last repeats)
 
 
@@ -84,26 +85,37 @@ def parse_join_url(url: str) -> JoinTarget:
     return JoinTarget(f"{scheme}://{parts.netloc}{prefix}", table, token)
 
 
-def view_from_json(data: Mapping[str, Any]) -> SakuraView:
-    """The inverse of ``SakuraView.to_json`` (lists back to tuples); no rules involved."""
+def view_from_json(data: Mapping[str, Any], game: str = SAKURA) -> View:
+    """The inverse of ``SakuraView.to_json`` or ``CardsView.to_json`` (lists back to tuples,
+    the outcome and the card game's area explanations back to their values); no rules."""
 
     def tup(value: Any) -> Any:
         if isinstance(value, list):
             return tuple(tup(v) for v in value)
         return value
 
+    kind: type[SakuraView] | type[CardsView] = CardsView if game == CARDS else SakuraView
     fields: dict[str, Any] = {}
-    for name in SakuraView.__slots__:
+    for name in kind.__slots__:
         value = data[name]
         if name == "outcome":
             fields[name] = Outcome.from_dict(value) if value is not None else None
+        elif name == "area_details":
+            fields[name] = tuple(tuple(area_score(a) for a in seat) for seat in value)
         else:
             fields[name] = tup(value)
-    return SakuraView(**fields)
+    return kind(**fields)
 
 
-class RemoteSession:
-    """One seat at a web table: the server's latest view of it, and the connection."""
+def area_score(data: Mapping[str, Any]) -> AreaScore:
+    """An area's explanation from its JSON form (``AreaScore.to_dict``)."""
+    return AreaScore(tuple(data["best"]), str(data["combination"]), bool(data["run"]),
+                     int(data["blossoms"]), int(data["points"]))
+
+
+class RemoteSession(Generic[V]):
+    """One seat at a web table: the server's latest view of it, and the connection. ``V`` is
+    the table's game's view type, known once the ``welcome`` names the game."""
 
     hot_seat = False
 
@@ -112,7 +124,7 @@ class RemoteSession:
         self.token = target.token
         self.seat: int | None = None
         self.table: Message = {}
-        self.latest: SakuraView | None = None
+        self.latest: V | None = None
         self.seq = 0
         self.deadline: float | None = None
         self.ws: ClientConnection | None = None
@@ -126,19 +138,25 @@ class RemoteSession:
         return (self.seat,) if self.seat is not None else ()
 
     @property
+    def game(self) -> str:
+        """The table's game (``table.game``; a server of before the card game sends none)."""
+        return str(self.table.get("game") or SAKURA)
+
+    @property
     def setup(self) -> Setup:
+        kinds = BOT_KINDS[self.game]
         seats = tuple(
-            SeatSpec(HUMAN if s.get("kind") == "human" else BOT_KINDS.get(str(s.get("level")), "greedy"))
+            SeatSpec(HUMAN if s.get("kind") == "human" else kinds.get(str(s.get("level")), "greedy"))
             for s in self.table.get("seats", ())
         )
-        variant = self.view(None).variant
-        return Setup(len(seats), variant if len(seats) == 2 else None, seats, None)
+        variant = self.table.get("variant") if self.game == SAKURA and len(seats) == 2 else None
+        return Setup(len(seats), variant, seats, None, self.game)
 
     @property
     def seed(self) -> str:
         return self.target.table
 
-    def view(self, seat: int | None) -> SakuraView:
+    def view(self, seat: int | None) -> V:
         """This seat's view (the only one the server sends it)."""
         assert self.latest is not None, "no welcome yet"
         return self.latest
@@ -200,6 +218,9 @@ class RemoteSession:
                     raise JoinError(_refusal(message, self.target.table))
                 if message.get("type") == "welcome":
                     break
+            game = (message.get("table") or {}).get("game") or SAKURA
+            if game not in GAMES:
+                raise JoinError(t("This table plays {game}, which the terminal app cannot show.", game=game))
             self.welcome(message)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:  # not a Sakura server's answer
             await ws.close()
@@ -219,7 +240,7 @@ class RemoteSession:
     def take(self, message: Message) -> None:
         """Keep a ``welcome``'s or an ``update``'s view, sequence number and deadline."""
         if isinstance(message.get("view"), dict):
-            self.latest = view_from_json(message["view"])
+            self.latest = cast(V, view_from_json(message["view"], self.game))
         self.seq = int(message.get("seq") or self.seq)
         self.deadline = message.get("deadline")
 

@@ -1,5 +1,9 @@
-"""The screens of ``sakura play --join URL``: connecting, a failed join, and the game screen
+"""The screens of ``sakura play --join URL``: connecting, a failed join, and the game screens
 fed by a :class:`~sakura.tui.remote.RemoteSession` (the server's views and events).
+
+:class:`RemoteFlow` replaces the local flow (bots, applying, saving, playing again) by the
+server's messages; each game's remote screen is that flow over the game's own local screen
+(board, keys, log sentences, help and end screen), picked by the table's ``game``.
 """
 
 from __future__ import annotations
@@ -7,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import httpx
 from rich.text import Text
@@ -18,10 +22,18 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from sakura.engine import View
+from sakura.engine.games.cards import CardsView
+from sakura.engine.games.sakura import SakuraView
+from sakura.tui.cards_screens import CardsScreen
+from sakura.tui.dialogs import seat_names
+from sakura.tui.game_screen import GameScreen
 from sakura.tui.i18n import N_, t, tn, tr, translate_bindings
-from sakura.tui.log import sentence
 from sakura.tui.remote import JoinError, JoinTarget, Message, RemoteSession, parse_join_url
-from sakura.tui.screens import GameScreen, seat_names
+from sakura.tui.sakura_screens import SakuraScreen
+from sakura.tui.session import CARDS
+
+V = TypeVar("V", bound=View)
 
 
 class JoinFailedScreen(Screen[None]):
@@ -63,26 +75,25 @@ class ConnectScreen(Screen[None]):
 
     async def join(self) -> None:
         try:
-            session = RemoteSession(parse_join_url(self.url))
+            session: RemoteSession[Any] = RemoteSession(parse_join_url(self.url))
             await session.claim()
             await session.connect()
         except JoinError as exc:
             self.app.switch_screen(JoinFailedScreen(str(exc)))
             return
-        self.app.switch_screen(RemoteGameScreen(session))
+        screen = RemoteCardsScreen(session) if session.game == CARDS else RemoteGameScreen(session)
+        self.app.switch_screen(screen)
 
 
-class RemoteGameScreen(GameScreen):
-    """The game screen (same board, hand, keys, log and end screen) fed by the server.
+class RemoteFlow(GameScreen[V]):
+    """A game screen fed by the server (mixed in before the game's own screen).
 
     Nothing here decides a rule: a turn opens when the server's view lists legal actions,
-    the log is the server's events, and the board is the server's view (during an update's
-    events the pieces are moved to the places the events name, then the new view is drawn).
+    the log is the server's events, and the board is the server's view.
     """
 
-    def __init__(self, session: RemoteSession) -> None:
-        # the game screen reads only the session's view/seat interface, which this one has
-        super().__init__(session=session)  # type: ignore[arg-type]
+    def __init__(self, session: RemoteSession[V]) -> None:
+        super().__init__(session=session)
         self.remote = session
         self.sent = False  # an action is on its way and not answered yet
         self.prompt_text = ""
@@ -147,22 +158,11 @@ class RemoteGameScreen(GameScreen):
         self.follow()
 
     async def play_update(self, message: Message) -> None:
-        """Log the update's events; with a delay, move the pieces event by event."""
-        delay = self.sakura_app.delay
-        board = self.remote.view(None)
-        you = self.remote.seat
+        """Log the update's events (as the server sent them for this seat), take its view."""
         for event in message.get("events") or ():
-            self.write(sentence(event, self.who, you=you))
-            kind = event.get("type")
-            if kind == "emperor_moved":
-                board = replace(board, emperor=int(event["end"]))
-            elif kind in ("painter_moved", "bumped") and isinstance(event.get("seat"), int):
-                painters = list(board.painters)
-                painters[event["seat"]] = int(event["end"])
-                board = replace(board, painters=tuple(painters))
-            if delay and kind in ("cards_revealed", "card_resolving", "sakura_scored", "bumped"):
-                self.refresh_board(board)
-                await asyncio.sleep(delay)
+            self.write(self.sentence(event, self.remote.seat))
+        if self.sakura_app.delay and message.get("seat") != self.remote.seat:
+            await asyncio.sleep(self.sakura_app.delay)
         self.remote.take(message)
 
     def prompt(self, text: str) -> None:
@@ -174,10 +174,15 @@ class RemoteGameScreen(GameScreen):
         (from the server's ``deadline``, a Unix time: a wrong local clock shows it wrong)."""
         text = self.prompt_text
         deadline = self.remote.deadline
-        if deadline is not None and self.mode in ("select", "court", "choice"):
+        if deadline is not None and self.acting:
             left = max(0, int(deadline - time.time() + 0.999))
             text += "\n" + tn("{n} second left to decide.", "{n} seconds left to decide.", left)
         super().prompt(text)
+
+    def stale_turn(self, view: V) -> bool:
+        """Whether the turn on screen no longer matches the server's view of it (a game's
+        screen with several kinds of decision says which)."""
+        return False
 
     def follow(self) -> None:
         """Open this seat's turn when the server's view lists actions for it; else wait."""
@@ -187,8 +192,7 @@ class RemoteGameScreen(GameScreen):
             return
         due = self.remote.due_humans()
         if due and not self.sent:
-            choosing = self.remote.view(due[0]).pending is not None
-            if self.mode == "wait" or self.actor is None or (self.mode == "choice") != choosing:
+            if self.mode == "wait" or self.actor is None or self.stale_turn(self.remote.view(due[0])):
                 self.begin_turn(due[0])
             return
         self.actor = None
@@ -213,23 +217,6 @@ class RemoteGameScreen(GameScreen):
             self.sent = False
             self.write(t("The connection was lost; connecting again…"))
 
-    def show_choice(self) -> None:
-        """The choice as the server's view states it (no preview: the engine is at the server)."""
-        assert self.actor is not None
-        view = self.remote.view(self.actor)
-        assert view.pending is not None
-        _, card, part = view.pending
-        self.refresh_board(view)
-        what = tr("the Emperor") if part == "garden" else tr("your painter")
-        self.prompt(
-            t(
-                "Card {card}: move {what} [1] forward or [2] back? Now: {now}.",
-                card=card,
-                what=what,
-                now=tr("forward") if self.choice_forward else tr("back"),
-            )
-        )
-
     def play_again(self) -> None:
         """From the end screen: ask the server for the rematch table (same seats)."""
         self.run_worker(self.remote.send({"type": "rematch"}), group="rematch")
@@ -251,7 +238,7 @@ class RemoteGameScreen(GameScreen):
         self.run_worker(self.save_record(), group="save")
 
     async def save_record(self) -> None:
-        path = self.sakura_app.save_dir / f"sakura-{self.remote.target.table}.json"
+        path = self.sakura_app.save_dir / f"{self.SAVE_PREFIX}-{self.remote.target.table}.json"
         try:
             text = await self.remote.record_text()
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -261,3 +248,54 @@ class RemoteGameScreen(GameScreen):
             return
         self.sakura_app.last_saved = path
         self.write(t("Saved to {path}.", path=str(path)))
+
+
+class RemoteGameScreen(RemoteFlow[SakuraView], SakuraScreen):
+    """Sakura at a web table: during an update's events the pieces move to the places the
+    events name, then the update's view is drawn; a choice is asked without a preview."""
+
+    async def play_update(self, message: Message) -> None:
+        """Log the update's events; with a delay, move the pieces event by event."""
+        delay = self.sakura_app.delay
+        board = self.remote.view(None)
+        you = self.remote.seat
+        for event in message.get("events") or ():
+            self.write(self.sentence(event, you))
+            kind = event.get("type")
+            if kind == "emperor_moved":
+                board = replace(board, emperor=int(event["end"]))
+            elif kind in ("painter_moved", "bumped") and isinstance(event.get("seat"), int):
+                painters = list(board.painters)
+                painters[event["seat"]] = int(event["end"])
+                board = replace(board, painters=tuple(painters))
+            if delay and kind in ("cards_revealed", "card_resolving", "sakura_scored", "bumped"):
+                self.refresh_board(board)
+                await asyncio.sleep(delay)
+        self.remote.take(message)
+
+    def stale_turn(self, view: SakuraView) -> bool:
+        return (self.mode == "choice") != (view.pending is not None)
+
+    def show_choice(self) -> None:
+        """The choice as the server's view states it (no preview: the engine is at the server)."""
+        assert self.actor is not None
+        view = self.remote.view(self.actor)
+        assert view.pending is not None
+        _, card, part = view.pending
+        self.refresh_board(view)
+        what = tr("the Emperor") if part == "garden" else tr("your painter")
+        self.prompt(
+            t(
+                "Card {card}: move {what} [1] forward or [2] back? Now: {now}.",
+                card=card,
+                what=what,
+                now=tr("forward") if self.choice_forward else tr("back"),
+            )
+        )
+
+
+class RemoteCardsScreen(RemoteFlow[CardsView], CardsScreen):
+    """The card game at a web table: the local card screen, fed by the server."""
+
+    def stale_turn(self, view: CardsView) -> bool:
+        return (self.mode == "give") != (view.phase == "give")

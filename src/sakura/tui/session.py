@@ -2,22 +2,46 @@
 
 No rules here: legality, movement and scoring are the engine's. The session asks the engine
 who must act, lets bots act from their views, applies human actions, and saves the game in
-the record format (``sakura-record/1``), with the seats in the header's ``tui`` field.
+the record format (``sakura-record/1``), with the seats in the header's ``tui`` field. It
+speaks only the game protocol, so it serves every game the app can show (:data:`GAMES`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from sakura.bots import Bot, make_bot
-from sakura.engine import Event, make_game
-from sakura.engine.games.sakura import SakuraGame, SakuraView
+from sakura.engine import Event, Game, State, View, make_game
 from sakura.records import GameRecord, Recorder, replay
 
 HUMAN = "human"
-BOT_LEVELS = ("random", "greedy", "mcts:300")
+SAKURA, CARDS = "sakura", "sakura-cards"
+GAMES = (SAKURA, CARDS)
+LEVELS = ("easy", "medium", "hard")
+# The bot behind each strength, per game. The card game's search is slower per iteration
+# (a deeper game to roll out): 100 iterations answer in about half a second on a shared
+# two-core machine, the pace the web server's "hard" level also keeps.
+BOT_KINDS: dict[str, dict[str, str]] = {
+    SAKURA: {"easy": "random", "medium": "greedy", "hard": "mcts:300"},
+    CARDS: {"easy": "random", "medium": "greedy", "hard": "mcts:100"},
+}
+
+V = TypeVar("V", bound=View)
+V_co = TypeVar("V_co", bound=View, covariant=True)
+
+
+def level_of(kind: str, game: str = SAKURA) -> str | None:
+    """The strength (``easy``, ``medium``, ``hard``) that stands for a bot spec, or ``human``;
+    ``None`` for a spec of no level (``mcts:50`` given on the command line).
+
+    >>> level_of("mcts:100", "sakura-cards"), level_of("mcts:100"), level_of("human")
+    ('hard', None, 'human')
+    """
+    if kind == HUMAN:
+        return HUMAN
+    return next((level for level, k in BOT_KINDS.get(game, {}).items() if k == kind), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,25 +57,73 @@ class SeatSpec:
 
 @dataclass(frozen=True, slots=True)
 class Setup:
+    """What the start screen or the command line chose. ``game`` is last so that Sakura's
+    positional form ``Setup(players, variant, seats, seed)`` keeps working."""
+
     players: int = 3
     variant: str | None = None
     seats: tuple[SeatSpec, ...] = (SeatSpec(HUMAN), SeatSpec("greedy"), SeatSpec("greedy"))
     seed: int | None = None
+    game: str = SAKURA
 
     def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r}; the terminal app plays {', '.join(GAMES)}")
+        if self.game == CARDS and (self.players != 2 or self.variant is not None):
+            raise ValueError("the card game is for two players and has no variants")
         if len(self.seats) != self.players:
             raise ValueError(f"{self.players} seats expected, not {len(self.seats)}")
         if not any(s.human for s in self.seats):
             raise ValueError("at least one seat is a human's")
 
+    @classmethod
+    def cards(cls, kinds: tuple[str, str] = (HUMAN, "greedy"), seed: int | None = None) -> Setup:
+        """A card game: two seats, nothing else to choose."""
+        return cls(2, None, tuple(SeatSpec(k) for k in kinds), seed, CARDS)
 
-class Session:
-    """One game being played: ``state`` (via a :class:`Recorder`), seats and bots."""
+    def config(self) -> dict[str, Any]:
+        """The engine's config for ``make_game(self.game, ...)``."""
+        if self.game == CARDS:
+            return {}
+        config: dict[str, Any] = {"players": self.players}
+        if self.variant is not None:
+            config["variant"] = self.variant
+        return config
+
+
+class GameSource(Protocol[V_co]):
+    """What a game screen reads of a game, whether it is played here (:class:`Session`) or at
+    a web table (:class:`~sakura.tui.remote.RemoteSession`)."""
+
+    @property
+    def setup(self) -> Setup: ...
+
+    @property
+    def seed(self) -> int | str: ...
+
+    @property
+    def humans(self) -> tuple[int, ...]: ...
+
+    @property
+    def hot_seat(self) -> bool: ...
+
+    def view(self, seat: int | None) -> V_co: ...
+
+    def terminal(self) -> bool: ...
+
+    def due_bots(self) -> list[int]: ...
+
+    def due_humans(self) -> list[int]: ...
+
+
+class Session(Generic[V]):
+    """One game being played: ``state`` (via a :class:`Recorder`), seats and bots. ``V`` is the
+    game's view type (``SakuraView``, ``CardsView``), which the game's screen reads."""
 
     def __init__(self, setup: Setup, *, seed: int, recorder: Recorder | None = None) -> None:
         self.setup = setup
         self.seed = seed
-        self.game = SakuraGame(setup.players, setup.variant)
+        self.game: Game[Any] = make_game(setup.game, setup.config())
         names = [f"{'human' if s.human else s.kind} {i + 1}" for i, s in enumerate(setup.seats)]
         self.recorder = recorder or Recorder(self.game, seed, names)
         self.bots: dict[int, Bot] = {
@@ -61,7 +133,7 @@ class Session:
         }
 
     @property
-    def state(self) -> Any:
+    def state(self) -> State[Any]:
         return self.recorder.state
 
     @property
@@ -72,10 +144,8 @@ class Session:
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
 
-    def view(self, seat: int | None) -> SakuraView:
-        view = self.state.view(seat)
-        assert isinstance(view, SakuraView)
-        return view
+    def view(self, seat: int | None) -> V:
+        return cast(V, self.state.view(seat))  # the game's own view type, which V names
 
     def terminal(self) -> bool:
         return bool(self.state.is_terminal())
@@ -91,14 +161,14 @@ class Session:
         return self.bots[seat].act(self.state.view(seat))
 
     def apply(
-        self, seat: int, action: Any, snapshots: list[SakuraView] | None = None, viewer: int | None = None
+        self, seat: int, action: Any, snapshots: list[V] | None = None, viewer: int | None = None
     ) -> list[Event]:
         """Apply an action (text or value); with ``snapshots``, collect ``viewer``'s view after
-        every resolved card (for step-by-step display)."""
+        every atomic step (a resolved card in Sakura), for step-by-step display."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
         if snapshots is not None:
-            self.state.set_step_hook(lambda s: snapshots.append(s.view(viewer)))
+            self.state.set_step_hook(lambda s: snapshots.append(cast(V, s.view(viewer))))
         try:
             return self.recorder.apply(seat, action)
         finally:
@@ -128,20 +198,21 @@ class Session:
         return path
 
     @classmethod
-    def resume(cls, record: GameRecord) -> Session:
-        """Rebuild a saved game: the record is replayed (and checked) by the engine."""
-        if record.game != "sakura":
-            raise ValueError(f"not a Sakura record: {record.game!r}")
+    def resume(cls, record: GameRecord) -> Session[Any]:
+        """Rebuild a saved game of any game the app plays: the record is replayed (and
+        checked) by the engine, then its moves are applied to a fresh recorder."""
+        if record.game not in GAMES:
+            raise ValueError(f"not a record of a game the terminal app plays: {record.game!r}")
         if not isinstance(record.seed, int):
             raise ValueError("this record has no seed (an online game): replay it, it cannot be resumed")
         replay(record)  # raises ReplayDivergenceError where the engine disagrees
-        config = record.config
-        kinds = record.extra.get("tui", {}).get("seats") or [HUMAN] * int(config["players"])
-        setup = Setup(
-            int(config["players"]), config.get("variant"), tuple(SeatSpec(k) for k in kinds), record.seed
-        )
-        game = make_game("sakura", config)
+        game = make_game(record.game, record.config)
+        kinds = record.extra.get("tui", {}).get("seats") or [HUMAN] * game.num_players
+        variant = record.config.get("variant") if record.game == SAKURA else None
+        setup = Setup(game.num_players, variant, tuple(SeatSpec(str(k)) for k in kinds), record.seed,
+                      record.game)
         recorder = Recorder(game, record.seed, record.players, date=record.date)
         for move in record.moves:
             recorder.apply(move.player, game.parse_action(move.action))
         return cls(setup, seed=record.seed, recorder=recorder)
+

@@ -1,0 +1,125 @@
+"""The screens every game shares: help, pass the keyboard, end of game; and seat names.
+
+They know nothing of a game's rules: the help text, the final standings and the winner's
+line come from the game's own screen (``rules()``, ``standings()``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, RichLog, Static
+
+from sakura.tui.i18n import N_, t, tr, translate_bindings
+from sakura.tui.session import HUMAN, Setup, level_of
+
+if TYPE_CHECKING:
+    from sakura.tui.game_screen import GameScreen
+
+
+def make_log(**options: Any) -> RichLog:
+    """The log never takes the keyboard (its scroll keys would eat the game's)."""
+    log = RichLog(id="log", **options)
+    log.can_focus = False
+    return log
+
+
+def level_name(level: str) -> str:
+    """A seat's kind in words: a strength (``easy``...), ``human``, or a bot spec as given."""
+    return {
+        HUMAN: tr("human"),
+        "easy": tr("easy bot"),
+        "medium": tr("medium bot"),
+        "hard": tr("hard bot"),
+    }.get(level, level)
+
+
+def kind_name(kind: str, game: str) -> str:
+    """A seat's bot spec in words (``mcts:100`` in the card game is the hard bot)."""
+    return level_name(level_of(kind, game) or kind)
+
+
+def seat_names(setup: Setup) -> list[str]:
+    return [tr("Player {n}").format(n=i + 1) if spec.human else tr("Bot {n}").format(n=i + 1)
+            for i, spec in enumerate(setup.seats)]
+
+
+def styled_lines(lines: list[tuple[str, str]]) -> Text:
+    """Help text from (line, style) pairs; the lines are translated and shaped already."""
+    out = Text()
+    for text, style in lines:
+        out.append(text + "\n", style=style)
+    return out
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules in brief and the keys, as the game's screen writes them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "app.pop_screen", N_("Close"))]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Static(self.text, id="help-text")
+        yield Footer()
+
+
+class PassScreen(Screen[None]):
+    """Hot-seat: the board and hand stay hidden until the next player is at the keyboard."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", N_("Ready"))]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass"):
+            yield Static(t("Pass the keyboard to {name}.", name=self.player_name), id="pass-title")
+            yield Static(t("Press Enter when {name} is ready; the others look away.", name=self.player_name))
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(ModalScreen[None]):
+    """The final standings (the game's own table), the winner, and what to do next."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n,enter", "again", N_("Play again")),
+        Binding("s", "save", N_("Save")),
+        Binding("q,ctrl+q", "app.quit", N_("Quit")),
+    ]
+
+    def __init__(self, game: GameScreen[Any]) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        table, winner = self.game.standings()
+        body: RenderableType = table
+        with Vertical(id="end"):
+            yield Static(body)
+            yield Static(winner, id="winner")
+            yield Static(t("N or Enter: play again · S: save the record · Q: quit"))
+        yield Footer()
+
+    def action_again(self) -> None:
+        self.game.play_again()
+
+    def action_save(self) -> None:
+        self.game.action_save()
+        self.notify(t("Saved."))

@@ -1,0 +1,243 @@
+"""The game screen's shared half: whose turn it is, bots, hot-seat, saving, help and the end.
+
+Every game's screen (Sakura's in :mod:`sakura.tui.sakura_screens`, the card game's in
+:mod:`sakura.tui.cards_screens`) subclasses :class:`GameScreen` and adds its board, its keys
+and its log sentences. The flow here speaks only the game protocol: the engine says who must
+act (``current_players``), bots act from their own views off the UI thread, a human's key
+becomes an action only if the view lists it in ``legal_actions``, and a hot-seat game shows
+the pass-the-keyboard screen before a human other than the one at the keyboard acts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import RichLog, Static
+
+from sakura.engine import Event, GameError, View
+from sakura.tui.dialogs import EndScreen, HelpScreen, PassScreen, seat_names
+from sakura.tui.i18n import N_, t, translate_bindings
+from sakura.tui.session import GameSource, Session, Setup
+
+if TYPE_CHECKING:
+    from sakura.tui.app import SakuraApp
+
+V = TypeVar("V", bound=View)
+
+
+class GameScreen(Screen[None], Generic[V]):
+    """A game being played. ``mode`` is ``wait`` (someone else acts, or keys are locked),
+    ``over``, or one of the game's own modes in which ``actor``'s keys count."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", N_("Help")),
+        Binding("s", "save", N_("Save")),
+        Binding("ctrl+q", "app.quit", N_("Quit")),
+    ]
+    SAVE_PREFIX: ClassVar[str] = "sakura"
+
+    def __init__(self, setup: Setup | None = None, session: GameSource[V] | None = None) -> None:
+        super().__init__()
+        translate_bindings(self)
+        if session is None:
+            assert setup is not None
+            seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(10**9)
+            session = Session(setup, seed=seed)
+        self.session: GameSource[V] = session
+        self.names = seat_names(session.setup)
+        self.mode = "wait"
+        self.actor: int | None = None  # whose keys count now
+        self.shown: int | None = None  # hot-seat: whose hand may be on screen
+        self.busy = False
+
+    # ------------------------------------------------------------------ what a game adds
+
+    def refresh_board(self, view: V | None = None) -> None:
+        """Redraw the board, the hand and the status from a view (the actor's by default)."""
+        raise NotImplementedError
+
+    def begin_turn(self, seat: int) -> None:
+        """``seat``'s keys count from now: set the mode and the prompt from its view."""
+        raise NotImplementedError
+
+    async def game_key(self, key: str, char: str | None) -> None:
+        """A key pressed while ``actor`` may act (``mode`` is one of the game's)."""
+        raise NotImplementedError
+
+    def sentence(self, event: dict[str, Any], you: int | None) -> str | None:
+        """One event (its dict form, as ``you`` may see it) in words, or ``None``."""
+        raise NotImplementedError
+
+    def rules(self) -> Text:
+        """The help screen's text: the rules in brief and the keys."""
+        raise NotImplementedError
+
+    def standings(self) -> tuple[RenderableType, str]:
+        """The end screen's table of final standings and its line naming the winner(s)."""
+        raise NotImplementedError
+
+    def start(self) -> None:
+        """What the log says when a local game starts (after the seed)."""
+
+    # ------------------------------------------------------------------ showing
+
+    @property
+    def sakura_app(self) -> SakuraApp:
+        from sakura.tui.app import SakuraApp
+
+        assert isinstance(self.app, SakuraApp)
+        return self.app
+
+    @property
+    def local(self) -> Session[V]:
+        """The session played here (the flow's bots, applying and saving need it)."""
+        assert isinstance(self.session, Session), "a game at a web table is played by the server"
+        return self.session
+
+    @property
+    def log_viewer(self) -> int | None:
+        """Whose eyes the log is written for: the one human, or nobody's (hot-seat)."""
+        humans = self.session.humans
+        return humans[0] if len(humans) == 1 else None
+
+    @property
+    def acting(self) -> bool:
+        return self.actor is not None and self.mode not in ("wait", "over")
+
+    def who(self, seat: int) -> str:
+        return self.names[seat]
+
+    def prompt(self, text: str) -> None:
+        self.query_one("#prompt", Static).update(Text(text, style="bold"))
+
+    def write(self, text: str | None) -> None:
+        if text:
+            log = self.query_one(RichLog)
+            for line in text.split("\n"):
+                log.write(Text(line))
+
+    # ------------------------------------------------------------------ flow
+
+    def on_mount(self) -> None:
+        self.write(t("A new game: seed {seed}.", seed=self.session.seed))
+        self.start()
+        self.refresh_board()
+        self.run_worker(self.advance(), exclusive=True)
+
+    async def play_events(self, events: list[Event], snapshots: list[V]) -> None:
+        """Write the events of one action into the log, as the log's viewer may see them."""
+        for event in events:
+            self.write(self.sentence(event.seen_by(self.log_viewer).to_dict(), self.log_viewer))
+        self.refresh_board()
+
+    async def advance(self) -> None:
+        """Let bots act until a human must, then wait for that human's keys."""
+        self.busy = True
+        try:
+            session = self.local
+            while not session.terminal():
+                bots = session.due_bots()
+                if bots:
+                    seat = bots[0]
+                    self.mode = "wait"
+                    if session.hot_seat:
+                        self.actor = None
+                    self.prompt(t("{name} is thinking…", name=self.who(seat)))
+                    action = await asyncio.to_thread(session.bot_action, seat)
+                    snaps: list[V] = []
+                    events = session.apply(seat, action, snaps, self.log_viewer)
+                    await self.play_events(events, snaps)
+                    await self.after_bot()
+                    continue
+                seat = session.due_humans()[0]
+                if session.hot_seat and seat != self.shown:
+                    self.actor, self.mode = None, "wait"
+                    self.refresh_board()
+                    self.prompt("")
+                    self.app.push_screen(
+                        PassScreen(self.who(seat)), lambda _, seat=seat: self.begin_turn(seat)
+                    )
+                    return
+                self.begin_turn(seat)
+                return
+            self.game_over()
+        finally:
+            self.busy = False
+
+    async def after_bot(self) -> None:
+        """A pause after a bot's action, for the eye (none in tests)."""
+
+    async def submit(self, action: str) -> None:
+        """Play ``action`` for the actor if its view lists it; then let the game go on."""
+        seat = self.actor
+        assert seat is not None
+        session = self.local
+        if action not in self.legal(seat):
+            self.write(t("That is not possible now."))
+            return
+        self.busy = True
+        self.mode = "wait"
+        if session.hot_seat:
+            self.actor = None
+        snaps: list[V] = []
+        events = session.apply(seat, action, snaps, self.log_viewer)
+        await self.play_events(events, snaps)
+        self.busy = False
+        self.run_worker(self.advance(), exclusive=True)
+
+    def legal(self, seat: int) -> tuple[str, ...]:
+        return tuple(self.session.view(seat).legal_actions)
+
+    def play_again(self) -> None:
+        """From the end screen: the start screen, set up as this game was (a new deal)."""
+        from sakura.tui.start import StartScreen
+
+        setup = replace(self.session.setup, seed=None)
+        self.app.pop_screen()
+        self.app.switch_screen(StartScreen(setup))
+
+    def game_over(self) -> None:
+        self.mode, self.actor = "over", None
+        self.refresh_board()
+        self.prompt(t("The game is over."))
+        self.app.push_screen(EndScreen(self))
+
+    # ------------------------------------------------------------------ keys
+
+    async def on_key(self, event: events.Key) -> None:
+        if self.busy or not self.acting or event.key in self.active_bindings:
+            return  # a bound key (help, save, quit) goes on to its binding
+        # The game takes the key: it must not bubble on to the app's bindings, which by then
+        # may be the end screen's (Enter there means "play again").
+        event.stop()
+        event.prevent_default()
+        try:
+            await self.game_key(event.key, event.character)
+        except GameError as exc:
+            self.write(str(exc))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.rules()))
+
+    def save_round(self) -> int:
+        round_: int = getattr(self.session.view(None), "round", 0)
+        return round_
+
+    def action_save(self) -> None:
+        session = self.local
+        path = self.sakura_app.save_dir / f"{self.SAVE_PREFIX}-{session.seed}-r{self.save_round()}.json"
+        try:
+            session.save(path)
+        except OSError as exc:
+            self.write(t("Could not save: {error}", error=str(exc)))
+            return
+        self.sakura_app.last_saved = path
+        self.write(t("Saved to {path}.", path=str(path)))

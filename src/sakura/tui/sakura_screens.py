@@ -1,0 +1,267 @@
+"""Sakura's screens: the game (garden, painters, hand of five, choices) and its replay.
+
+The turn flow, hot-seat, saving and the end are :class:`~sakura.tui.game_screen.GameScreen`'s;
+this module adds the garden and the keys: a card by ←/→ and Enter or 1-5 (tactical: one's own
+card, then the court painter's), a pending choice by 1/F or 2/B with its consequence
+previewed by the engine on a clone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Footer, Static
+
+from sakura.engine import Event
+from sakura.engine.games.sakura import SakuraView
+from sakura.tui.dialogs import make_log, styled_lines
+from sakura.tui.game_screen import GameScreen
+from sakura.tui.i18n import shape, t, tr
+from sakura.tui.log import sentence
+from sakura.tui.render import ghost_from_events, seat_letter, seat_style
+from sakura.tui.replay_screen import ReplayScreen
+from sakura.tui.session import GameSource, Setup
+from sakura.tui.widgets import GardenWidget, HandWidget, StatusWidget
+
+
+def rules_text() -> Text:
+    return styled_lines([
+        (t("Sakura — the rules in short"), "bold magenta"),
+        (t("Be close to the Emperor whenever he stops at a sakura, but never walk into him."), ""),
+        (t("Each round everyone picks one card in secret; the cards are revealed together and"), ""),
+        (t("take effect from the lowest order number up: garden action first, painter action second."), ""),
+        (t("A painter that reaches the Emperor falls from grace: one token lost, three spaces back."), ""),
+        (t("Moving painters count only free spaces. Only the gate may hold several painters."), ""),
+        (t("At a sakura the closest painters earn tokens (3, 2, 1); the rest line up behind."), ""),
+        (t("After the last sakura the most tokens wins."), ""),
+        ("", ""),
+        (t("Garden actions"), "bold cyan"),
+        (t("E+1, E+2: the Emperor moves forward · E-1: he moves back · E±1: you choose"), ""),
+        (t("C-2: the painter closest to the Emperor goes back 2 · F+2: the furthest goes forward 2"), ""),
+        ("", ""),
+        (t("Painter actions"), "bold yellow"),
+        (t("P+n: your painter moves forward n · P±n: you choose forward or back"), ""),
+        (t("JUMP: to the first free space beyond the next painter ahead"), ""),
+        (t("COUNT: forward one space per painter between you and the Emperor"), ""),
+        ("", ""),
+        (t("Keys"), "bold"),
+        (t("←/→ and Enter, or 1-5: play a card · 1/F forward, 2/B back · S save · ? help · Ctrl+Q quit"), ""),
+        (t("Garden: ⌂ gate · = bridge · ⛩/T torii · ✿ sakura (✓ scored) · ♔ Emperor · A-F painters, K court"),
+         ""),
+    ])
+
+
+class SakuraScreen(GameScreen[SakuraView]):
+    """Sakura's game screen; ``mode`` adds ``select`` (a card), ``court`` (tactical: the court
+    painter's card) and ``choice`` (forward or back)."""
+
+    def __init__(self, setup: Setup | None = None, session: GameSource[SakuraView] | None = None) -> None:
+        super().__init__(setup, session)
+        self.cursor = 0
+        self.picked: int | None = None
+        self.choice_forward = True
+
+    def compose(self) -> ComposeResult:
+        yield GardenWidget(id="garden")
+        yield StatusWidget(id="status")
+        yield Static("", id="prompt")
+        yield HandWidget(id="hand")
+        yield make_log(wrap=True, markup=False, auto_scroll=True)
+        yield Footer()
+
+    # ------------------------------------------------------------------ showing
+
+    def board_view(self) -> SakuraView:
+        seat = self.actor if self.actor is not None else self.log_viewer
+        return self.session.view(seat)
+
+    def refresh_board(self, view: SakuraView | None = None, ghost: dict[int, int] | None = None) -> None:
+        view = view or self.board_view()
+        self.query_one(GardenWidget).show(view, ghost)
+        self.query_one(StatusWidget).show(view, self.names)
+        hand = self.query_one(HandWidget)
+        own = self.session.view(self.actor) if self.actor is not None else None
+        if own is not None and own.hand is not None:
+            hand.show(own.hand, self.cursor, self.picked, active=self.mode in ("select", "court"))
+        elif self.session.hot_seat:
+            hand.show(None, caption=t("(the hand is hidden until its player takes the keyboard)"))
+        else:
+            seat = self.log_viewer
+            cards = self.session.view(seat).hand if seat is not None else None
+            hand.show(cards, active=False)
+
+    def who(self, seat: int) -> str:
+        if seat == self.session.view(None).court:
+            return tr("court painter")
+        return self.names[seat]
+
+    def sentence(self, event: dict[str, Any], you: int | None) -> str | None:
+        return sentence(event, self.who, you=you)
+
+    def rules(self) -> Text:
+        return rules_text()
+
+    def standings(self) -> tuple[RenderableType, str]:
+        view = self.session.view(None)
+        outcome = view.outcome
+        assert outcome is not None
+        table = Table(title=t("Final standings"), expand=False)
+        table.add_column(t("Place"))
+        table.add_column(t("Painter"))
+        table.add_column(t("Tokens"), justify="right")
+        table.add_column(t("Space"), justify="right")
+        order = sorted(range(len(outcome.scores)), key=lambda s: (-outcome.scores[s], -view.painters[s]))
+        for place, seat in enumerate(order, 1):
+            mark = " ★" if seat in outcome.winners else ""
+            table.add_row(
+                str(place),
+                Text(f"{seat_letter(view, seat)} {shape(self.who(seat))}{mark}",
+                     style=seat_style(view, seat)),
+                str(outcome.scores[seat]),
+                str(view.painters[seat]),
+            )
+        winners = ", ".join(self.who(w) for w in outcome.winners)
+        return table, t("Winner: {names}", names=winners)
+
+    # ------------------------------------------------------------------ flow
+
+    async def play_events(self, events: list[Event], snapshots: list[SakuraView]) -> None:
+        """The log line by line; the garden follows card by card (the step hook's views)."""
+        delay = self.sakura_app.delay
+        resolving = 0
+        for event in events:
+            self.write(self.sentence(event.seen_by(self.log_viewer).to_dict(), self.log_viewer))
+            if event.kind == "card_resolving":
+                resolving += 1
+                if resolving >= 2 and snapshots:
+                    self.refresh_board(snapshots[min(resolving - 2, len(snapshots) - 1)])
+            if delay and event.kind in ("cards_revealed", "card_resolving", "sakura_scored", "bumped"):
+                await asyncio.sleep(delay)
+        self.refresh_board()
+
+    def begin_turn(self, seat: int) -> None:
+        self.actor, self.shown = seat, seat
+        view = self.session.view(seat)
+        self.cursor, self.picked = 0, None
+        if view.pending is not None:
+            self.mode, self.choice_forward = "choice", True
+            self.show_choice()
+            return
+        self.mode = "select"
+        self.refresh_board()
+        if view.double == seat:
+            self.prompt(
+                t(
+                    "{name}: choose the card for your own painter (then one for the court painter).",
+                    name=self.who(seat),
+                )
+            )
+        else:
+            self.prompt(t("{name}: choose a card (←/→ and Enter, or 1-5).", name=self.who(seat)))
+
+    def show_choice(self) -> None:
+        assert self.actor is not None
+        view = self.session.view(self.actor)
+        assert view.pending is not None
+        _, card, part = view.pending
+        word = "forward" if self.choice_forward else "back"
+        preview = self.local.preview(self.actor, word)
+        ghost = ghost_from_events(preview, lambda e: getattr(e, "seat", None))
+        self.refresh_board(view, ghost)
+        consequence = "; ".join(
+            s for e in preview if (s := sentence(e.to_dict(), self.who, you=self.actor)) is not None
+        )
+        what = tr("the Emperor") if part == "garden" else tr("your painter")
+        head = t(
+            "Card {card}: move {what} [1] forward or [2] back? Now: {now}.",
+            card=card,
+            what=what,
+            now=tr("forward") if self.choice_forward else tr("back"),
+        )
+        self.prompt(head + "\n" + (consequence or t("Nothing moves.")))
+
+    # ------------------------------------------------------------------ keys
+
+    async def game_key(self, key: str, char: str | None) -> None:
+        assert self.actor is not None
+        view = self.session.view(self.actor)
+        if self.mode == "choice":
+            await self.choice_key(key)
+            return
+        hand = view.hand or ()
+        if key == "left":
+            self.cursor = (self.cursor - 1) % max(1, len(hand))
+        elif key == "right":
+            self.cursor = (self.cursor + 1) % max(1, len(hand))
+        elif key == "escape" and self.mode == "court":
+            self.mode, self.picked = "select", None
+            self.begin_turn(self.actor)
+            return
+        elif key == "enter" or (char is not None and char.isdigit() and 1 <= int(char) <= len(hand)):
+            if key != "enter" and char is not None:
+                self.cursor = int(char) - 1
+            if not hand:
+                return
+            card = hand[self.cursor]
+            if view.double == self.actor:
+                if self.mode == "select":
+                    self.mode, self.picked = "court", card
+                    self.prompt(t("Now the card for the court painter (Esc: choose again)."))
+                    self.refresh_board()
+                    return
+                if card == self.picked:
+                    return
+                await self.submit(f"play {self.picked} court {card}")
+                return
+            await self.submit(f"play {card}")
+            return
+        else:
+            return
+        self.refresh_board()
+
+    async def choice_key(self, key: str) -> None:
+        if key in ("1", "f", "up"):
+            self.choice_forward = True
+        elif key in ("2", "b", "down"):
+            self.choice_forward = False
+        elif key in ("left", "right", "tab"):
+            self.choice_forward = not self.choice_forward
+        elif key == "enter":
+            await self.submit("forward" if self.choice_forward else "back")
+            return
+        else:
+            return
+        if key in ("1", "2", "f", "b"):
+            await self.submit("forward" if self.choice_forward else "back")
+            return
+        self.show_choice()
+
+
+class SakuraReplayScreen(ReplayScreen):
+    """A Sakura record: the garden and the painters after each move."""
+
+    def compose_board(self) -> ComposeResult:
+        yield GardenWidget(id="garden")
+        yield StatusWidget(id="status")
+
+    def who(self, seat: int) -> str:
+        if seat == getattr(self.game, "court", -1):
+            return tr("court painter")
+        return super().who(seat)
+
+    def show_board(self, view: Any) -> None:
+        assert isinstance(view, SakuraView)
+        self.query_one(GardenWidget).show(view)
+        self.query_one(StatusWidget).show(view, list(self.record.players))
+
+    def sentence(self, event: dict[str, Any]) -> str | None:
+        return sentence(event, self.who)
+
+    def rules(self) -> Text:
+        return rules_text()
+

@@ -1,0 +1,82 @@
+"""``sakura play`` and ``sakura replay --tui`` from the command line: the options that choose
+a game, the errors a user can cause (each exits 2 before the app starts), and the app each
+path starts (its ``run`` replaced, so no terminal is needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from sakura.cli.main import app
+from sakura.engine import make_game
+from sakura.records import random_playout
+from sakura.tui import SakuraApp
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[SakuraApp]:
+    """The apps the command would have run."""
+    apps: list[SakuraApp] = []
+
+    def run(self: SakuraApp, *args: Any, **kwargs: Any) -> None:
+        apps.append(self)
+
+    monkeypatch.setattr(SakuraApp, "run", run)
+    return apps
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--game", "chess"], "unknown game 'chess'; the terminal app plays sakura and sakura-cards"),
+        (["--game", "sakura-cards", "--players", "3"], "is for two players and has no variants"),
+        (["--game", "sakura-cards", "--variant", "tactical"], "leave out --players and --variant"),
+        (["--game", "sakura-cards", "--bots", "alphazero"], "unknown bot 'alphazero'"),
+        (["--game", "sakura-cards", "--seat", "3"], "--seat is 1 to 2"),
+    ],
+)
+def test_bad_game_options_say_what_is_wrong(args: list[str], words: str, started: list[SakuraApp]) -> None:
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 2, result.output
+    assert words in result.output
+    assert not started
+
+
+def test_game_sakura_cards_starts_a_card_game_at_once(started: list[SakuraApp]) -> None:
+    result = runner.invoke(app, ["play", "--game", "sakura-cards", "--bots", "mcts:100", "--seat", "2",
+                                 "--seed", "9", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    (tui,) = started
+    assert tui.setup is not None and tui.setup.game == "sakura-cards" and tui.setup.seed == 9
+    assert [s.kind for s in tui.setup.seats] == ["mcts:100", "human"]
+    result = runner.invoke(app, ["play", "--game", "sakura-cards", "--hot-seat"])
+    assert result.exit_code == 0, result.output
+    hot = started[1].setup
+    assert hot is not None and [s.kind for s in hot.seats] == ["human", "human"]
+
+
+def test_resume_takes_a_card_record_and_refuses_another_game(
+    tmp_path: Path, started: list[SakuraApp]
+) -> None:
+    record = random_playout(make_game("sakura-cards"), seed=5)
+    path = tmp_path / "cards.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 0, result.output
+    assert started[0].session is not None and started[0].session.setup.game == "sakura-cards"
+    result = runner.invoke(app, ["play", "--resume", str(path), "--game", "sakura"])
+    assert result.exit_code == 2 and "is a game of sakura-cards, not sakura" in result.output
+
+
+def test_replay_tui_opens_a_card_record(tmp_path: Path, started: list[SakuraApp]) -> None:
+    record = random_playout(make_game("sakura-cards"), seed=6)
+    path = tmp_path / "cards.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path), "--tui"])
+    assert result.exit_code == 0, result.output
+    assert started[0].record == record
