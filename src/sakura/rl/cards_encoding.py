@@ -19,10 +19,8 @@ Action ids: ``3*i + a`` places card name ``i`` (of ``NAMES``, lowest first) in a
 
 from __future__ import annotations
 
-import numpy as np
-
 from sakura.engine.games.cards import AREAS, NAMES, CardsGame, CardsView, score_area
-from sakura.rl.encoding import OBS_DTYPE, Encoder, Layout, check_player_view
+from sakura.rl.encoding import Encoder, Layout, Writes
 
 NUMBERS = 5
 ROUNDS = 3
@@ -40,34 +38,41 @@ class CardsEncoder(Encoder):
         discards = [f"discard {name}" for name in NAMES]
         self.action_texts = (*places, *discards, *(f"give {name}" for name in NAMES))
         self.score_scale = 25.0  # points: a good area scores 15 to 23
-        self._finish()
+        self.players = self.painters = 2
 
         lay = self.layout = Layout()
-        self.o_hand = lay.add("hand", k, "copies of each card name in my hand / 2", "hand")
-        self.o_given = lay.add("given", k, "copies of each card I gave this round / 2 (at most 1)", "given")
+        mine = {"private": True}
+        self.o_hand = lay.add("hand", k, "copies of each card name in my hand / 2", "hand", **mine)
+        self.o_given = lay.add("given", k, "copies of each card I gave this round / 2 (at most 1)", "given",
+                               **mine)
         self.o_received = lay.add("received", k, "copies of each card I received this round / 2 (at most 1)",
-                                  "received")
+                                  "received", **mine)
         self.o_discarded = lay.add("my_discards", k, "copies of each card I discarded this round / 2",
-                                   "discarded")
+                                   "discarded", **mine)
         self.o_areas = lay.add("areas", 2 * 3 * k, "per seat (me, opponent) and area (garden, palace, "
-                               "temple): copies of each card name there / 2", "areas")
+                               "temple): copies of each card name there / 2", "areas", seats=2)
         self.o_last = lay.add("area_last", 2 * 3 * NUMBERS, "per seat and area: one-hot of the number of "
-                              "its last card (all 0: empty)", "areas")
-        self.o_count = lay.add("area_size", 2 * 3, f"per seat and area: cards there / {MAX_CARDS}", "areas")
+                              "its last card (all 0: empty)", "areas", seats=2)
+        self.o_count = lay.add("area_size", 2 * 3, f"per seat and area: cards there / {MAX_CARDS}", "areas",
+                               seats=2)
         self.o_score = lay.add("area_score", 2 * 3, f"per seat and area: its score now / {MAX_AREA}",
-                               "area_scores")
-        self.o_sizes = lay.add("hand_sizes", 2, f"cards in each hand / {MAX_CARDS} (me first)", "hand_sizes")
+                               "area_scores", seats=2)
+        self.o_sizes = lay.add("hand_sizes", 2, f"cards in each hand / {MAX_CARDS} (me first)", "hand_sizes",
+                               seats=2)
         self.o_dcounts = lay.add("discard_counts", 2, f"cards each seat discarded this round / {MAX_CARDS}",
-                                 "discard_counts")
+                                 "discard_counts", seats=2)
         self.o_aside = lay.add("aside", 1, "cards set aside unseen this round / 20", "aside")
         self.o_round = lay.add("round", ROUNDS, "one-hot: the round", "round")
-        self.o_turn = lay.add("turn", 4, "started this round: me, opponent; whose turn: me, opponent",
-                              "starter, turn")
+        self.o_starter = lay.add("starter", 2, "one-hot: who started this round (me, opponent)", "starter",
+                                 seats=2)
+        self.o_turn = lay.add("turn", 2, "one-hot: whose turn it is (me, opponent)", "turn", seats=2)
         self.o_phase = lay.add("phase", 3, "one-hot: place (or discard), give, game over", "phase, terminal")
         self.o_rounds = lay.add("round_scores", 2 * ROUNDS, f"per seat: each finished round's points / "
-                                f"{3 * MAX_AREA}", "round_scores")
-        self.o_totals = lay.add("totals", 2, f"per seat: points so far / {3 * 3 * MAX_AREA}", "totals")
+                                f"{3 * MAX_AREA}", "round_scores", seats=2)
+        self.o_totals = lay.add("totals", 2, f"per seat: points so far / {3 * 3 * MAX_AREA}", "totals",
+                                seats=2)
         self.history = Layout()  # the view keeps the round's whole record; earlier rounds only score
+        self._finish()
 
     def _counts(self, offset: int, cards: tuple[str, ...] | None, idx: list[int], val: list[float]) -> None:
         rank = self.rank
@@ -78,19 +83,18 @@ class CardsEncoder(Encoder):
         idx += seen
         val += [min(v, 1.0) for v in seen.values()]  # a card given back and forth counts twice at most
 
-    def encode(self, view: CardsView) -> np.ndarray:
-        me = check_player_view(view)
+    def public_key(self, view: CardsView) -> tuple[object, ...]:
+        return (view.areas, view.area_scores, view.hand_sizes, view.discard_counts, view.aside, view.round,
+                view.starter, view.turn, view.phase, view.terminal, view.round_scores, view.totals)
+
+    def encode_public(self, view: CardsView) -> Writes:
         k = len(self.names)
         idx: list[int] = []
         val: list[float] = []
         ones: list[int] = []
-        self._counts(self.o_hand, view.hand, idx, val)
-        self._counts(self.o_given, view.given, idx, val)
-        self._counts(self.o_received, view.received, idx, val)
-        self._counts(self.o_discarded, view.discarded, idx, val)
-        for r, seat in enumerate((me, 1 - me)):
+        for seat in (0, 1):
             for a, cards in enumerate(view.areas[seat]):
-                slot = 3 * r + a
+                slot = 3 * seat + a
                 self._counts(self.o_areas + slot * k, cards, idx, val)
                 if cards:
                     ones.append(self.o_last + slot * NUMBERS + int(cards[-1][1]) - 1)
@@ -98,26 +102,30 @@ class CardsEncoder(Encoder):
                     val.append(min(len(cards), MAX_CARDS) / MAX_CARDS)
                 idx.append(self.o_score + slot)
                 val.append(view.area_scores[seat][a] / MAX_AREA)
-            idx += (self.o_sizes + r, self.o_dcounts + r)
+            idx += (self.o_sizes + seat, self.o_dcounts + seat)
             val += (min(view.hand_sizes[seat], MAX_CARDS) / MAX_CARDS, view.discard_counts[seat] / MAX_CARDS)
             for i, points in enumerate(view.round_scores[seat]):
-                idx.append(self.o_rounds + r * ROUNDS + i)
+                idx.append(self.o_rounds + seat * ROUNDS + i)
                 val.append(points / (3 * MAX_AREA))
-            idx.append(self.o_totals + r)
+            idx.append(self.o_totals + seat)
             val.append(view.totals[seat] / (3 * 3 * MAX_AREA))
         idx.append(self.o_aside)
         val.append(view.aside / 20)
-        ones.append(self.o_round + view.round - 1)
-        ones.append(self.o_turn + (0 if view.starter == me else 1))
-        if view.terminal:
+        ones += (self.o_round + view.round - 1, self.o_starter + view.starter)
+        if view.terminal or view.turn is None:
             ones.append(self.o_phase + 2)
         else:
-            ones.append(self.o_turn + (2 if view.turn == me else 3))
-            ones.append(self.o_phase + (0 if view.phase == "place" else 1))
-        out = np.zeros(self.layout.size, dtype=OBS_DTYPE)
-        out[ones] = 1.0
-        out[idx] = val
-        return out
+            ones += (self.o_turn + view.turn, self.o_phase + (0 if view.phase == "place" else 1))
+        return ones, idx, val
+
+    def encode_private(self, view: CardsView) -> Writes:
+        idx: list[int] = []
+        val: list[float] = []
+        self._counts(self.o_hand, view.hand, idx, val)
+        self._counts(self.o_given, view.given, idx, val)
+        self._counts(self.o_received, view.received, idx, val)
+        self._counts(self.o_discarded, view.discarded, idx, val)
+        return [], idx, val
 
     def scores(self, view: CardsView) -> tuple[int, ...]:
         return view.totals

@@ -9,6 +9,11 @@ checks that by drawing other full states consistent with a view (``Game.sample_s
 The layout of an observation is data (:class:`Layout`, a list of named :class:`Slot`), so that
 ``docs/rl.md`` and the tests can say what each number means and which view field it reads.
 
+Speed: every player's view shows the same public board, only from another seat. The public
+part is encoded once per board (memoised on a key made of the public fields the view shows)
+in seat order, and each player's observation takes it rotated to that player, then adds its
+own private slots. It stays a function of the player's own view: the key is read from it.
+
 >>> from sakura.engine import make_game
 >>> encoder = encoder_for(make_game("sakura", {"players": 3}))
 >>> encoder.layout["hand"].size, encoder.num_actions
@@ -42,6 +47,8 @@ class Slot:
     size: int
     meaning: str
     source: str
+    seats: int = 0  # > 0: ``seats`` equal blocks, one a seat, rotated so the viewer comes first
+    private: bool = False  # read from the viewer's own hand or choice (not the public board)
 
     @property
     def stop(self) -> int:
@@ -55,11 +62,14 @@ class Layout:
         self._slots: dict[str, Slot] = {}
         self.size = 0
 
-    def add(self, name: str, size: int, meaning: str, source: str) -> int:
+    def add(self, name: str, size: int, meaning: str, source: str, *, seats: int = 0,
+            private: bool = False) -> int:
         """Append a slot; returns its start (the offset the encoder writes at)."""
         if name in self._slots:
             raise ValueError(f"slot {name!r} is declared twice")
-        slot = Slot(name, self.size, size, meaning, source)
+        if seats and size % seats:
+            raise ValueError(f"slot {name!r}: {size} numbers do not split into {seats} seats")
+        slot = Slot(name, self.size, size, meaning, source, seats, private)
         self._slots[name] = slot
         self.size += size
         return slot.start
@@ -83,13 +93,18 @@ class Layout:
         return "\n".join(rows)
 
 
+Writes = tuple[list[int], list[int], list[float]]  # indices set to 1; indices and their values
+
+
 class Encoder(ABC):
     """A game's fixed observation layout and action ids, read from views only.
 
     Subclasses fill ``layout`` (and ``history``, the extra slots of OpenSpiel's
     information-state tensor, if the view forgets something a player saw earlier),
     ``action_texts`` (id -> the action's text form; ids are dense ``0..num_actions-1``),
-    ``score_scale`` and implement :meth:`encode`, :meth:`scores` and :meth:`describe`.
+    ``score_scale``, ``players`` and ``painters``, call :meth:`_finish`, and implement
+    :meth:`public_key`, :meth:`encode_public`, :meth:`encode_private`, :meth:`scores` and
+    :meth:`describe`.
     """
 
     game: Game[Any]
@@ -97,13 +112,31 @@ class Encoder(ABC):
     history: Layout
     action_texts: tuple[str, ...]
     score_scale: float
+    players: int
+    painters: int
 
     def _finish(self) -> None:
-        """Build the reverse tables once the subclass has set ``action_texts``."""
+        """Build the reverse tables once the subclass has set its actions and layout."""
         self.ids = {text: i for i, text in enumerate(self.action_texts)}
         if len(self.ids) != len(self.action_texts):
             raise ValueError("two action ids share a text form")
         self.actions: tuple[Action, ...] = tuple(self.game.parse_action(t) for t in self.action_texts)
+        self._perm = [self._rotated_order(seat) for seat in range(self.players)]
+        self._key: Any = None
+        self._public = np.zeros(self.layout.size, dtype=OBS_DTYPE)
+
+    def _rotated_order(self, seat: int) -> np.ndarray:
+        """Where each number of ``seat``'s observation is in the seat-ordered public vector."""
+        order = np.arange(self.layout.size)
+        for slot in self.layout:
+            if not slot.seats:
+                continue
+            block = slot.size // slot.seats
+            for r in range(slot.seats):
+                absolute = (r + seat) % self.players if r < self.players else r
+                order[slot.start + r * block : slot.start + (r + 1) * block] = (
+                    slot.start + absolute * block + np.arange(block))
+        return order
 
     @property
     def num_actions(self) -> int:
@@ -130,10 +163,34 @@ class Encoder(ABC):
         out[self.legal_ids(view)] = 1
         return out
 
-    @abstractmethod
     def encode(self, view: Any) -> np.ndarray:
         """The observation of ``view.player``: ``float32`` of shape ``(layout.size,)``, every
         number in [0, 1]. Raises ``ValueError`` for a spectator's view."""
+        me = check_player_view(view)
+        key = self.public_key(view)
+        if key != self._key:
+            public = np.zeros(self.layout.size, dtype=OBS_DTYPE)
+            _write(public, self.encode_public(view))
+            self._key, self._public = key, public
+        out: np.ndarray = self._public[self._perm[me]]
+        _write(out, self.encode_private(view))
+        return out
+
+    def forget(self) -> None:
+        """Drop the memoised public part (the tests compare with and without it)."""
+        self._key = None
+
+    @abstractmethod
+    def public_key(self, view: Any) -> Any:
+        """Every public field of the view that :meth:`encode_public` reads, as a hashable value."""
+
+    @abstractmethod
+    def encode_public(self, view: Any) -> Writes:
+        """The public slots, seats in seat order (seat 0 first, the court painter last)."""
+
+    @abstractmethod
+    def encode_private(self, view: Any) -> Writes:
+        """The viewer's private slots (its hand, its choices)."""
 
     @abstractmethod
     def scores(self, view: Any) -> Sequence[float]:
@@ -146,6 +203,14 @@ class Encoder(ABC):
     def update_history(self, history: np.ndarray, view: Any) -> None:  # noqa: B027 (optional hook)
         """Fold ``view`` into the player's running history slots (``self.history``). The
         default has none: the view itself holds everything the player has seen that matters."""
+
+
+def _write(out: np.ndarray, writes: Writes) -> None:
+    ones, idx, val = writes
+    if ones:
+        out[ones] = 1.0
+    if idx:
+        out[idx] = val
 
 
 def check_player_view(view: Any) -> int:

@@ -13,7 +13,7 @@ learner's seat, summed over the bots' moves in between (see ``docs/rl.md``).
 >>> env = gymnasium.make("SakuraSolo-v0", config={"players": 3}, opponents="random")
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape, info["action_mask"].shape, int(info["action_mask"].sum())
-((537,), (62,), 5)
+((527,), (62,), 5)
 """
 
 from __future__ import annotations

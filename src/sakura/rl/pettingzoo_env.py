@@ -18,7 +18,7 @@ others, normalised, and the share of the win at the end).
 >>> env.agents
 ['player_0', 'player_1', 'player_2']
 >>> obs["player_0"]["observation"].shape, int(obs["player_0"]["action_mask"].sum())
-((537,), 5)
+((527,), 5)
 >>> first = {a: int(o["action_mask"].argmax()) for a, o in obs.items()}
 >>> obs, rewards, terminations, truncations, infos = env.step(first)
 >>> sorted(rewards) == env.agents and not any(terminations.values())
@@ -123,7 +123,8 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
             raise RuntimeError("the game is over: call reset() to start another")
         state = self._state
         infos: dict[AgentID, dict[str, Any]] = {agent: {} for agent in self.agents}
-        for seat in state.current_players():
+        chosen: list[tuple[int, int]] = []
+        for seat in state.current_players():  # every action is checked before any is applied
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise ValueError(f"{agent} must act now (it is among the current players)")
@@ -131,6 +132,8 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
                                                 self.illegal)
             if replaced:
                 infos[agent]["illegal_action"] = int(actions[agent])
+            chosen.append((seat, action))
+        for seat, action in chosen:
             self._apply(seat, self.encoder.actions[action])
         observations, scores, outcome = self._observe()
         values = relative_rewards(self._scores, scores, outcome, self.encoder.score_scale, self.score_weight)
