@@ -112,6 +112,37 @@ def solo_player(name: str, config: dict[str, Any]) -> Callable[[int], tuple[int,
     return play
 
 
+def breakdown(name: str, config: dict[str, Any], games: int) -> dict[str, float]:
+    """Microseconds per ParallelEnv step: the whole step, then the part spent building the
+    agents' views (the engine's ``state.view``) and the part spent encoding them (observations
+    and masks), measured again on the states the steps left."""
+    env = SakuraParallelEnv(name, config)
+    rng = random.Random(1)
+    states, elapsed = [], 0.0
+    for seed in range(games):
+        observations, _ = env.reset(seed=seed)
+        while env.agents:
+            picks = {a: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
+                     for a, o in observations.items()}
+            start = time.perf_counter()
+            observations = env.step(picks)[0]
+            elapsed += time.perf_counter() - start
+            states.append(env._state.clone())
+    n = env.game.num_players
+    start = time.perf_counter()
+    views = [[state.view(p) for p in range(n)] for state in states]
+    viewing = time.perf_counter() - start
+    enc = env.encoder
+    start = time.perf_counter()
+    for seats in views:
+        for view in seats:
+            enc.encode(view)
+            enc.mask(view, env.wait + 1)
+    encoding = time.perf_counter() - start
+    per = 1e6 / len(states)
+    return {"step": elapsed * per, "views": viewing * per, "encoding": encoding * per}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
@@ -131,6 +162,12 @@ def main() -> None:
         print(f"{label:<10}{fast:>13,.0f}{checked:>10,.0f}{env_actions:>13,.0f}{env_steps:>11,.0f}"
               f"{env_actions / fast:>9.0%}{env_actions / checked:>12.0%}{spiel_actions:>11,.0f}"
               f"{spiel_steps:>11,.0f}{solo_steps:>17,.0f}", flush=True)
+    print("\nwhere a ParallelEnv step goes (microseconds a step, 200 random games)")
+    print(f"{'table':<10}{'step':>8}{'views':>8}{'encoding':>10}{'engine and env':>16}")
+    for label, name, config in TABLES:
+        b = breakdown(name, config, 200)
+        rest = b["step"] - b["views"] - b["encoding"]
+        print(f"{label:<10}{b['step']:>8.1f}{b['views']:>8.1f}{b['encoding']:>10.1f}{rest:>16.1f}")
 
 
 if __name__ == "__main__":

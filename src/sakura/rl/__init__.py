@@ -24,8 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sakura.rl.encoding import Encoder, Layout, Slot, encoder_for, relative_rewards
-from sakura.rl.gym_env import ENV_ID, SakuraSoloEnv
+try:
+    from sakura.rl.encoding import Encoder, Layout, Slot, encoder_for, relative_rewards
+    from sakura.rl.gym_env import ENV_ID, SakuraSoloEnv
+except ImportError as exc:  # pragma: no cover - only without the extra
+    raise ImportError(f"sakura.rl needs the rl extra (pip install 'sakura[rl]'): {exc}") from exc
 
 __all__ = [
     "ENV_ID",

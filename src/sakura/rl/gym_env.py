@@ -73,6 +73,7 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._state: Any = None
         self._bots: dict[int, Bot] = {}
         self._legal: list[int] = []
+        self._mask = np.zeros(self.encoder.num_actions, dtype=MASK_DTYPE)
         self._scores: tuple[float, ...] = ()
 
     def reset(
