@@ -138,3 +138,28 @@ def test_the_memoised_public_part_changes_nothing(name: str, config: dict[str, A
             memoised = enc.encode(view)
             enc.forget()
             assert np.array_equal(memoised, enc.encode(view))
+
+
+@pytest.mark.parametrize(("name", "config"), PARAMS, ids=IDS)
+def test_only_the_private_slots_differ_between_seats_once_rotated_back(
+    name: str, config: dict[str, Any]
+) -> None:
+    """Every seat sees the same public board: undoing each seat's rotation, the observations
+    agree everywhere but in the slots marked private (hand, own choices)."""
+    game = game_of(name, config)
+    enc = encoder_for(game)
+    public = np.ones(enc.size, dtype=bool)
+    for slot in enc.layout:
+        if slot.private:
+            public[slot.start : slot.stop] = False
+    differ = np.zeros(enc.size, dtype=bool)
+    for state in random_states(game, 4, every=2):
+        boards = []
+        for seat in range(game.num_players):
+            board = np.empty(enc.size, dtype=np.float32)
+            board[enc._perm[seat]] = enc.encode(state.view(seat))
+            boards.append(board)
+        for board in boards[1:]:
+            assert np.array_equal(board[public], boards[0][public])
+            differ |= board != boards[0]
+    assert differ[~public].any() and not differ[public].any()
