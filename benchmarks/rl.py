@@ -1,0 +1,174 @@
+"""How fast are the RL environments, beside the raw engine? Steps per second on one core.
+
+Run: ``python benchmarks/rl.py [--seconds 3]``. Every figure plays random games: the raw
+engine as ``benchmarks/engine.py`` does (*fast*: ``events=False`` and ``apply_fast``; *checked*:
+``apply_action`` with events), the PettingZoo ParallelEnv with a random policy over each
+agent's action mask, OpenSpiel's ``python_sakura`` through pyspiel (random legal actions,
+simultaneous nodes with ``apply_actions``), and Gymnasium's ``SakuraSolo-v0`` against random bots.
+
+An engine step is one action (a card chosen or a choice answered). A ParallelEnv step is one
+decision point: in card selection it carries every player's card (several engine actions),
+at a choice one. So the ParallelEnv is compared with the engine on *engine actions per
+second*, the figure both count the same way; its own steps per second are printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import sakura.rl.openspiel_game  # noqa: F401  (registers the games with pyspiel)
+from sakura.engine import make_game
+from sakura.rl import SakuraSoloEnv
+from sakura.rl.pettingzoo_env import SakuraParallelEnv
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engine import measure, play_checked, play_fast  # the engine benchmark's own loops (after the path)
+
+TABLES: list[tuple[str, str, dict[str, Any]]] = [
+    ("2p court", "sakura", {"players": 2, "variant": "court"}),
+    ("4p", "sakura", {"players": 4}),
+    ("6p", "sakura", {"players": 6}),
+    ("cards", "sakura-cards", {}),
+]
+
+
+def timed(seconds: float, play: Callable[[int], tuple[int, int]]) -> tuple[float, float]:
+    """Play games ``play(seed) -> (steps, engine actions)`` for ``seconds``; per second."""
+    steps = actions = games = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        s, a = play(games)
+        steps, actions, games = steps + s, actions + a, games + 1
+    return steps / elapsed, actions / elapsed
+
+
+def parallel_env_player(name: str, config: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+    env = SakuraParallelEnv(name, config)
+    rng = random.Random(0)
+
+    def play(seed: int) -> tuple[int, int]:
+        observations, _ = env.reset(seed=seed)
+        steps = actions = 0
+        while env.agents:
+            actions += len(env._state.current_players())
+            picks = {a: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
+                     for a, o in observations.items()}
+            observations = env.step(picks)[0]
+            steps += 1
+        return steps, actions
+
+    return play
+
+
+def openspiel_player(name: str, config: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+    import pyspiel
+
+    if name == "sakura":
+        game = pyspiel.load_game("python_sakura", {k: v for k, v in config.items()})
+    else:
+        game = pyspiel.load_game("python_sakura_cards")
+    n = game.num_players()
+    rng = random.Random(0)
+    simultaneous = pyspiel.PlayerId.SIMULTANEOUS
+
+    def play(seed: int) -> tuple[int, int]:
+        state = game.new_initial_state()
+        state.apply_action(seed % 4096)
+        steps = actions = 0
+        while not state.is_terminal():
+            if state.current_player() == simultaneous:
+                state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(n)])
+                actions += n
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+            steps += 1
+        return steps, actions
+
+    return play
+
+
+def solo_player(name: str, config: dict[str, Any]) -> Callable[[int], tuple[int, int]]:
+    env = SakuraSoloEnv(name, config, opponents="random")
+    rng = random.Random(0)
+
+    def play(seed: int) -> tuple[int, int]:
+        _, info = env.reset(seed=seed)
+        steps, done = 0, False
+        while not done:
+            _, _, done, _, info = env.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
+            steps += 1
+        return steps, steps
+
+    return play
+
+
+def breakdown(name: str, config: dict[str, Any], games: int) -> dict[str, float]:
+    """Microseconds per ParallelEnv step: the whole step, and (done again right after each
+    step, on the state it left) building every agent's view (the engine's ``state.view``) and
+    encoding them (observations and masks). The rest is the engine's own work and the env's."""
+    env = SakuraParallelEnv(name, config)
+    enc, n, size = env.encoder, env.game.num_players, env.wait + 1
+    rng = random.Random(1)
+    stepping = viewing = encoding = 0.0
+    steps = 0
+    clock = time.perf_counter
+    for seed in range(games):
+        observations, _ = env.reset(seed=seed)
+        while env.agents:
+            picks = {a: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
+                     for a, o in observations.items()}
+            t0 = clock()
+            observations = env.step(picks)[0]
+            t1 = clock()
+            views = [env._state.view(p) for p in range(n)]
+            t2 = clock()
+            enc.forget()
+            for view in views:
+                enc.encode(view)
+                enc.mask(view, size)
+            t3 = clock()
+            stepping, viewing, encoding = stepping + t1 - t0, viewing + t2 - t1, encoding + t3 - t2
+            steps += 1
+    per = 1e6 / steps
+    return {"step": stepping * per, "views": viewing * per, "encoding": encoding * per}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    args = parser.parse_args()
+    t = args.seconds
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core, {t:g} s per figure")
+    print("engine actions per second (and environment steps per second)")
+    print(f"{'table':<10}{'engine fast':>13}{'checked':>10}{'ParallelEnv':>13}{'(steps/s)':>11}"
+          f"{'vs fast':>9}{'vs checked':>12}{'OpenSpiel':>11}{'(steps/s)':>11}{'Solo-v0 steps/s':>17}")
+    for label, name, config in TABLES:
+        game = make_game(name, config)
+        fast = measure(game, t, play_fast)[1]  # type: ignore[arg-type]
+        checked = measure(game, t, play_checked)[1]  # type: ignore[arg-type]
+        env_steps, env_actions = timed(t, parallel_env_player(name, config))
+        spiel_steps, spiel_actions = timed(t, openspiel_player(name, config))
+        solo_steps, _ = timed(t, solo_player(name, config))
+        print(f"{label:<10}{fast:>13,.0f}{checked:>10,.0f}{env_actions:>13,.0f}{env_steps:>11,.0f}"
+              f"{env_actions / fast:>9.0%}{env_actions / checked:>12.0%}{spiel_actions:>11,.0f}"
+              f"{spiel_steps:>11,.0f}{solo_steps:>17,.0f}", flush=True)
+    print("\nwhere a ParallelEnv step goes (microseconds a step, 200 random games)")
+    print(f"{'table':<10}{'step':>8}{'views':>8}{'encoding':>10}{'engine and env':>16}")
+    for label, name, config in TABLES:
+        b = breakdown(name, config, 200)
+        rest = b["step"] - b["views"] - b["encoding"]
+        print(f"{label:<10}{b['step']:>8.1f}{b['views']:>8.1f}{b['encoding']:>10.1f}{rest:>16.1f}")
+
+
+if __name__ == "__main__":
+    main()

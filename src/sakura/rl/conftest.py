@@ -1,0 +1,16 @@
+"""The doctests of ``sakura.rl`` need the ``rl`` extra; without it they are not collected
+(their imports would fail), and the test run's summary says so."""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+MISSING = [m for m in ("numpy", "gymnasium", "pettingzoo", "pyspiel") if importlib.util.find_spec(m) is None]
+collect_ignore_glob = ["*.py"] if MISSING else []
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if MISSING:
+        terminalreporter.write_line(f"sakura.rl doctests not run: {', '.join(MISSING)} missing "
+                                    "(pip install -e '.[rl]')")

@@ -1,0 +1,65 @@
+"""What the RL adapters share: picking a game, stepping it fast, and checking actions by id.
+
+The adapters step the engine through its public API. Where a game offers the documented fast
+path (``new_initial_state(seed, events=False)`` and ``apply_fast``, which skip event values
+and re-checking; see ``docs/api.md``) they use it, because every action they apply has
+been checked first against the ids of the player's own ``view.legal_actions``.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from sakura.engine import Action, Game, State, make_game
+from sakura.rl.encoding import Encoder
+
+ILLEGAL_MODES = ("replace", "raise")
+
+
+def resolve_game(game: str | Game[Any], config: Mapping[str, Any] | None = None) -> Game[Any]:
+    """A game object from a name and config (``make_game``) or as given."""
+    if isinstance(game, str):
+        return make_game(game, config or {})
+    if config:
+        raise ValueError("give a config with a game's name, not with a game object")
+    return game
+
+
+def new_state(game: Game[Any], seed: int) -> State[Any]:
+    """A fresh state from ``seed``, without event values where the game allows it."""
+    if "events" in inspect.signature(game.new_initial_state).parameters:
+        state: State[Any] = game.new_initial_state(seed, events=False)  # type: ignore[call-arg]
+        return state
+    return game.new_initial_state(seed)
+
+
+def applier(state: State[Any]) -> Callable[[int, Action], Any]:
+    """``state.apply_fast`` if the game has it, else ``state.apply_action``."""
+    fast = getattr(state, "apply_fast", None)
+    return fast if callable(fast) else state.apply_action
+
+
+def check_illegal_mode(mode: str) -> str:
+    if mode not in ILLEGAL_MODES:
+        raise ValueError(f"illegal= must be one of {ILLEGAL_MODES}, not {mode!r}")
+    return mode
+
+
+def legal_or_replace(
+    encoder: Encoder, legal: list[int], action: Any, who: str, mode: str
+) -> tuple[int, bool]:
+    """The action id to apply for a player whose legal ids are ``legal``: ``action`` itself if
+    legal; otherwise (``mode="replace"``) the lowest legal id, and ``True`` to say it was
+    replaced, or (``mode="raise"``) a ``ValueError`` naming the player's legal actions."""
+    try:
+        wanted = int(action)
+    except (TypeError, ValueError):
+        raise ValueError(f"{who}: an action is an integer id, not {action!r}") from None
+    if wanted in legal:
+        return wanted, False
+    if mode == "raise":
+        texts = ", ".join(f"{i} ({encoder.action_text(i)})" for i in legal)
+        raise ValueError(f"{who}: action {wanted} is not legal now; legal: {texts}")
+    return legal[0], True

@@ -1,0 +1,42 @@
+"""Tables and random positions shared by the RL tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from sakura.engine import Game, State, make_game
+
+# (game name, config, test id): every table of the platform.
+TABLES: list[tuple[str, dict[str, Any], str]] = [
+    ("sakura", {"players": 2, "variant": "court"}, "2-court"),
+    ("sakura", {"players": 2, "variant": "tactical"}, "2-tactical"),
+    ("sakura", {"players": 3}, "3"),
+    ("sakura", {"players": 4}, "4"),
+    ("sakura", {"players": 5}, "5"),
+    ("sakura", {"players": 6}, "6"),
+    ("sakura-cards", {}, "cards"),
+]
+IDS = [t[2] for t in TABLES]
+PARAMS = [(t[0], t[1]) for t in TABLES]
+
+
+def game_of(name: str, config: dict[str, Any]) -> Game[Any]:
+    return make_game(name, config)
+
+
+def random_states(game: Game[Any], seed: int, every: int = 1) -> Iterator[State[Any]]:
+    """Every ``every``-th state of one random game (a seeded player picks a current player and
+    one of its legal actions), the final state included."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    step = 0
+    while True:
+        if step % every == 0 or state.is_terminal():
+            yield state
+        if state.is_terminal():
+            return
+        player = rng.choice(state.current_players())
+        state.apply_action(player, rng.choice(list(state.legal_actions(player))))
+        step += 1
