@@ -66,6 +66,7 @@ class Stats:
     cpu: float = 0.0  # this process's CPU seconds while playing
     connect_seconds: float = 0.0  # until every client had its welcome
     stop: float = 0.0  # perf_counter() time the run ends (0: not started)
+    measure_from: float = 0.0  # perf_counter() time the measurement starts (after the warm-up)
     server_cpu: float = 0.0  # the server's CPU seconds while playing
 
 
@@ -79,9 +80,11 @@ async def client(url: str, token: str, seed: int, stats: Stats, go: asyncio.Even
         me = None
         while True:
             message = loads(await ws.recv())
-            if stats.stop and time.perf_counter() >= stats.stop:
+            now = time.perf_counter()
+            if stats.stop and now >= stats.stop:
                 return
-            stats.messages += 1
+            measuring = stats.measure_from and now >= stats.measure_from
+            stats.messages += bool(measuring)
             kind = message["type"]
             if kind == "welcome":
                 me = message["seat"]
@@ -93,7 +96,8 @@ async def client(url: str, token: str, seed: int, stats: Stats, go: asyncio.Even
                 sent_at = None
                 continue
             if kind == "update" and message["seat"] == me and sent_at is not None:
-                stats.latencies.append(time.perf_counter() - sent_at)
+                if measuring:
+                    stats.latencies.append(now - sent_at)
                 sent_at = None
             if kind not in ("welcome", "update"):
                 continue
@@ -110,9 +114,10 @@ async def client(url: str, token: str, seed: int, stats: Stats, go: asyncio.Even
 
 
 async def play(ws_base: str, seats: list[tuple[int, str, str]], seconds: float, think: float,
-               server_pid: int) -> Stats:
+               server_pid: int, *, warmup: float) -> Stats:
     """Connect every client first (timed apart: a storm of 800 connections is another test),
-    then let them all play at once."""
+    then let them all play at once; measure after ``warmup`` seconds (the first moves of 200
+    tables started together are a burst no server sees in steady play)."""
     stats = Stats()
     go = asyncio.Event()
     started = time.perf_counter()
@@ -121,20 +126,22 @@ async def play(ws_base: str, seats: list[tuple[int, str, str]], seconds: float, 
     while stats.connected < len(seats) and not any(t.done() for t in tasks):
         await asyncio.sleep(0.01)
     stats.connect_seconds = time.perf_counter() - started
-    stats.messages = 0
-    cpu, server_cpu = time.process_time(), cpu_seconds(server_pid)
     start = time.perf_counter()
     stats.stop = start + seconds
+    stats.measure_from = start + warmup
     go.set()
+    await asyncio.sleep(warmup)
+    cpu, server_cpu = time.process_time(), cpu_seconds(server_pid)
     await asyncio.gather(*tasks)
-    stats.elapsed = time.perf_counter() - start
+    stats.elapsed = time.perf_counter() - stats.measure_from
     stats.cpu = time.process_time() - cpu
     stats.server_cpu = cpu_seconds(server_pid) - server_cpu
     return stats
 
 
-def play_in_process(args: tuple[str, list[tuple[int, str, str]], float, float, int]) -> Stats:
-    return asyncio.run(play(*args))
+def play_in_process(args: tuple[str, list[tuple[int, str, str]], float, float, int, float]) -> Stats:
+    *rest, warmup = args
+    return asyncio.run(play(*rest, warmup=warmup))
 
 
 async def create_tables(base: str, tables: int) -> list[tuple[int, str, str]]:
@@ -165,12 +172,13 @@ def run(base: str, server_pid: int, args: argparse.Namespace, think: float) -> d
     ws_base = base.replace("http", "ws")
     load_before = os.getloadavg()
     if args.client_processes <= 1:
-        parts = [play_in_process((ws_base, seats, args.seconds, think, server_pid))]
+        parts = [play_in_process((ws_base, seats, args.seconds, think, server_pid, args.warmup))]
     else:
         n = args.client_processes
         chunks = [seats[i::n] for i in range(n)]
         with multiprocessing.get_context("fork").Pool(n) as pool:
-            parts = pool.map(play_in_process, [(ws_base, c, args.seconds, think, server_pid) for c in chunks])
+            jobs = [(ws_base, c, args.seconds, think, server_pid, args.warmup) for c in chunks]
+            parts = pool.map(play_in_process, jobs)
     server_cpu = max(s.server_cpu for s in parts)
     load_after = os.getloadavg()
     elapsed = max(s.elapsed for s in parts)
@@ -186,7 +194,8 @@ def run(base: str, server_pid: int, args: argparse.Namespace, think: float) -> d
     peak = sum(s.peak for s in parts)
     print(f"tables held concurrently: {peak / 4:g} (most clients connected and welcomed at once: {peak}; "
           f"all welcomed {max(s.connect_seconds for s in parts):.1f} s after the first connected)")
-    print(f"games finished:           {sum(s.finished for s in parts) // 4} in {elapsed:.1f} s")
+    print(f"games finished:           {sum(s.finished for s in parts) // 4}; measured over {elapsed:.1f} s "
+          f"after a {args.warmup:g} s warm-up")
     print(f"actions:                  {len(lat)} ({len(lat) / elapsed:.0f} per second), "
           f"{sum(s.errors for s in parts)} errors")
     print(f"messages received:        {messages} ({messages / elapsed:.0f} per second)")
@@ -215,6 +224,8 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=120.0, help="stop after this long")
+    parser.add_argument("--warmup", type=float, default=3.0,
+                        help="seconds of play before the measurement starts (the synchronised first moves)")
     parser.add_argument("--think", type=float, nargs="+", default=[0.0],
                         help="mean think time of a client before each action, seconds (0: at once); "
                              "several values: one run each")
