@@ -1,4 +1,5 @@
-"""Sakura positions drawn as plain text, for ``sakura show`` and ``sakura replay``.
+"""Sakura positions drawn as plain text, for ``sakura show`` and ``sakura replay``; and the card
+game's table (``draw_cards``) for ``sakura replay --board``.
 
 Painters are shown by seat number (1-6) and the court painter by ``c``; ``E`` is the Emperor.
 Unscored sakuras are ``S``, scored ones ``s``.
@@ -6,6 +7,7 @@ Unscored sakuras are ``S``, scored ones ``s``.
 
 from __future__ import annotations
 
+from sakura.engine.games.cards import AREAS, CardsView
 from sakura.engine.games.sakura import Position, SakuraGame
 
 
@@ -59,4 +61,32 @@ def draw_position(position: Position, game: SakuraGame) -> str:
     lines.append("")
     lines.append("legend    G gate  B bridge  T torii  S sakura (s scored)  E Emperor")
     lines.append("          1-6 painters by seat" + ("  c court painter" if game.court >= 0 else ""))
+    return "\n".join(lines)
+
+
+_COMBINATIONS = {("colours", True): "three colours, in a row", ("colours", False): "three colours",
+                 ("one_colour", True): "one colour, in a row", ("one_colour", False): "one colour",
+                 ("none", True): "in a row"}
+
+
+def draw_cards(view: CardsView) -> str:
+    """The card game's table as a spectator sees it: each player's areas, their scores and the
+    three cards behind each (from the view's ``area_details``), round scores and totals."""
+    head = "the end" if view.terminal or view.turn is None else f"player {view.turn + 1} to {view.phase}"
+    lines = [f"round {view.round} of 3, {head}; {view.aside} cards set aside"]
+    for seat in range(2):
+        rounds = " + ".join(str(s) for s in view.round_scores[seat]) or "-"
+        lines.append(f"player {seat + 1}: total {view.totals[seat]} (rounds {rounds}); "
+                     f"{view.hand_sizes[seat]} in hand, {view.discard_counts[seat]} discarded")
+        for i, area in enumerate(AREAS):
+            detail = view.area_details[seat][i]
+            if detail.blossoms > 1:
+                why = f"{detail.blossoms} blossoms: nothing"
+            elif detail.best:
+                why = f"{' '.join(detail.best)}: {_COMBINATIONS[detail.combination, detail.run]}"
+                why += ", and a blossom" if detail.blossoms else ""
+            else:
+                why = "a blossom" if detail.blossoms else ""
+            cards = " ".join(view.areas[seat][i]) or "-"
+            lines.append(f"  {area:<7} {cards:<28} {view.area_scores[seat][i]:>3}  {why}".rstrip())
     return "\n".join(lines)

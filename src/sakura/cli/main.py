@@ -13,8 +13,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from sakura.cli.board import draw_position
-from sakura.engine import GameError
+from sakura.cli.board import draw_cards, draw_position
+from sakura.engine import GameError, make_game
+from sakura.engine.games.cards import CardsState
 from sakura.engine.games.sakura import Position, SakuraGame
 from sakura.engine.games.sakura.state import SakuraState
 from sakura.records import GameRecord, InvalidRecordError, Recorder, ReplayDivergenceError, replay
@@ -39,7 +40,7 @@ def _game(players: int, variant: str | None) -> SakuraGame:
 
 @app.command()
 def simulate(
-    players: Annotated[int, typer.Option("--players", "-p", help="2 to 6 players")] = 4,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="2 to 6 players (default 4)")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="how many games", min=1)] = 1000,
     seed: Annotated[int, typer.Option(help="first seed; game i uses seed + i")] = 0,
     variant: Annotated[
@@ -50,25 +51,30 @@ def simulate(
         Path | None, typer.Option(help="save every game's record (JSON) in this folder")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    game_name: Annotated[str, typer.Option(
+        "--game", help="sakura, or sakura-cards (the three-area card game: two players)")] = "sakura",
 ) -> None:
-    """Play random games and print a summary: rounds, bumps, tokens and winners by seat."""
-    game = _game(players, variant)
+    """Play random games and print a summary: rounds, bumps, tokens and winners by seat (the
+    card game: points, discards and winners by seat)."""
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
+    if game_name == "sakura-cards":
+        if variant is not None or players not in (None, 2):
+            err.print("[red]error:[/] the card game is for two players and has no variant")
+            raise typer.Exit(2)
+        _simulate_cards(games, seed, records, quiet)
+        return
+    if game_name != "sakura":
+        err.print(f"[red]error:[/] unknown game {game_name!r}; games: sakura, sakura-cards")
+        raise typer.Exit(2)
+    players = players or 4
+    game = _game(players, variant)
     rounds: list[int] = []
     bumps: list[int] = []
     winner_tokens: list[int] = []
     tokens: list[float] = []
     wins: dict[int, float] = dict.fromkeys(range(players), 0.0)  # shared wins split
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=quiet,
-        transient=True,
-    ) as progress:
+    with _progress(quiet) as progress:
         task = progress.add_task("games", total=games)
         for i in range(games):
             game_seed = seed + i
@@ -105,13 +111,63 @@ def simulate(
         table.add_row(name, f"{statistics.fmean(values):.2f}", str(min(values)), str(max(values)))
     table.add_row("tokens per player", f"{statistics.fmean(tokens):.2f}", "", "")
     console.print(table)
+    _print_wins(wins, games)
+
+
+def _progress(quiet: bool) -> Progress:
+    return Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=err, disable=quiet, transient=True)
+
+
+def _print_wins(wins: dict[int, float], games: int) -> None:
     seats = Table(title="wins by seat (shared wins split)")
     seats.add_column("seat")
     seats.add_column("wins", justify="right")
     seats.add_column("share", justify="right")
-    for seat in range(players):
-        seats.add_row(str(seat + 1), f"{wins[seat]:.1f}", f"{wins[seat] / games:.1%}")
+    for seat, won in wins.items():
+        seats.add_row(str(seat + 1), f"{won:.1f}", f"{won / games:.1%}")
     console.print(seats)
+
+
+def _simulate_cards(games: int, seed: int, records: Path | None, quiet: bool) -> None:
+    """Random games of the card game: points a player and the winner's, discards, draws."""
+    game = make_game("sakura-cards")
+    points: list[int] = []
+    winner_points: list[int] = []
+    discards: list[int] = []
+    draws = 0
+    wins = dict.fromkeys(range(2), 0.0)
+    with _progress(quiet) as progress:
+        task = progress.add_task("games", total=games)
+        for i in range(games):
+            rng = random.Random(seed + i)
+            recorder = Recorder(game, seed + i)
+            state = recorder.state
+            n_discards = 0
+            while not state.is_terminal():
+                player = state.current_players()[0]
+                events = recorder.apply(player, random_action(state, player, rng))
+                n_discards += sum(1 for e in events if e.kind == "card_discarded")
+            outcome = state.outcome()
+            assert outcome is not None
+            points += list(outcome.scores)
+            winner_points.append(max(outcome.scores))
+            discards.append(n_discards)
+            draws += len(outcome.winners) == 2
+            for w in outcome.winners:
+                wins[w] += 1 / len(outcome.winners)
+            if records is not None:
+                (records / f"game-{seed + i}.json").write_text(recorder.finish().dumps())
+            progress.advance(task)
+    table = Table(title=f"{games} random games of the card game")
+    for column in ("measure", "mean", "min", "max"):
+        table.add_column(column, justify="left" if column == "measure" else "right")
+    for name, values in (("points per player", points), ("winner's points", winner_points),
+                         ("discards per game", discards)):
+        table.add_row(name, f"{statistics.fmean(values):.2f}", str(min(values)), str(max(values)))
+    table.add_row("draws", f"{draws / games:.1%}", "", "")
+    console.print(table)
+    _print_wins(wins, games)
 
 
 @app.command("replay")
@@ -120,7 +176,7 @@ def replay_command(
     positions: Annotated[
         bool, typer.Option(help="print the position (text form) after every resolved card and every choice")
     ] = False,
-    board: Annotated[bool, typer.Option(help="draw the final garden")] = False,
+    board: Annotated[bool, typer.Option(help="draw the final garden (or the card game's areas)")] = False,
     tui: Annotated[bool, typer.Option("--tui", help="step through the game in the terminal app")] = False,
 ) -> None:
     """Re-run a game record through the engine; fail loudly where it diverges."""
@@ -149,6 +205,8 @@ def replay_command(
     outcome = final.outcome()
     if board and isinstance(final, SakuraState):
         typer.echo(draw_position(final.position(), final.game))
+    elif board and isinstance(final, CardsState):
+        typer.echo(draw_cards(final.view(None)))
     summary = json.dumps(outcome.to_dict()) if outcome else "unfinished"
     err.print(f"replayed {len(record.moves)} moves: identical to the record; outcome {summary}")
 
