@@ -35,6 +35,30 @@ def test_the_engine_imports_only_the_standard_library_and_itself(path: Path) -> 
             assert top in sys.stdlib_module_names, f"{path.name} imports {name} (not stdlib)"
 
 
+# What each outer layer may import of the package: the engine's public API and the layers it
+# builds on, never a sibling's insides (the command line is the one place that wires them).
+LAYERS = {
+    "bots": {"engine"},
+    "records": {"engine"},
+    "tournament": {"engine", "bots", "records"},
+    "server": {"engine", "bots", "records"},
+    "tui": {"engine", "bots", "records"},
+    "rl": {"engine", "bots"},
+}
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_outer_layers_depend_on_the_engine_never_on_each_other(layer: str) -> None:
+    allowed = LAYERS[layer] | {layer}
+    for path in (ROOT / "src" / "sakura" / layer).rglob("*.py"):
+        for name in _imports(path):
+            parts = name.split(".")
+            if parts[0] == "sakura" and len(parts) > 1:
+                assert parts[1] in allowed, f"{path.relative_to(ROOT)} imports {name}"
+                if parts[1] != layer and parts[1] != "engine":
+                    assert len(parts) == 2, f"{path.relative_to(ROOT)} reaches into {name}"
+
+
 def test_the_engine_uses_no_global_random() -> None:
     """Randomness is explicit and seeded: no module-level ``random`` anywhere in the engine."""
     for path in ENGINE.rglob("*.py"):
