@@ -103,7 +103,8 @@ def tournament(
     title = f"{len(results)} games, {plan.players} players {table_name}, {plan.mode}, seed {seed}"
     console = _console()
     table = Table(title=title)
-    for column in ("bot", "seat-games", "win rate", "95% interval", "× fair share (95%)", "tokens",
+    score = "points" if game_name == "sakura-cards" else "tokens"  # what each game's score counts
+    for column in ("bot", "seat-games", "win rate", "95% interval", "× fair share (95%)", score,
                    "openskill μ±σ", "ms/decision"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for s in standings(results):
