@@ -9,9 +9,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from sakura.tournament.balance import Balance
-from sakura.tournament.plots import plot_rates
-
-_PINK, _EDGE = "#d9829b", "#7a3347"
+from sakura.tournament.plots import EDGE, PINK, plot_rates
 
 
 def write_report(data: Balance, out: Path, *, title: str, notes: list[str]) -> Path:
@@ -88,7 +86,7 @@ def _plot_histogram(values: list[int], path: Path, label: str) -> None:
     ax = fig.subplots()
     counts = Counter(values)
     xs = sorted(counts)
-    ax.bar(xs, [counts[x] for x in xs], color=_PINK, edgecolor=_EDGE)
+    ax.bar(xs, [counts[x] for x in xs], color=PINK, edgecolor=EDGE)
     ax.set_xlabel(label)
     ax.set_ylabel("games")
     fig.tight_layout()
@@ -117,7 +115,7 @@ def _plot_cards(data: Balance, path: Path) -> None:
     fig = Figure(figsize=(12, 5.5), dpi=100)
     top, bottom = fig.subplots(2, 1, sharex=True)
     xs = [c.card for c in cards]
-    top.bar(xs, [c.win_rate for c in cards], color=_PINK, edgecolor=_EDGE)
+    top.bar(xs, [c.win_rate for c in cards], color=PINK, edgecolor=EDGE)
     top.axhline(1 / data.players, color="#444444", linestyle="--", linewidth=1)
     top.set_ylabel("player's win rate")
     bottom.bar(xs, [c.mean_progress for c in cards], color="#8fb996", edgecolor="#3c6e47")

@@ -21,7 +21,7 @@ from matplotlib.figure import Figure
 from sakura.engine import Action, Event, Game, State
 from sakura.engine.games.cards import AREAS
 from sakura.tournament.play import GameResult
-from sakura.tournament.plots import plot_rates
+from sakura.tournament.plots import EDGE, PINK, plot_rates
 from sakura.tournament.ratings import wilson
 
 # What an area scored with, as the report names it (from the engine's AreaScore).
@@ -30,7 +30,6 @@ LABELS = {"one_colour_run": "one colour, in a row (20)", "one_colour": "one colo
           "colours_run": "three colours, in a row (15)", "colours": "three colours (10)",
           "run": "mixed colours, in a row (5)", "none": "no scoring three (0)",
           "spoiled": "two or more blossoms (0)"}
-_PINK, _EDGE = "#d9829b", "#7a3347"
 
 
 def combination_of(detail: Any) -> str:
@@ -194,7 +193,7 @@ def _plot_wins(data: CardsBalance, path: Path) -> None:
 def _plot_totals(data: CardsBalance, path: Path) -> None:
     fig = Figure(figsize=(5.5, 3.2), dpi=110)
     ax = fig.subplots()
-    ax.hist(data.totals, bins=range(0, max(data.totals, default=0) + 6, 5), color=_PINK, edgecolor=_EDGE)
+    ax.hist(data.totals, bins=range(0, max(data.totals, default=0) + 6, 5), color=PINK, edgecolor=EDGE)
     ax.set_xlabel("a player's points in a game")
     ax.set_ylabel("players")
     fig.tight_layout()
@@ -205,7 +204,7 @@ def _plot_combinations(data: CardsBalance, path: Path) -> None:
     fig = Figure(figsize=(6.5, 3.4), dpi=110)
     ax = fig.subplots()
     counts = [data.combinations.get(code, 0) for code in COMBINATIONS]
-    ax.barh([LABELS[c] for c in COMBINATIONS], counts, color=_PINK, edgecolor=_EDGE)
+    ax.barh([LABELS[c] for c in COMBINATIONS], counts, color=PINK, edgecolor=EDGE)
     ax.invert_yaxis()
     ax.set_xlabel("areas")
     fig.tight_layout()

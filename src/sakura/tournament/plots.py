@@ -9,6 +9,9 @@ from matplotlib.figure import Figure
 
 from sakura.tournament.ratings import Standing
 
+# The reports' bar colours: a cherry-blossom pink with a darker edge.
+PINK, EDGE = "#d9829b", "#7a3347"
+
 
 def plot_standings(table: Sequence[Standing], path: Path, title: str) -> Path:
     """Win rate of each bot with its 95% interval, and the fair share as a line."""
@@ -17,7 +20,7 @@ def plot_standings(table: Sequence[Standing], path: Path, title: str) -> Path:
     names = [s.spec for s in table]
     rates = [s.win_rate for s in table]
     errors = [[s.win_rate - s.ci_low for s in table], [s.ci_high - s.win_rate for s in table]]
-    ax.bar(names, rates, yerr=errors, capsize=6, color="#d9829b", edgecolor="#7a3347")
+    ax.bar(names, rates, yerr=errors, capsize=6, color=PINK, edgecolor=EDGE)
     if table:
         ax.axhline(table[0].fair_share, color="#444444", linestyle="--", linewidth=1,
                    label=f"fair share (1/{round(1 / table[0].fair_share)})")
@@ -40,7 +43,7 @@ def plot_rates(labels: Sequence[str], rows: Sequence[tuple[float, float, float]]
     ax = fig.subplots()
     errors = [[r - lo for r, lo, _ in rows], [hi - r for r, _, hi in rows]]
     rates = [r for r, _, _ in rows]
-    ax.bar(list(labels), rates, yerr=errors, capsize=5, color="#d9829b", edgecolor="#7a3347")
+    ax.bar(list(labels), rates, yerr=errors, capsize=5, color=PINK, edgecolor=EDGE)
     ax.axhline(fair, color="#444444", linestyle="--", linewidth=1, label="fair share")
     if xlabel:
         ax.set_xlabel(xlabel)
