@@ -41,6 +41,13 @@ def applier(state: State[Any]) -> Callable[[int, Action], Any]:
     return fast if callable(fast) else state.apply_action
 
 
+def check_render_mode(mode: str | None) -> str | None:
+    """Both environments render the public board as text, or nothing."""
+    if mode not in (None, "ansi"):
+        raise ValueError(f"render_mode is None or 'ansi', not {mode!r}")
+    return mode
+
+
 def check_illegal_mode(mode: str) -> str:
     if mode not in ILLEGAL_MODES:
         raise ValueError(f"illegal= must be one of {ILLEGAL_MODES}, not {mode!r}")

@@ -27,7 +27,14 @@ from gymnasium import spaces
 
 from sakura.bots import Bot, make_bot
 from sakura.engine import Game
-from sakura.rl.core import applier, check_illegal_mode, legal_or_replace, new_state, resolve_game
+from sakura.rl.core import (
+    applier,
+    check_illegal_mode,
+    check_render_mode,
+    legal_or_replace,
+    new_state,
+    resolve_game,
+)
 from sakura.rl.encoding import MASK_DTYPE, OBS_DTYPE, encoder_for, relative_rewards
 
 ENV_ID = "SakuraSolo-v0"
@@ -50,8 +57,6 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
         score_weight: float = 1.0,
         illegal: str = "replace",
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.game = resolve_game(game, config)
         self.encoder = encoder_for(self.game)
         n = self.game.num_players
@@ -65,7 +70,7 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"seat {seat} does not exist in a {n}-player game")
         self.fixed_seat = seat
         self.seat = 0 if seat is None else seat
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.score_weight = float(score_weight)
         self.illegal = check_illegal_mode(illegal)
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), dtype=OBS_DTYPE)

@@ -37,7 +37,14 @@ from pettingzoo.utils import parallel_to_aec
 from pettingzoo.utils.env import AECEnv
 
 from sakura.engine import Game
-from sakura.rl.core import applier, check_illegal_mode, legal_or_replace, new_state, resolve_game
+from sakura.rl.core import (
+    applier,
+    check_illegal_mode,
+    check_render_mode,
+    legal_or_replace,
+    new_state,
+    resolve_game,
+)
 from sakura.rl.encoding import MASK_DTYPE, OBS_DTYPE, encoder_for, relative_rewards
 
 AgentID = str
@@ -61,11 +68,9 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         score_weight: float = 1.0,
         illegal: str = "replace",
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.game = resolve_game(game, config)
         self.encoder = encoder_for(self.game)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.score_weight = float(score_weight)
         self.illegal = check_illegal_mode(illegal)
         n = self.game.num_players
