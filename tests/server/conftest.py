@@ -174,6 +174,22 @@ class ScriptedPlayer:
                 waiting = True
 
 
+def two_players_and_a_watcher(client: TestClient, table_id: str, first_token: str,
+                              seeds: tuple[int, int]) -> tuple[list[ScriptedPlayer], list[str]]:
+    """Seat a second player by the join API, then play the table to its end with the two
+    seated clients (random legal actions from ``seeds``) and a spectator. Returns the clients
+    (seat 0's, seat 1's, the watcher's) and the two seats' tokens."""
+    tokens = [first_token, join(client, table_id)]
+    clients = [ScriptedPlayer(client, table_id, tokens[0], seed=seeds[0]),
+               ScriptedPlayer(client, table_id, tokens[1], seed=seeds[1]),
+               ScriptedPlayer(client, table_id, None)]
+    for c in clients:
+        c.start()
+    for c in clients:
+        c.join()
+    return clients, tokens
+
+
 @contextlib.contextmanager
 def socket(client: TestClient, table_id: str, token: str | None) -> Iterator[Any]:
     """A connection that has said hello; yields (ws, welcome)."""

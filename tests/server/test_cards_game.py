@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.conftest import ScriptedPlayer, create_table, join, receive, socket
+from tests.server.conftest import (
+    ScriptedPlayer,
+    create_table,
+    join,
+    receive,
+    socket,
+    two_players_and_a_watcher,
+)
 
 from sakura.engine.games.cards import CardsState
 from sakura.records import GameRecord, replay
@@ -83,13 +90,7 @@ def test_the_card_detector_finds_cards_anywhere() -> None:
 def test_no_message_carries_a_card_its_client_may_not_see(client: TestClient) -> None:
     created = create_cards_table(client, ["human", "human"])
     table_id = created["table"]["id"]
-    tokens = [created["token"], join(client, table_id)]
-    clients = [ScriptedPlayer(client, table_id, tokens[0], seed=7),
-               ScriptedPlayer(client, table_id, tokens[1], seed=8), ScriptedPlayer(client, table_id, None)]
-    for c in clients:
-        c.start()
-    for c in clients:
-        c.join()
+    clients, tokens = two_players_and_a_watcher(client, table_id, created["token"], (7, 8))
     lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     stored = lobby.store.load(table_id)
     assert stored is not None

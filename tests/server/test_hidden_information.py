@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.conftest import ScriptedPlayer, create_table, join
+from tests.server.conftest import create_table, two_players_and_a_watcher
 
 from sakura.engine.games.sakura import SakuraState
 from sakura.server.lobby import Lobby
@@ -99,13 +99,7 @@ def test_no_message_carries_a_card_its_client_may_not_see(
 ) -> None:
     created = create_table(client, players, seats, variant=variant)
     table_id = created["table"]["id"]
-    tokens = [created["token"], join(client, table_id)]
-    clients = [ScriptedPlayer(client, table_id, tokens[0], seed=5),
-               ScriptedPlayer(client, table_id, tokens[1], seed=6), ScriptedPlayer(client, table_id, None)]
-    for c in clients:
-        c.start()
-    for c in clients:
-        c.join()
+    clients, tokens = two_players_and_a_watcher(client, table_id, created["token"], (5, 6))
     lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     allowed = entitlements(lobby, table_id, [0, 1, None])
     checked = 0
