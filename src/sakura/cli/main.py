@@ -6,7 +6,7 @@ import json
 import random
 import statistics
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sakura.cli.board import draw_cards, draw_position
-from sakura.engine import GameError, make_game
+from sakura.engine import Game, GameError, make_game
 from sakura.engine.games.cards import CardsState
 from sakura.engine.games.sakura import Position, SakuraGame
 from sakura.engine.games.sakura.state import SakuraState
@@ -78,14 +78,8 @@ def simulate(
         task = progress.add_task("games", total=games)
         for i in range(games):
             game_seed = seed + i
-            rng = random.Random(game_seed)
-            recorder = Recorder(game, game_seed)
+            recorder, n_bumps = _random_game(game, game_seed, "bumped")
             state = recorder.state
-            n_bumps = 0
-            while not state.is_terminal():
-                player = state.current_players()[0]
-                events = recorder.apply(player, random_action(state, player, rng))
-                n_bumps += sum(1 for e in events if e.kind == "bumped")
             assert isinstance(state, SakuraState)
             outcome = state.outcome()
             assert outcome is not None
@@ -114,6 +108,19 @@ def simulate(
     _print_wins(wins, games)
 
 
+def _random_game(game: Game[Any], seed: int, kind: str) -> tuple[Recorder, int]:
+    """One game of random legal actions (seeded), recorded; and how many ``kind`` events it had."""
+    rng = random.Random(seed)
+    recorder = Recorder(game, seed)
+    state = recorder.state
+    count = 0
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        events = recorder.apply(player, random_action(state, player, rng))
+        count += sum(1 for e in events if e.kind == kind)
+    return recorder, count
+
+
 def _progress(quiet: bool) -> Progress:
     return Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=err, disable=quiet, transient=True)
@@ -140,15 +147,8 @@ def _simulate_cards(games: int, seed: int, records: Path | None, quiet: bool) ->
     with _progress(quiet) as progress:
         task = progress.add_task("games", total=games)
         for i in range(games):
-            rng = random.Random(seed + i)
-            recorder = Recorder(game, seed + i)
-            state = recorder.state
-            n_discards = 0
-            while not state.is_terminal():
-                player = state.current_players()[0]
-                events = recorder.apply(player, random_action(state, player, rng))
-                n_discards += sum(1 for e in events if e.kind == "card_discarded")
-            outcome = state.outcome()
+            recorder, n_discards = _random_game(game, seed + i, "card_discarded")
+            outcome = recorder.state.outcome()
             assert outcome is not None
             points += list(outcome.scores)
             winner_points.append(max(outcome.scores))
