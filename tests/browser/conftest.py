@@ -46,3 +46,10 @@ def output() -> Path:
     """Where screenshots go (``SAKURA_TEST_OUTPUT`` to change)."""
     OUTPUT.mkdir(parents=True, exist_ok=True)
     return OUTPUT
+
+
+def page_errors(page: Any) -> list[str]:
+    """The page's uncaught script errors, collected as they happen (a test asserts none)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tests.browser.conftest import page_errors
 from tests.browser.test_languages import untranslated
 
 
@@ -49,8 +50,7 @@ def play_to_the_end(page: Any, midway: Any = None) -> dict[str, int]:
 
 def test_a_whole_card_game_against_a_bot_by_clicking(server: str, browser: Any, output: Path) -> None:
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = page_errors(page)
     page.goto(f"{server}/?speed=0")
     start_against_a_bot(page)
     assert page.locator(".cards-player").count() == 2
@@ -113,8 +113,7 @@ def test_a_whole_card_game_against_a_bot_by_clicking(server: str, browser: Any, 
 def test_the_card_game_in_persian(server: str, browser: Any, output: Path) -> None:
     context = browser.new_context(locale="fa-IR", viewport={"width": 1200, "height": 1000})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = page_errors(page)
     page.goto(f"{server}/?speed=0")
     page.wait_for_selector("html[lang='fa']")
     page.select_option("#game", "sakura-cards")

@@ -12,6 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tests.browser.conftest import page_errors
+
 # The visible text of the page that is in the page's language: text nodes that are rendered,
 # except those inside an element marked with another `lang` (the language menu names each
 # language in itself; a server detail is marked English).
@@ -66,8 +68,7 @@ def untranslated(page: Any) -> list[str]:
 def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any, output: Path) -> None:
     context = browser.new_context(locale="fa-IR", viewport={"width": 1200, "height": 900})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = page_errors(page)
     page.goto(f"{server}/?speed=0")  # no ?lang: the browser's preference decides
     page.wait_for_selector("html[lang='fa']")  # set once the catalog has loaded
     assert page.get_attribute("html", "lang") == "fa"
@@ -109,8 +110,7 @@ def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any, 
 def test_a_whole_game_in_spanish_chosen_in_the_menu(server: str, browser: Any, output: Path) -> None:
     context = browser.new_context(locale="en-US", viewport={"width": 1200, "height": 900})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = page_errors(page)
     page.goto(f"{server}/?speed=0")
     assert page.get_attribute("html", "lang") == "en"
     with page.expect_navigation():

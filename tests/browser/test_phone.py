@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser.conftest import page_errors
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
@@ -22,8 +23,7 @@ def fits(page: Any) -> None:
 def test_a_phone_can_play(server: str, browser: Any, output: Path, game: str) -> None:
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = page_errors(page)
     page.goto(f"{server}/?speed=0")
     page.wait_for_selector("#seat-choices select")
     fits(page)

@@ -9,11 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.browser.conftest import page_errors
+
 
 def test_play_a_whole_game_against_three_bots_by_clicking(server: str, browser: Any, output: Path) -> None:
     page = browser.new_page(viewport={"width": 1200, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = page_errors(page)
     page.goto(f"{server}/?speed=0")
     page.select_option("#players", "4")
     for seat in (1, 2, 3):
