@@ -17,7 +17,7 @@ from tests.server.conftest import (
     two_players_and_a_watcher,
 )
 
-from sakura.engine.games.cards import CardsState
+from sakura.engine.games.cards import CardsState, Place
 from sakura.records import GameRecord, replay
 from sakura.server import create_app
 from sakura.server.lobby import Lobby
@@ -100,9 +100,12 @@ def test_no_message_carries_a_card_its_client_may_not_see(client: TestClient) ->
     allowed: dict[int | None, list[set[str]]] = {s: [visible(state, s)] for s in seats}
     for seat, text in stored.actions:  # a message about action k may name what was visible around it
         before = {s: visible(state, s) for s in seats}
-        state.apply_action(seat, game.parse_action(text))
+        action = game.parse_action(text)
+        state.apply_action(seat, action)
+        # A placed card is public, even the round's last one, whose area is cleared at once.
+        placed = {action.card} if isinstance(action, Place) else set()
         for s in seats:
-            allowed[s].append(before[s] | visible(state, s))
+            allowed[s].append(before[s] | visible(state, s) | placed)
     checked = 0
     for c in clients:
         assert c.last_view is not None and c.last_view["terminal"]
