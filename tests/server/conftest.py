@@ -11,6 +11,7 @@ import json
 import os
 import random
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -153,7 +154,10 @@ class ScriptedPlayer:
             message: Message = ws.receive_json()
             self.messages.append(message)
             kind = message["type"]
-            if kind == "error":
+            if kind == "error" and message["code"] == "rate_limited":  # a polite client waits
+                time.sleep(message["retry_after"])
+                waiting = False
+            elif kind == "error":
                 self.errors.append(message)
                 waiting = False
             if kind == "welcome":

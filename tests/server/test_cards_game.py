@@ -94,7 +94,7 @@ def test_no_message_carries_a_card_its_client_may_not_see(client: TestClient) ->
     lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
     stored = lobby.store.load(table_id)
     assert stored is not None
-    game = lobby.get(table_id).game
+    game = lobby.tables[table_id].game
     state = game.new_initial_state(stored.seed)
     seats: list[int | None] = [0, 1, None]
     allowed: dict[int | None, list[set[str]]] = {s: [visible(state, s)] for s in seats}

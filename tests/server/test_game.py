@@ -35,12 +35,22 @@ def test_a_full_four_seat_game_of_two_scripted_players_two_bots_and_a_spectator(
     assert replay(record).outcome().to_dict() == finals[0]["outcome"]  # type: ignore[union-attr,index]
 
 
-def test_a_table_of_bots_plays_itself_to_the_end_and_can_be_watched(client: TestClient) -> None:
-    created = create_table(client, 3, ["easy", "medium", "easy"])
-    assert created["seat"] is None and created["token"] is None
+def test_a_table_with_bots_can_be_watched_to_the_end(client: TestClient) -> None:
+    created = create_table(client, 3, ["human", "medium", "easy"])
+    player = ScriptedPlayer(client, created["table"]["id"], created["token"], seed=4).start()
     watcher = ScriptedPlayer(client, created["table"]["id"], None).start()
+    player.join()
     watcher.join()
     assert watcher.last_view is not None and watcher.last_view["terminal"]
+
+
+def test_a_table_of_bots_only_is_refused(client: TestClient) -> None:
+    """Bot-only games are what ``sakura tournament`` is for: on a server they only burn CPU."""
+    bots = [{"kind": "bot", "level": "hard"}] * 3
+    response = client.post("/api/tables", json={"players": 3, "seats": bots})
+    assert response.status_code == 400 and response.json()["code"] == "bad_table"
+    assert "tournament" in response.json()["detail"]
+    assert client.get("/api/tables").json()["open"] == []
 
 
 def test_two_players_with_the_court_painter_and_the_tactical_variant(client: TestClient) -> None:

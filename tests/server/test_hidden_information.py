@@ -70,7 +70,7 @@ def visible(state: SakuraState, seat: int | None) -> set[int]:
 
 def entitlements(lobby: Lobby, table_id: str, seats: list[int | None]) -> dict[int | None, list[set[int]]]:
     """``result[seat][k]``: the cards ``seat`` may see in a message about action ``k`` (0: the deal)."""
-    table = lobby.get(table_id)
+    table = lobby.tables[table_id]
     stored = lobby.store.load(table_id)
     assert stored is not None
     state = table.game.new_initial_state(stored.seed)

@@ -27,7 +27,8 @@ def test_restart_mid_game_then_finish_the_game(database_url: str) -> None:
             before = welcome
             while set(before["view"]["current_players"]) - {0}:  # until the bots have played
                 before = receive(ws, "update")
-        bots_only = create_table(client, 3, ["easy", "easy", "easy"])["table"]["id"]
+        with_bots = create_table(client, 3, ["human", "easy", "easy"])
+        bots_only, bots_token = with_bots["table"]["id"], with_bots["token"]
     assert not before["view"]["terminal"] and before["seq"] >= 20
     with TestClient(create_app(database_url)) as client:  # a new server on the same database
         with socket(client, table_id, token) as (_, after):
@@ -37,7 +38,8 @@ def test_restart_mid_game_then_finish_the_game(database_url: str) -> None:
         assert not player.errors and player.last_view is not None and player.last_view["terminal"]
         record = GameRecord.loads(client.get(f"/api/tables/{table_id}/record").text)
         assert replay(record).is_terminal()
-        watcher = ScriptedPlayer(client, bots_only, None).start()  # the bots' table went on too
+        ScriptedPlayer(client, bots_only, bots_token, seed=11).start()  # the other table goes on too
+        watcher = ScriptedPlayer(client, bots_only, None).start()
         watcher.join()
         assert watcher.last_view is not None and watcher.last_view["terminal"]
     with TestClient(create_app(database_url)) as client:  # finished games stay downloadable

@@ -9,6 +9,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 from tests.server.conftest import ScriptedPlayer, create_table, join, receive, socket
 
+from sakura.server import create_app
+from sakura.server.limits import Limits
+
 
 def _my_choice_pending(seat: int) -> Any:
     def stop(message: dict[str, Any]) -> bool:
@@ -56,7 +59,12 @@ def test_a_bot_plays_for_a_timed_out_seat(client: TestClient) -> None:
         assert update["by"] == "timer" and update["action"].startswith("play ")
 
 
-def test_a_leaver_is_replaced_by_a_bot_and_takes_the_seat_back(client: TestClient) -> None:
+def test_a_leaver_is_replaced_by_a_bot_and_takes_the_seat_back(sqlite_url: str) -> None:
+    with TestClient(create_app(sqlite_url, Limits(replace_grace=0))) as client:
+        _replace_and_return(client)
+
+
+def _replace_and_return(client: TestClient) -> None:
     created = create_table(client, 2, ["human", "human"])
     table_id = created["table"]["id"]
     token_b = join(client, table_id)

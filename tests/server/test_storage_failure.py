@@ -97,9 +97,12 @@ def test_bots_retry_after_failed_writes_and_the_game_stays_whole(sqlite_url: str
     with TestClient(create_app(sqlite_url)) as client:
         outage = _outage(client)
         outage.failures = 5
-        table_id = create_table(client, 3, ["easy", "medium", "easy"])["table"]["id"]
+        created = create_table(client, 3, ["human", "medium", "easy"])
+        table_id = created["table"]["id"]
+        player = ScriptedPlayer(client, table_id, created["token"], seed=5).start()
         watcher = ScriptedPlayer(client, table_id, None).start()
         watcher.join()
+        player.join()
         assert outage.failed == 5
         assert watcher.last_view is not None and watcher.last_view["terminal"]
         seqs = [m["seq"] for m in watcher.messages if m["type"] == "update"]

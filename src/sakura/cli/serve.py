@@ -29,16 +29,50 @@ def serve(
     open_browser: Annotated[
         bool, typer.Option("--open/--no-open", help="open the lobby in a browser")
     ] = True,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(help="a host name clients reach this server by (repeat it; '*' for any). "
+                          "Default: the loopback names, and --host when it names one address"),
+    ] = None,
+    max_tables: Annotated[int, typer.Option(help="unfinished tables this process holds at most")] = 1000,
+    proxy_headers: Annotated[
+        bool, typer.Option(help="trust X-Forwarded-For from 127.0.0.1 (behind a reverse proxy)")
+    ] = False,
 ) -> None:
     """Play Sakura in the browser: create a table against bots, or invite friends by link."""
     import uvicorn
 
     from sakura.server import create_app
+    from sakura.server.limits import Limits
+    from sakura.server.serving import config
 
     url = database_url or _default_database()
-    app = create_app(url)
+    hosts = tuple(allowed_host or allowed_hosts_for(host))
+    limits = Limits(allowed_hosts=hosts, live_tables=max_tables)
+    app = create_app(url, limits)
     lobby = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     typer.echo(f"Sakura is served at {lobby} (Ctrl+C to stop)")
+    if "*" in hosts:
+        typer.echo("Any host name is accepted (--allowed-host '*'): "
+                   "put the server behind a proxy that checks it.")
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(lobby)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(config(app, host=host, port=port, limits=limits, proxy_headers=proxy_headers)).run()
+
+
+def allowed_hosts_for(host: str) -> list[str]:
+    """The names a server bound to ``host`` answers to by default: loopback always (so a page
+    elsewhere cannot reach a localhost server by DNS rebinding), and ``host`` itself when it is
+    one address or name; bound to every address, any name (say which with --allowed-host).
+
+    >>> allowed_hosts_for("127.0.0.1")
+    ['127.0.0.1', 'localhost', '::1']
+    >>> allowed_hosts_for("0.0.0.0")
+    ['*']
+    """
+    from sakura.server.limits import LOOPBACK_HOSTS
+
+    if host in ("0.0.0.0", "::", ""):
+        return ["*"]
+    names = [h for h in LOOPBACK_HOSTS if not h.startswith("[")]
+    return names if host in names else [*names, host]

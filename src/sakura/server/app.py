@@ -2,18 +2,26 @@
 
 The app translates; it decides nothing. HTTP requests become lobby calls, WebSocket messages
 become table calls, and any error a client causes becomes ``{"type": "error"}`` with the
-engine's (or the table's) own words.
+engine's (or the table's) own words, or an HTTP status with ``{"detail", "code"}``.
+
+Nothing here waits on the database on the event loop (:mod:`sakura.server.database`), and every
+bound of :class:`~sakura.server.limits.Limits` is enforced here or in the table: the front door
+(:mod:`sakura.server.guard`), connections per table and per client address, a rate limit per
+connection, and a connection that stops reading its messages is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import re
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, HTTPException, Request, WebSocket
+from fastapi import Body, FastAPI, Query, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,10 +30,30 @@ from starlette.websockets import WebSocketDisconnect
 from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder
 from sakura.server import protocol
+from sakura.server.errors import http_status
+from sakura.server.guard import Guard
+from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby, NewTable
 from sakura.server.pages import STATIC, page
 from sakura.server.protocol import Act, Hello, Ping, ProtocolError, Rematch, Replace, parse_client
 from sakura.server.table import Connection, Table, TableError
+
+log = logging.getLogger("sakura.server")
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what secrets.token_urlsafe makes; anything else: 404
+SWEEP_SECONDS = 30.0
+
+
+class ApiError(Exception):
+    """An HTTP refusal with words and a code: ``{"detail": ..., "code": ...}``."""
+
+    def __init__(self, status: int, detail: str, code: str, retry_after: float | None = None) -> None:
+        super().__init__(detail)
+        self.status, self.detail, self.code, self.retry_after = status, detail, code, retry_after
+
+    @classmethod
+    def of(cls, error: TableError) -> ApiError:
+        return cls(http_status(error), str(error), error.code, error.retry_after)
 
 
 class JoinRequest(BaseModel):
@@ -34,42 +62,63 @@ class JoinRequest(BaseModel):
     name: str | None = Field(default=None, max_length=24)
 
 
-def create_app(database_url: str = "sqlite:///sakura.db") -> FastAPI:
-    """A Sakura server on ``database_url``; unfinished tables resume when it starts."""
+def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None = None) -> Any:
+    """A Sakura server on ``database_url``; unfinished tables resume when it starts.
+
+    The FastAPI app comes wrapped in the :class:`~sakura.server.guard.Guard` middleware (host,
+    origin, body size, security headers); the app itself is its ``.app`` attribute and its
+    state (the lobby) is reachable through the wrapper's ``state``."""
     from sakura.server.db import Store
+
+    bounds = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(database_url)
-        lobby = Lobby(store)
+        store = Store(database_url, busy_seconds=bounds.sqlite_busy_seconds,
+                      statement_ms=bounds.pg_statement_ms, connect_seconds=bounds.pg_connect_seconds)
+        lobby = Lobby(store, bounds)
         app.state.lobby = lobby
-        for table in lobby.restore():
+        app.state.sockets = Counter()  # open WebSockets by client address
+        for table in await lobby.restore():
             table.start()
+        sweeper = asyncio.get_running_loop().create_task(_sweep(lobby))
         try:
             yield
         finally:
+            sweeper.cancel()
             for table in list(lobby.tables.values()):
                 await table.close()
             await lobby.writer.aclose()
+            lobby.db.close()
             store.close()
 
     app = FastAPI(title="Sakura", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
+        return JSONResponse({"detail": exc.detail, "code": exc.code}, status_code=exc.status, headers=headers)
+
     def lobby_of() -> Lobby:
         lobby: Lobby = app.state.lobby
         return lobby
 
-    def table_or_404(table_id: str) -> Table:
+    async def table_or_404(table_id: str) -> Table:
+        if not TABLE_ID.fullmatch(table_id):
+            raise ApiError(404, "no such table", "no_table")
         try:
-            return lobby_of().get(table_id)
+            return await lobby_of().get(table_id)
         except KeyError:
-            raise HTTPException(404, "no such table") from None
+            raise ApiError(404, "no such table", "no_table") from None
+        except TableError as exc:
+            raise ApiError.of(exc) from None
 
-    def finished_or_409(table_id: str) -> Table:
-        table = table_or_404(table_id)
-        if table.status != "finished":
-            raise HTTPException(409, "the game is not over yet: records and replays come at the end")
+    async def finished_or_409(table_id: str) -> Table:
+        table = await table_or_404(table_id)
+        if table.status not in ("finished", "damaged"):
+            raise ApiError(409, "the game is not over yet: records and replays come at the end",
+                           "not_finished")
         return table
 
     @app.get("/", include_in_schema=False)
@@ -91,75 +140,138 @@ def create_app(database_url: str = "sqlite:///sakura.db") -> FastAPI:
         return [{"number": c.number, "garden": str(c.garden), "painter": str(c.painter)} for c in deck.cards]
 
     @app.get("/api/tables")
-    async def tables() -> dict[str, Any]:
+    async def tables(page: Annotated[int, Query(ge=0, le=10_000)] = 0) -> dict[str, Any]:
+        """One page of the tables in play and of the finished games (``?page=``, from 0)."""
         lobby = lobby_of()
-        return {"open": lobby.open_tables(), "finished": lobby.store.finished_ids()}
+        try:
+            finished = await lobby.finished_ids(page)
+        except TableError as exc:
+            raise ApiError.of(exc) from None
+        return {"open": lobby.open_tables(page), "finished": finished, "page": page,
+                "page_size": lobby.limits.lobby_page}
 
     @app.post("/api/tables", status_code=201)
-    async def create(request: NewTable) -> dict[str, Any]:
+    async def create(request: NewTable, http: Request) -> dict[str, Any]:
         try:
-            table, seat, token = lobby_of().create(request)
+            table, seat, token = await lobby_of().create(request, address=_address(http.client))
         except TableError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise ApiError.of(exc) from None
         return {"table": table.info(), "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        return table_or_404(table_id).info()
+        return (await table_or_404(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: Annotated[JoinRequest | None, Body()] = None) -> dict[str, Any]:
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         request = body or JoinRequest()
         async with table.lock:
             try:
-                seat, token = table.claim(request.seat, request.name)
+                seat, token = await table.claim(request.seat, request.name)
             except TableError as exc:
-                raise HTTPException(503 if exc.code == "storage" else 409, str(exc)) from None
+                raise ApiError.of(exc) from None
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
-        """The finished game in the record format (``sakura replay`` reads it)."""
-        table = finished_or_409(table_id)
-        text = _record(table).dumps(indent=1)
+        """The finished game in the record format (``sakura replay`` reads it); of a damaged
+        table, the game as far as its stored actions replay."""
+        table = await finished_or_409(table_id)
+        try:
+            text = (await _record(table)).dumps(indent=1)
+        except TableError as exc:
+            raise ApiError.of(exc) from None
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="sakura-{table.id}.json"'})
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str) -> JSONResponse:
         """A finished game step by step, as a spectator saw it."""
-        table = finished_or_409(table_id)
-        return JSONResponse({"table": table.info(), "steps": _replay_steps(table)})
+        table = await finished_or_409(table_id)
+        try:
+            steps = await _replay_steps(table)
+        except TableError as exc:
+            raise ApiError.of(exc) from None
+        return JSONResponse({"table": table.info(), "steps": steps})
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
+        address = _address(ws.client)
+        sockets: Counter[str] = app.state.sockets
         await ws.accept()
-        try:
-            table = lobby_of().get(table_id)
-        except KeyError:
-            await ws.send_text(protocol.dumps(protocol.error("no such table", "no_table")))
-            await ws.close(code=4404)
+        if sockets[address] >= bounds.connections_per_address:
+            await _refuse(ws, "too many connections from your address "
+                          f"(at most {bounds.connections_per_address})", "too_many", 1013)
             return
-        await _serve(ws, table, lobby_of())
+        try:
+            if not TABLE_ID.fullmatch(table_id):
+                raise KeyError(table_id)
+            table = await lobby_of().get(table_id)
+        except KeyError:
+            await _refuse(ws, "no such table", "no_table", 4404)
+            return
+        except TableError as exc:
+            await _refuse(ws, str(exc), exc.code, 1013)
+            return
+        sockets[address] += 1
+        try:
+            await _serve(ws, table, lobby_of(), Connection(ws.send_text, address=address, limits=bounds))
+        finally:
+            sockets[address] -= 1
+            if sockets[address] <= 0:
+                del sockets[address]
 
-    return app
+    return Guard(app, allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
 
 
-async def _serve(ws: WebSocket, table: Table, lobby: Lobby) -> None:
-    """One connection: hello first, then act / replace / rematch / ping until it closes."""
+def _address(client: Any) -> str:
+    return str(client.host) if client is not None else "?"
 
-    async def send(text: str) -> None:
-        await ws.send_text(text)
 
-    conn = Connection(send)
+async def _refuse(ws: WebSocket, message: str, code: str, close_code: int) -> None:
+    """Say why in an ``error`` message and in the close frame's reason, then close."""
+    with contextlib.suppress(Exception):
+        await ws.send_text(protocol.dumps(protocol.error(message, code)))
+        await ws.close(code=close_code, reason=message[:120])
+
+
+async def _sweep(lobby: Lobby) -> None:
+    while True:
+        await asyncio.sleep(SWEEP_SECONDS)
+        try:
+            lobby.sweep()
+        except Exception:
+            log.exception("sweeping finished tables")
+
+
+async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) -> None:
+    """One connection: hello first, then act / replace / rematch / ping until it closes, or
+    until it falls behind reading its messages, or floods."""
     writer = asyncio.get_running_loop().create_task(_write(conn))
+    behind = asyncio.get_running_loop().create_task(conn.behind.wait())
     joined = False
+    why: tuple[int, str] | None = None
     try:
         while True:
-            frame = await ws.receive()
+            receive = asyncio.ensure_future(ws.receive())
+            done, _ = await asyncio.wait({receive, behind}, return_when=asyncio.FIRST_COMPLETED)
+            if receive not in done:
+                receive.cancel()
+                why = (1008, "too far behind reading its messages")
+                break
+            frame = receive.result()
             if frame["type"] == "websocket.disconnect":
                 break
+            if not conn.allow():
+                if conn.refused >= conn.limits.flood_close:
+                    why = (1008, "too many messages")
+                    break
+                rate = conn.limits.messages_per_second
+                conn.push(dict(protocol.error(f"too many messages: at most {rate:g} a second; "
+                                              "this one was ignored", "rate_limited"),
+                               retry_after=round(conn.bucket.wait(), 3)))
+                continue
             data = frame.get("text") or frame.get("bytes") or b""
             try:
                 message = parse_client(data)
@@ -185,10 +297,15 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        behind.cancel()
         if joined:
             await table.leave(conn)
-        conn.outbox.put_nowait(None)
-        with contextlib.suppress(Exception):
+        if why is not None:
+            writer.cancel()
+            with contextlib.suppress(Exception):
+                await ws.close(code=why[0], reason=why[1])
+        conn.finish()
+        with contextlib.suppress(Exception, asyncio.CancelledError):
             await writer
 
 
@@ -197,11 +314,18 @@ async def _write(conn: Connection) -> None:
         await conn.writer()
 
 
-def _record(table: Table) -> Any:
+async def _stored(table: Table) -> Any:
+    stored = await table.db.call(table.store.load, table.id, what=f"loading table {table.id}")
+    assert stored is not None
+    if table.damaged is not None:  # as far as it replays
+        stored = replace(stored, actions=stored.actions[:table.seq])
+    return stored
+
+
+async def _record(table: Table) -> Any:
     """Rebuild the finished game's record by replaying its actions. The seed is left out
     (``seed: null``; the record's ``initial`` deal replays it)."""
-    stored = table.store.load(table.id)
-    assert stored is not None
+    stored = await _stored(table)
     names = [s.name or (f"Bot ({s.level})" if s.kind == "bot" else f"Player {i + 1}")
              for i, s in enumerate(table.seats)]
     recorder = Recorder(table.game, stored.seed, names, date=stored.created.isoformat(timespec="seconds"))
@@ -210,13 +334,18 @@ def _record(table: Table) -> Any:
     return replace(recorder.finish(), seed=None)
 
 
-def _replay_steps(table: Table) -> list[dict[str, Any]]:
-    stored = table.store.load(table.id)
-    assert stored is not None
+async def _replay_steps(table: Table) -> list[dict[str, Any]]:
+    """Every step of a finished game as a spectator sees it; computed once per table (a
+    finished game does not change) and kept while the table is in memory."""
+    if table.replay_cache is not None:
+        return table.replay_cache
+    stored = await _stored(table)
     state = table.game.new_initial_state(stored.seed)
     steps: list[dict[str, Any]] = [{"seat": None, "events": [], "view": state.view(None).to_json()}]
     for seat, text in stored.actions:
         events = state.apply_action(seat, table.game.parse_action(text))
         steps.append({"seat": seat, "events": [e.seen_by(None).to_dict() for e in events],
                       "view": state.view(None).to_json()})
+        await asyncio.sleep(0)  # a long game: let the other tables in between steps
+    table.replay_cache = steps
     return steps

@@ -6,7 +6,11 @@ the server-side seed, the seats, the timer, the status) and one row per applied 
 re-applying its actions through the engine, so the database never holds rules or positions.
 
 SQLAlchemy 2 keeps one code path for SQLite (the default: a file, nothing to install) and
-PostgreSQL (``postgresql+psycopg://...``). The store's calls are synchronous and short.
+PostgreSQL (``postgresql+psycopg://...``). The store's calls are synchronous and short; the
+server makes them from worker threads (:mod:`sakura.server.database`), never on its event loop,
+and the engine is made so that a stuck database fails fast: a busy timeout on SQLite, connect,
+statement and lock timeouts on PostgreSQL, and statement parameters (a seat's secret pick, a
+seed, a token's hash) never in an error's text.
 Actions, the hot path, go through :class:`GroupCommit`: every action that arrives while a
 commit is under way joins the next one, so one transaction (in a worker thread, off the event
 loop) stores the actions of many tables at once, and clients hear of an action only once the
@@ -39,7 +43,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 log = logging.getLogger("sakura.server")
@@ -109,11 +113,16 @@ def now() -> dt.datetime:
 class Store:
     """The database behind the server: tables and their actions."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, busy_seconds: float = 2.0, statement_ms: int = 5000,
+                 connect_seconds: int = 3) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
         if url.startswith("sqlite"):
+            self.engine: Engine = create_engine(url, hide_parameters=True,
+                                                connect_args={"timeout": busy_seconds})
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(_with_timeouts(url, statement_ms, connect_seconds),
+                                        hide_parameters=True, pool_timeout=connect_seconds)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         Base.metadata.create_all(self.engine)
         _add_game_column(self.engine)
@@ -157,14 +166,23 @@ class Store:
             return None if row is None else self._stored(s, row)
 
     def load_unfinished(self) -> list[StoredTable]:
+        """Every table not finished, each read on its own: a row that cannot be read is logged
+        and left out, and the others load."""
         with self._session() as s:
             rows = s.scalars(select(TableRow).where(TableRow.status != "finished").order_by(TableRow.created))
-            return [self._stored(s, row) for row in rows]
+            tables = []
+            for row in rows:
+                try:
+                    tables.append(self._stored(s, row))
+                except Exception as exc:
+                    log.error("table %s cannot be read from the database (left out): %s: %s",
+                              row.id, type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "")
+            return tables
 
-    def finished_ids(self, limit: int = 50) -> list[str]:
+    def finished_ids(self, limit: int = 50, offset: int = 0) -> list[str]:
         with self._session() as s:
             rows = s.scalars(select(TableRow.id).where(TableRow.status == "finished")
-                             .order_by(TableRow.created.desc()).limit(limit))
+                             .order_by(TableRow.created.desc(), TableRow.id).offset(offset).limit(limit))
             return list(rows)
 
     @staticmethod
@@ -178,6 +196,21 @@ class Store:
 
 
 _INSERT_ACTION = insert(ActionRow)
+
+
+def _with_timeouts(url_text: str, statement_ms: int, connect_seconds: int) -> URL:
+    """A PostgreSQL URL whose connections give up: on connecting, on a statement, on a lock, and
+    on a transaction left idle. Options already in the URL (a ``search_path``) are kept."""
+    url = make_url(url_text)
+    if not url.drivername.startswith("postgresql"):
+        return url
+    options = str(url.query.get("options", ""))
+    ours = (f"-c statement_timeout={statement_ms} -c lock_timeout={statement_ms} "
+            f"-c idle_in_transaction_session_timeout={statement_ms * 4}")
+    query = {"options": f"{options} {ours}".strip()}
+    if "connect_timeout" not in url.query:
+        query["connect_timeout"] = str(connect_seconds)
+    return url.update_query_dict(query)
 
 
 def _add_game_column(engine: Engine) -> None:

@@ -1,12 +1,22 @@
 """The lobby: all live tables of a server, their creation, and their return after a restart.
 
 Tables are created with a seed from :mod:`secrets` (server side only) and stored at once; on
-start-up every unfinished table is rebuilt from its stored actions and carries on.
+start-up every unfinished table is rebuilt from its stored actions and carries on, each on its
+own: one whose stored game does not replay is logged and shown as damaged, and the others play.
+
+The lobby is bounded (:class:`~sakura.server.limits.Limits`): a table needs at least one human
+seat (bot-only games are what ``sakura tournament`` is for), one client address creates at most
+``creates_per_minute`` tables, one process holds at most ``live_tables`` unfinished ones, a
+finished table leaves memory once nobody has looked at it for ``finished_linger`` seconds (it
+stays in the database, and comes back when asked for), and the lists it serves are pages,
+rebuilt at most every ``lobby_cache_seconds``.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
+import time
 from dataclasses import asdict
 from typing import Any
 
@@ -14,8 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sakura.engine import GameError, available_games, make_game
 from sakura.server import protocol
+from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
+from sakura.server.limits import KeyedLimiter, Limits
 from sakura.server.table import Seat, Table, TableError
+
+log = logging.getLogger("sakura.server")
 
 # The strengths a lobby offers: quick enough to play live on a small machine.
 BOT_LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "mcts:100"}
@@ -50,32 +64,54 @@ class NewTable(BaseModel):
 class Lobby:
     """Every live table of one server, by id."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits or Limits()
+        self.db = Database(store, timeout=self.limits.db_timeout, threads=self.limits.db_threads)
         self.writer = GroupCommit(store)  # every table's actions, committed in groups
         self.tables: dict[str, Table] = {}
+        self.creates = KeyedLimiter(self.limits.creates_per_minute / 60, self.limits.creates_per_minute)
+        self._lists: dict[tuple[str, int], tuple[float, Any]] = {}  # cached pages, by (list, page)
 
-    def restore(self) -> list[Table]:
+    async def restore(self) -> list[Table]:
         """Rebuild every unfinished table from the database (after a restart)."""
+        stored_tables = await self.db.call(self.store.load_unfinished, what="loading the unfinished tables")
         restored = []
-        for stored in self.store.load_unfinished():
-            table = Table(stored, self.store, self.writer)
+        for stored in stored_tables:
+            try:
+                table = self._table(stored)
+            except Exception:
+                log.exception("table %s cannot be restored (left out)", stored.id)
+                continue
+            if table.damaged is not None:
+                log.error("table %s is damaged: %s", table.id, table.damaged)
             self.tables[table.id] = table
             restored.append(table)
         return restored
 
-    def get(self, table_id: str) -> Table:
+    def _table(self, stored: StoredTable) -> Table:
+        return Table(stored, self.db, self.writer, self.limits)
+
+    async def get(self, table_id: str) -> Table:
+        """The table ``table_id``: in memory, or loaded (a finished one, for its record and
+        replay). ``KeyError`` if there is none."""
         table = self.tables.get(table_id)
         if table is None:
-            stored = self.store.load(table_id)
+            stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
             if stored is None:
                 raise KeyError(table_id)
-            table = Table(stored, self.store, self.writer)  # a finished table, for its record and replay
-            self.tables[table.id] = table
+            table = self.tables.get(table_id)  # loaded meanwhile by another request
+            if table is None:
+                table = self.tables[stored.id] = self._table(stored)
         return table
 
-    def create(self, request: NewTable, *, claim: bool = True) -> tuple[Table, int | None, str | None]:
-        """Create and store a table; the creator takes the first human seat (if any)."""
+    def live_count(self) -> int:
+        return sum(1 for t in self.tables.values() if t.status != "finished")
+
+    async def create(self, request: NewTable, *, claim: bool = True,
+                     address: str | None = None) -> tuple[Table, int | None, str | None]:
+        """Create and store a table; the creator takes the first human seat (if any).
+        ``address``: the client's, for the rate limit (a rematch passes none)."""
         if request.game not in available_games():
             known = ", ".join(available_games())
             raise TableError(f"unknown game {request.game!r}; games: {known}", "bad_table")
@@ -88,6 +124,15 @@ class Lobby:
             raise TableError(str(exc), "bad_table") from None
         seat_requests = request.seats or [SeatRequest(kind="human")] + [
             SeatRequest(kind="bot", level="medium") for _ in range(request.players - 1)]
+        if not any(r.kind == "human" for r in seat_requests):
+            raise TableError("a table needs at least one player's seat; to watch bots play each other, "
+                             "use `sakura tournament`", "bad_table")
+        if address is not None and (wait := self.creates.take(address)) is not None:
+            raise TableError(f"too many new tables from your address; try again in {wait:.0f} s",
+                             "rate_limited", retry_after=wait)
+        if self.live_count() >= self.limits.live_tables:
+            raise TableError("this server is full (it holds as many games as it may); "
+                             "try again when a game has ended", "full", retry_after=60)
         seats = []
         for r in seat_requests:
             if r.kind == "bot":
@@ -98,20 +143,59 @@ class Lobby:
         stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
                              timer=request.timer, status="playing", rematch=None, created=now(), actions=[])
-        self.store.create_table(stored)
-        table = Table(stored, self.store, self.writer)
+        await self.db.call(self.store.create_table, stored, what="creating a table")
+        table = self._table(stored)
         self.tables[table.id] = table
+        self._lists.clear()
         seat, token = None, None
-        if claim and any(s.kind == "human" for s in seats):
-            seat, token = table.claim(None, request.name)
+        if claim:
+            async with table.lock:
+                seat, token = await table.claim(None, request.name)
         table.start()
         return table, seat, token
 
-    def open_tables(self) -> list[dict[str, Any]]:
-        """Tables being played (open seats first): to join or to watch."""
-        live = [t.info() for t in self.tables.values() if t.status != "finished"]
-        live.sort(key=lambda t: not any(s["kind"] == "human" and not s["claimed"] for s in t["seats"]))
-        return live[:100]
+    def open_tables(self, page: int = 0) -> list[dict[str, Any]]:
+        """Tables being played (open seats first): to join or to watch; one page of them."""
+        def build() -> list[dict[str, Any]]:
+            live = [t.info() for t in self.tables.values() if t.status != "finished"]
+            live.sort(key=lambda t: not any(s["kind"] == "human" and not s["claimed"] for s in t["seats"]))
+            return live
+        everything: list[dict[str, Any]] = self._cached("open", 0, build)
+        size = self.limits.lobby_page
+        return everything[page * size:(page + 1) * size]
+
+    async def finished_ids(self, page: int = 0) -> list[str]:
+        """One page of finished games, newest first, from the database."""
+        size = self.limits.lobby_page
+        key = ("finished", page)
+        hit = self._lists.get(key)
+        if hit is not None and time.monotonic() - hit[0] < self.limits.lobby_cache_seconds:
+            ids: list[str] = hit[1]
+            return ids
+        ids = await self.db.call(self.store.finished_ids, size, page * size, what="listing finished games")
+        self._lists[key] = (time.monotonic(), ids)
+        return ids
+
+    def _cached(self, name: str, page: int, build: Any) -> Any:
+        key = (name, page)
+        hit = self._lists.get(key)
+        if hit is not None and time.monotonic() - hit[0] < self.limits.lobby_cache_seconds:
+            return hit[1]
+        value = build()
+        self._lists[key] = (time.monotonic(), value)
+        return value
+
+    def sweep(self) -> int:
+        """Forget finished tables nobody is on and nobody asked for lately (they stay stored);
+        returns how many."""
+        cutoff = time.monotonic() - self.limits.finished_linger
+        gone = [t for t in self.tables.values()
+                if t.status == "finished" and not t.connections and t.idle_since < cutoff]
+        for table in gone:
+            del self.tables[table.id]
+        if gone:
+            self._lists.clear()
+        return len(gone)
 
     async def rematch(self, table: Table, requester: int | None) -> None:
         """After a finished game: one new table with the same seats; every seated player still
@@ -122,21 +206,23 @@ class Lobby:
             raise TableError("the game is not over yet", "not_finished")
         async with table.lock:
             if table.rematch_id is not None:
-                new = self.get(table.rematch_id)
+                new = await self.get(table.rematch_id)
             else:
                 request = NewTable(game=table.game.name, players=table.game.num_players,
                                    variant=table.game.config_json().get("variant"), timer=table.timer,
                                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None)
                                           for s in table.seats])
-                new, _, _ = self.create(request, claim=False)
-                self.store.update_table(table.id, rematch=new.id)  # stored first, then remembered
+                new, _, _ = await self.create(request, claim=False)
+                await self.db.call(self.store.update_table, table.id, rematch=new.id,
+                                   what=f"table {table.id}: storing its rematch")  # stored, then remembered
                 table.rematch_id = new.id
             tokens: dict[int, str] = {}
-            for conn in table.connections:
+            for conn in list(table.connections):
                 seat = conn.seat
                 if seat is None or table.seats[seat].kind != "human":
                     continue
                 if seat not in tokens and new.seats[seat].token_hash is None:
-                    tokens[seat] = new.claim(seat, table.seats[seat].name or None)[1]
+                    async with new.lock:
+                        tokens[seat] = (await new.claim(seat, table.seats[seat].name or None))[1]
                 conn.push(protocol.rematch(new.id, tokens.get(seat)))
             table.broadcast_table()

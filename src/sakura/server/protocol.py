@@ -67,7 +67,8 @@ _adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 def parse_client(text: str | bytes) -> ClientMessage:
     """Read one client message; raises :class:`ProtocolError` with a short reason."""
-    if len(text) > MAX_MESSAGE:
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:  # bytes on the wire, not characters: four-byte emoji count as four
         raise ProtocolError(f"message too long (over {MAX_MESSAGE} bytes)")
     try:
         return _adapter.validate_json(text)

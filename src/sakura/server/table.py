@@ -16,7 +16,15 @@ queued on top of the failed one fail too): the player gets an ``error`` (code ``
 the table is exactly as it was, in memory and on disk alike, ready for the next try.
 
 Each message is built and serialized once per viewer (a seat or the spectators) and the same
-text is queued to all of that viewer's connections.
+text is queued to all of that viewer's connections. The ``table`` message (who is seated and
+present) goes out only when what it says changes: a spectator coming or going changes nothing
+of it, so a thousand watchers cost a thousand welcomes, not half a million broadcasts.
+
+Seat changes (a claim, a replacement, a player's return) are stored through the
+:class:`~sakura.server.database.Database`'s worker threads, with a deadline, and applied in
+memory only once stored. A seat whose player has gone may be handed to a bot only after it has
+been empty for ``Limits.replace_grace`` seconds (everyone is told when: ``replace_after``), so a
+page reload never costs anyone their seat.
 """
 
 from __future__ import annotations
@@ -35,20 +43,17 @@ from typing import Any
 from sakura.bots import Bot, BotError, make_bot
 from sakura.engine import Event, Game, GameError, State, make_game
 from sakura.server import protocol
-from sakura.server.db import ActionWrite, GroupCommit, Store, StoredTable
+from sakura.server.database import Database
+from sakura.server.db import ActionWrite, GroupCommit, StoredTable
+from sakura.server.errors import TableError
+from sakura.server.limits import Limits, TokenBucket
 
 log = logging.getLogger("sakura.server")
 
 FALLBACK_BOT = "greedy"  # plays for a timed-out or absent player: quick and sensible
 STORAGE_RETRY = 1.0  # seconds before a bot or the timer tries again after a failed write
 
-
-class TableError(ValueError):
-    """A request a client may not make now (not seated, seat taken, ...); changes nothing."""
-
-    def __init__(self, message: str, code: str = "refused") -> None:
-        super().__init__(message)
-        self.code = code
+__all__ = ["Connection", "Seat", "Table", "TableError", "hash_token"]
 
 
 def hash_token(token: str) -> str:
@@ -72,31 +77,68 @@ class Seat:
 
 class Connection:
     """One client socket: its seat (or ``None``) and an outbox of serialized messages drained
-    by its own writer task, so a slow client never holds up the table."""
+    by its own writer task, so a slow client never holds up the table.
 
-    def __init__(self, send: Callable[[str], Any]) -> None:
+    The outbox is bounded (``Limits.outbox_messages`` and ``outbox_bytes``, in characters of
+    JSON, nearly all ASCII): a client that stops reading falls behind, is marked ``behind`` and
+    gets dropped by its handler instead of growing the server's memory without end. Its
+    messages are rate-limited too (``allow``)."""
+
+    def __init__(self, send: Callable[[str], Any], *, address: str = "",
+                 limits: Limits | None = None) -> None:
         self.seat: int | None = None
+        self.address = address
+        self.limits = limits or Limits()
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued = 0  # characters in the outbox
+        self.behind = asyncio.Event()  # set once the outbox overflowed: the handler closes it
+        self.bucket = TokenBucket(self.limits.messages_per_second, self.limits.message_burst)
+        self.refused = 0  # messages refused in a row by the rate limit
         self._send = send
 
     def push(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(protocol.dumps(message))
+        self.push_text(protocol.dumps(message))
 
     def push_text(self, text: str) -> None:
         """Queue a message already serialized (shared by every connection of one viewer)."""
+        if self.behind.is_set():
+            return
+        full = self.outbox.qsize() >= self.limits.outbox_messages
+        if full or self.queued + len(text) > self.limits.outbox_bytes:
+            log.warning("dropping a connection from %s: it does not read its messages (%d queued)",
+                        self.address or "?", self.outbox.qsize())
+            self.behind.set()
+            return
+        self.queued += len(text)
         self.outbox.put_nowait(text)
+
+    def allow(self) -> bool:
+        """Take one message from the rate limit: False when this one must be refused."""
+        if self.bucket.take():
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
+
+    def finish(self) -> None:
+        """No more messages: the writer stops after what is queued."""
+        self.outbox.put_nowait(None)
 
     async def writer(self) -> None:
         while (text := await self.outbox.get()) is not None:
+            self.queued -= len(text)
             await self._send(text)
 
 
 class Table:
     """See the module docstring. Built by :class:`~sakura.server.lobby.Lobby`."""
 
-    def __init__(self, stored: StoredTable, store: Store, writer: GroupCommit) -> None:
+    def __init__(self, stored: StoredTable, db: Database, writer: GroupCommit,
+                 limits: Limits | None = None) -> None:
         self.id = stored.id
-        self.store = store
+        self.db = db
+        self.store = db.store
+        self.limits = limits or Limits()
         self.writer = writer  # the lobby's: actions of every table, committed in groups
         self.seed = stored.seed  # never leaves the server
         self.game: Game[Any] = make_game(stored.game, stored.config)
@@ -107,9 +149,22 @@ class Table:
         self.rematch_id = stored.rematch
         self.created = stored.created
         self.seq = 0
+        self.damaged: str | None = None  # why its stored actions do not replay, if they do not
         for seat, text in stored.actions:  # event sourcing: replay through the engine
-            self.state.apply_action(seat, self.game.parse_action(text))
+            try:
+                self.state.apply_action(seat, self.game.parse_action(text))
+            except (GameError, ValueError, IndexError) as exc:
+                self.damaged = (f"stored action {self.seq + 1} ({text!r} by seat {seat + 1}) "
+                                f"does not replay: {exc}")
+                self.status = "damaged"
+                break
             self.seq += 1
+        now = time.time()
+        # when each seat's player was last seen (a claimed seat nobody is on: since start-up)
+        self.absent_since: dict[int, float] = {i: now for i, s in enumerate(self.seats) if s.kind == "human"}
+        self.idle_since = time.monotonic()  # last time the table had no connection left
+        self._presence = ""  # the last table message sent, to send it only when it changes
+        self.replay_cache: list[dict[str, Any]] | None = None  # a finished game's replay, once built
         # every accepted action, stored or on its way: never changed in place, so it may share
         self.head, self.head_seq = self.state, self.seq
         self.lock = asyncio.Lock()
@@ -131,8 +186,15 @@ class Table:
                 return i
         raise TableError("this token opens no seat at this table", "bad_token")
 
-    def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
-        """Give a free human seat (the first one if ``seat`` is None) a new secret token."""
+    def _refuse_if_damaged(self) -> None:
+        if self.damaged is not None:
+            raise TableError("this table is damaged (its stored game does not replay) and cannot be played; "
+                             "its record can still be downloaded", "damaged")
+
+    async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Give a free human seat (the first one if ``seat`` is None) a new secret token.
+        Call under the table's lock."""
+        self._refuse_if_damaged()
         free = [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is None]
         if seat is None:
             if not free:
@@ -142,7 +204,8 @@ class Table:
             raise TableError(f"seat {seat + 1} is not free", "no_seat")
         token = secrets.token_urlsafe(24)
         changed = replace(self.seats[seat], token_hash=hash_token(token), name=name or self.seats[seat].name)
-        self._change_seat(seat, changed)
+        await self._change_seat(seat, changed)
+        self.absent_since[seat] = time.time()
         self.broadcast_table()
         return seat, token
 
@@ -153,21 +216,38 @@ class Table:
                 on[c.seat] = True
         return on
 
+    def replace_after(self, seat: int, on: list[bool] | None = None) -> float | None:
+        """When (``time.time()``) a bot may take over ``seat``: None while its player is here,
+        for a bot's seat, an unclaimed one, or one a bot already plays."""
+        s = self.seats[seat]
+        if s.kind != "human" or s.token_hash is None or s.replaced or self.status != "playing":
+            return None
+        if (on or self.connected())[seat]:
+            return None
+        return self.absent_since.get(seat, 0.0) + self.limits.replace_grace
+
     def info(self) -> dict[str, Any]:
         """Public facts about the table (no token, no seed)."""
         on = self.connected()
-        seats = [dict(s.public(), connected=on[i] or s.kind == "bot") for i, s in enumerate(self.seats)]
-        return {"id": self.id, "game": self.game.name, "players": self.game.num_players,
+        seats = [dict(s.public(), connected=on[i] or s.kind == "bot", replace_after=self.replace_after(i, on))
+                 for i, s in enumerate(self.seats)]
+        info = {"id": self.id, "game": self.game.name, "players": self.game.num_players,
                 "variant": self.game.config_json().get("variant"),
                 "timer": self.timer, "status": self.status, "seats": seats, "rematch": self.rematch_id,
                 "seq": self.seq, "round": getattr(self.state, "round", None)}
+        if self.damaged is not None:
+            info["damaged"] = True
+        return info
 
     async def join(self, conn: Connection, token: str | None) -> None:
         """Attach a connection (after its hello) and send it the whole situation."""
         async with self.lock:
             seat = self.seat_of(token)
+            if len(self.connections) >= self.limits.connections_per_table:
+                raise TableError(f"this table has as many connections as it takes "
+                                 f"({self.limits.connections_per_table}); try again later", "full")
             if seat is not None and self.seats[seat].replaced:  # the player is back
-                self._change_seat(seat, replace(self.seats[seat], replaced=False))
+                await self._change_seat(seat, replace(self.seats[seat], replaced=False))
             conn.seat = seat
             self.connections.add(conn)
             conn.push(protocol.welcome(self.info(), seat, self.seq, self.state.view(seat).to_json(),
@@ -177,10 +257,20 @@ class Table:
     async def leave(self, conn: Connection) -> None:
         async with self.lock:
             self.connections.discard(conn)
+            if conn.seat is not None and not self.connected()[conn.seat]:
+                self.absent_since[conn.seat] = time.time()
+            if not self.connections:
+                self.idle_since = time.monotonic()
             self.broadcast_table()
 
     def broadcast_table(self) -> None:
-        text = protocol.dumps(protocol.table_info(self.info()))
+        """Tell everyone who is seated and present, if that changed since it was last told."""
+        info = self.info()
+        presence = protocol.dumps({k: info[k] for k in ("seats", "status", "rematch")})
+        if presence == self._presence:
+            return
+        self._presence = presence
+        text = protocol.dumps(protocol.table_info(info))
         for c in self.connections:
             c.push_text(text)
 
@@ -191,9 +281,11 @@ class Table:
         a ``storage`` error (and nothing changed) if the database could not store it."""
         if seat is None:
             raise TableError("spectators cannot act; take a seat to play", "not_seated")
+        self._refuse_if_damaged()
         async with self.lock:
             if by == "player" and self.seats[seat].replaced:
-                self._change_seat(seat, replace(self.seats[seat], replaced=False))
+                await self._change_seat(seat, replace(self.seats[seat], replaced=False))
+                self.broadcast_table()
             stored = self._apply(seat, text, by)
         await self._stored(stored)
         self.kick()
@@ -260,20 +352,25 @@ class Table:
                 raise TableError(f"seat {seat + 1} is not a player's seat", "bad_seat")
             if self.connected()[seat]:
                 raise TableError(f"seat {seat + 1}'s player is here", "bad_seat")
-            self._change_seat(seat, replace(self.seats[seat], replaced=True))
+            if self.seats[seat].token_hash is None:
+                raise TableError(f"seat {seat + 1} has not been taken yet: its player may still join",
+                                 "bad_seat")
+            if self.seats[seat].replaced:
+                raise TableError(f"a bot already plays for seat {seat + 1}", "bad_seat")
+            after = self.replace_after(seat)
+            if after is not None and (wait := after - time.time()) > 0:
+                raise TableError(f"seat {seat + 1}'s player left only a moment ago; a bot may take over in "
+                                 f"{wait:.0f} s if they are not back", "grace", retry_after=wait)
+            await self._change_seat(seat, replace(self.seats[seat], replaced=True))
             self.broadcast_table()
         self.kick()
 
-    def _change_seat(self, seat: int, changed: Seat) -> None:
+    async def _change_seat(self, seat: int, changed: Seat) -> None:
         """Store the seats with ``seat`` changed, then change it in memory (so a failed write
-        changes nothing)."""
+        changes nothing). Under the table's lock."""
         seats = [changed if i == seat else s for i, s in enumerate(self.seats)]
-        try:
-            self.store.update_table(self.id, seats=[asdict(s) for s in seats])
-        except Exception:
-            log.exception("table %s: could not store the seats", self.id)
-            raise TableError("the server could not save this change, so it did not happen; please try again",
-                             "storage") from None
+        await self.db.call(self.store.update_table, self.id, seats=[asdict(s) for s in seats],
+                           what=f"table {self.id}: storing its seats")
         self.seats = seats
 
     # ---------------------------------------------------------------- bots and the timer
@@ -344,6 +441,8 @@ class Table:
 
     def start(self) -> None:
         """After loading or creating: arm the timer and let the bots move."""
+        if self.damaged is not None:
+            return
         self._arm_timer()
         self.kick()
 

@@ -1,0 +1,31 @@
+"""The one error a client's request can meet at a table or in the lobby.
+
+Each carries a short ``code`` that the protocol sends with the words (``docs/protocol.md``)
+and the HTTP API turns into a status (:data:`HTTP_STATUS`), so a page can react to the kind of
+refusal without parsing sentences.
+"""
+
+from __future__ import annotations
+
+
+class TableError(ValueError):
+    """A request a client may not make now (not seated, seat taken, ...); changes nothing."""
+
+    def __init__(self, message: str, code: str = "refused", *, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.retry_after = retry_after  # seconds, for refusals that pass (rate limits, grace)
+
+
+# The HTTP status of each code the lobby's API can answer with (anything else: 409 Conflict).
+HTTP_STATUS = {
+    "bad_table": 400,
+    "storage": 503,  # the database failed or did not answer in time: try again
+    "full": 503,  # the server holds as many tables as it may
+    "rate_limited": 429,
+    "no_table": 404,
+}
+
+
+def http_status(error: TableError) -> int:
+    return HTTP_STATUS.get(error.code, 409)

@@ -1,0 +1,104 @@
+"""How the web app is put on the network: uvicorn, with the limits a public server needs.
+
+``sakura serve`` (and the tests' live servers) run the app through :func:`config`, which sets what
+only the server can enforce, before a byte reaches the app:
+
+* WebSocket messages larger than ``Limits.ws_message_bytes`` are refused by the frame parser
+  (close code 1009); uvicorn's default read up to 16 MiB first.
+* A request's headers must arrive within ``Limits.header_seconds`` (:class:`HeaderDeadline`):
+  a client that opens connections and sends half a request ties up nothing for long.
+* A socket that does not read (:class:`AbortingWebSocket`): when its keepalive ping goes
+  unanswered, or when the app closes it while its send buffer is full, the connection is
+  aborted, not left to drain a buffer that will never drain.
+* One line in the log for a frame that is not valid UTF-8, not a traceback each
+  (:class:`OneLineInvalidUtf8`).
+
+These subclass uvicorn's own protocol classes (httptools and websockets' sans-I/O one, the
+defaults of ``uvicorn[standard]``) and override only the hooks named; the tests of
+``tests/server/test_limits_live.py`` check each against a live server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from sakura.server.limits import Limits
+
+
+class HeaderDeadline(HttpToolsProtocol):
+    """HTTP/1.1 whose request headers must be complete within ``header_seconds`` of the
+    connection (or of the request's first byte, on a kept-alive connection)."""
+
+    header_seconds = 10.0
+    _header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm_header_deadline()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._arm_header_deadline()
+
+    def on_headers_complete(self) -> None:
+        self._disarm_header_deadline()
+        super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm_header_deadline()
+        super().connection_lost(exc)
+
+    def _arm_header_deadline(self) -> None:
+        self._disarm_header_deadline()
+        self._header_timer = self.loop.call_later(self.header_seconds, self._headers_too_slow)
+
+    def _disarm_header_deadline(self) -> None:
+        timer: asyncio.TimerHandle | None = getattr(self, "_header_timer", None)
+        if timer is not None:
+            timer.cancel()
+            self._header_timer = None
+
+    def _headers_too_slow(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.abort()
+
+
+class AbortingWebSocket(WebSocketsSansIOProtocol):
+    """websockets' sans-I/O protocol that lets go of a peer that does not read."""
+
+    def keepalive_timeout(self) -> None:
+        super().keepalive_timeout()  # queues a close frame behind a buffer that may never drain ...
+        self.transport.abort()  # ... so the socket goes now, and the app hears of it
+
+    async def send(self, message: Any) -> None:
+        if message["type"] == "websocket.close" and self.handshake_complete and not self.writable.is_set():
+            self.transport.abort()  # a close frame cannot get through a full buffer
+            return
+        await super().send(message)
+
+
+class OneLineInvalidUtf8(logging.Filter):
+    """uvicorn logs each text frame that is not UTF-8 with a traceback; one line is enough."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and "Invalid UTF-8" in str(record.msg):
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def config(app: Any, *, host: str, port: int, limits: Limits, log_level: str = "warning",
+           **extra: Any) -> uvicorn.Config:
+    """The uvicorn configuration of a Sakura server (see the module docstring)."""
+    logging.getLogger("uvicorn.error").addFilter(OneLineInvalidUtf8())
+    http = type("SakuraHttp", (HeaderDeadline,), {"header_seconds": limits.header_seconds})
+    return uvicorn.Config(app, host=host, port=port, log_level=log_level, http=http, ws=AbortingWebSocket,
+                          ws_max_size=limits.ws_message_bytes, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                          timeout_keep_alive=5, **extra)
