@@ -105,3 +105,19 @@ def test_the_native_vector_env_reports_its_modes_and_refuses_bad_input() -> None
         SakuraVectorEnv(num_envs=2, autoreset_mode="never")
     with pytest.raises(ValueError, match="num_envs"):
         SakuraVectorEnv(num_envs=0)
+
+
+def test_supersuit_vectorises_the_parallel_env_and_the_masked_loop_runs() -> None:
+    ss = pytest.importorskip("supersuit", reason="SuperSuit is optional: pip install supersuit")
+    from sakura.rl.pettingzoo_env import parallel_env
+
+    markov = ss.pettingzoo_env_to_vec_env_v1(parallel_env(game="sakura", config={"players": 2}))
+    envs = ss.concat_vec_envs_v1(markov, 2, num_cpus=0, base_class="gymnasium")
+    rng = np.random.default_rng(0)
+    obs, _ = envs.reset(seed=0)
+    ends = 0
+    for _ in range(200):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+        obs, _, terminations, _, _ = envs.step(actions)
+        ends += int(terminations.sum())
+    assert obs["observation"].shape == (4, 525) and ends >= 20
