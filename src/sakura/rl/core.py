@@ -12,6 +12,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from sakura import __version__
 from sakura.engine import Action, Game, State, make_game
 from sakura.rl.encoding import LAYOUT_VERSION, Encoder
 
@@ -79,4 +80,5 @@ def legal_or_replace(
 def env_metadata(**extra: Any) -> dict[str, Any]:
     """What every environment's ``metadata`` says: the render modes and the observation
     layout version (cite it with the package version: ``docs/rl.md``)."""
-    return {"render_modes": ["ansi"], "render_fps": 4, "observation_layout_version": LAYOUT_VERSION, **extra}
+    return {"render_modes": ["ansi"], "render_fps": 4, "sakura_version": __version__,
+            "observation_layout_version": LAYOUT_VERSION, **extra}
