@@ -46,7 +46,7 @@ from sakura.rl.gym_env import SakuraSoloEnv
 MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
 
 
-class SakuraVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):  # type: ignore[misc]
+class SakuraVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     """``num_envs`` games of ``SakuraSoloEnv(game, config, opponents=..., seat=...,
     score_weight=..., illegal=...)``, batched."""
 
