@@ -182,6 +182,14 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         mask[self.encoder.legal_ids(view) or self.wait] = 1
         return {"observation": self.encoder.encode(view), "action_mask": mask}
 
+    def view(self, agent: AgentID) -> Any:
+        """``agent``'s own view of the game (``state.view(seat)``): what its observation
+        encodes, for agents that reason over views, such as the bots of ``sakura.bots``
+        (``sakura.rl.agents``). It holds nothing the agent may not see."""
+        if self._state is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self._state.view(self.possible_agents.index(agent))
+
     # ------------------------------------------------------------------ the rest of the API
 
     def render(self) -> str | None:
