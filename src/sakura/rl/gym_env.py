@@ -6,7 +6,10 @@ view. A step is one decision of the learner: a card to play or a choice to answe
 act in between (in card selection they choose too, but cannot see the learner's card, nor it
 theirs). The action mask is in ``info["action_mask"]`` and from :meth:`action_masks` (the
 name ``sb3_contrib``'s ``MaskablePPO`` looks for). Rewards are the ParallelEnv's for the
-learner's seat, summed over the bots' moves in between (see ``docs/rl.md``).
+learner's seat, summed over the bots' moves in between (see ``docs/rl.md``). An action
+outside the mask raises ``ValueError`` and changes nothing (``illegal="raise"``, the default;
+``"replace"`` and ``"penalize"`` play the lowest legal id instead). Once the game is over the
+mask allows every id, so that vector envs' next-step autoreset works with masked sampling.
 
 >>> import gymnasium
 >>> import sakura.rl
