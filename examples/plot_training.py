@@ -29,7 +29,7 @@ def main() -> None:
         fair = 1 / run["players"]
         ax.plot([p["steps"] / 1000 for p in points], [p["win_rate"] for p in points], marker="o",
                 label="MaskablePPO (greedy play)")
-        ax.axhline(fair, color="green", linestyle=":", label=f"fair share ({fair:.2f})")
+        ax.axhline(fair, color="green", linestyle=":", label=f"fair share ({fair:.2f}), greedy's level")
         ax.axhline(run["random_player_win_rate"], color="grey", linestyle="--",
                    label=f"random player ({run['random_player_win_rate']:.2f})")
         minutes = points[-1]["minutes"]

@@ -138,7 +138,7 @@ class Evaluate(BaseCallback):
         print(f"{self.num_timesteps:>9,} steps  {minutes:5.1f} min  win rate {rate:.3f}", flush=True)
         self.next = self.num_timesteps + self.args.eval_every
         if self.args.checkpoint:
-            save_checkpoint(self.model, self.points, self.args.checkpoint)  # type: ignore[arg-type]
+            save_checkpoint(self.model, self.points, self.args.checkpoint, self.args)  # type: ignore[arg-type]
             if rate >= max(p["win_rate"] for p in self.points):
                 self.model.save(self.args.checkpoint / "best.zip")  # type: ignore[union-attr]
 
@@ -154,10 +154,15 @@ class Evaluate(BaseCallback):
         return time.perf_counter() - self.start < self.args.minutes * 60
 
 
-def save_checkpoint(model: MaskablePPO, points: list[dict[str, float]], folder: Path) -> None:
+def save_checkpoint(model: MaskablePPO, points: list[dict[str, float]], folder: Path,
+                    args: argparse.Namespace) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     model.save(folder / "model.zip")
     (folder / "curve.json").write_text(json.dumps(points, indent=1) + "\n", encoding="utf-8")
+    run = folder / "run.json"  # how the network began (a resumed run keeps the first run's record)
+    if not run.is_file():
+        record = {"imitate_games": args.imitate, "seed": args.seed}
+        run.write_text(json.dumps(record) + "\n", encoding="utf-8")
 
 
 def export(model: MaskablePPO, args: argparse.Namespace, env: SakuraSoloEnv, path: Path,
@@ -234,6 +239,9 @@ def main() -> None:
             raise SystemExit("--resume needs a --checkpoint folder holding model.zip")
         model = MaskablePPO.load(args.checkpoint / "model.zip", env=venv)
         points = json.loads((args.checkpoint / "curve.json").read_text(encoding="utf-8"))
+        run = args.checkpoint / "run.json"
+        if run.is_file():
+            args.imitate = json.loads(run.read_text(encoding="utf-8"))["imitate_games"]
         print(f"resumed at {model.num_timesteps:,} steps", flush=True)
     else:
         model = MaskablePPO("MlpPolicy", venv, n_steps=512, batch_size=256, learning_rate=3e-4, gamma=0.99,
