@@ -1,6 +1,6 @@
 """The trained policies that ship: a small numpy-only network per table, played as a bot.
 
-A policy was trained with PyTorch (``examples/train_policy.py``: masked PPO against greedy
+A policy was trained with PyTorch (``examples/train_ppo.py``: masked PPO against greedy
 bots) and exported to one ``.npz`` file per table in ``sakura/rl/policies/``: its layers'
 weights and a JSON header (the table, the observation layout version, how it was trained).
 Playing it needs **numpy only**, never torch: one matrix product a layer, ``tanh`` between,
@@ -134,7 +134,7 @@ class PolicyBot:
         if trained_on != LAYOUT_VERSION or self.net.meta.get("obs_size") != self.encoder.size:
             raise BotError(f"the {table_key(game)} policy was trained on observation layout "
                            f"{trained_on}, this version encodes layout {LAYOUT_VERSION}: retrain it "
-                           "(examples/train_policy.py)")
+                           "(examples/train_ppo.py)")
 
     @property
     def spec(self) -> str:
