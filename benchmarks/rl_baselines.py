@@ -2,7 +2,7 @@
 PettingZoo agent (``sakura.rl.agents``), at 2, 4 and 6 players; and the policy's strength against
 greedy bots. Prints Markdown tables with 95% Wilson intervals (docs/rl.md shows them).
 
-Run: ``python benchmarks/rl_baselines.py [--games 2:60,4:30,6:20] [--strength-games 600]``.
+Run: ``python benchmarks/rl_baselines.py [--games 2:60,4:30,6:30] [--strength-games 500]``.
 
 * **Against each other**: game ``g`` of an ``n``-player table seats ``n`` of the five agents
   (at 2 players the ten pairs in turn; at 4 the five foursomes in turn; at 6 all five and one
@@ -12,8 +12,9 @@ Run: ``python benchmarks/rl_baselines.py [--games 2:60,4:30,6:20] [--strength-ga
 * **Strength against greedy**: the policy at one seat (drawn per game), greedy bots at the
   others, on deals never trained on; fair share 1/n.
 
-Searching agents are slow (``mcts:300`` thinks ~0.2-0.7 s a decision on this machine), so
-the game counts are small and the intervals wide; the script prints the counts it used.
+Searching agents are slow (``mcts:300`` thinks about 0.1-0.2 s a decision on this machine;
+the defaults take about six minutes), so the game counts are small and the intervals wide;
+the script prints the counts it used.
 """
 
 from __future__ import annotations
@@ -98,8 +99,8 @@ def strength(players_list: list[int], games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="2:60,4:30,6:20", help="games per table, players:games,...")
-    parser.add_argument("--strength-games", type=int, default=600, help="games per table against greedy")
+    parser.add_argument("--games", default="2:60,4:30,6:30", help="games per table, players:games,...")
+    parser.add_argument("--strength-games", type=int, default=500, help="games per table against greedy")
     args = parser.parse_args()
     counts = {int(p): int(g) for p, g in (item.split(":") for item in args.games.split(","))}
     strength(sorted(counts), args.strength_games)
