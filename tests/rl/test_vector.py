@@ -121,3 +121,14 @@ def test_supersuit_vectorises_the_parallel_env_and_the_masked_loop_runs() -> Non
         obs, _, terminations, _, _ = envs.step(actions)
         ends += int(terminations.sum())
     assert obs["observation"].shape == (4, 525) and ends >= 20
+
+
+def test_an_illegal_action_in_one_game_raises_before_any_game_moves() -> None:
+    envs = SakuraVectorEnv(num_envs=3, **SHORT)
+    _, infos = envs.reset(seed=5)
+    before = [env._state.to_json() for env in envs.envs]
+    actions = [int(np.flatnonzero(m)[0]) for m in infos["action_mask"]]
+    actions[2] = int(np.flatnonzero(infos["action_mask"][2] == 0)[0])
+    with pytest.raises(ValueError, match=rf"game 2 \(seat \d\): action {actions[2]} .* is not legal now"):
+        envs.step(actions)
+    assert [env._state.to_json() for env in envs.envs] == before

@@ -17,7 +17,8 @@ Gymnasium 1.x's autoreset modes:
   ``infos["final_info"]`` (Gymnasium's names).
 
 ``reset(seed=s)`` seeds game ``i`` with ``s + i`` (as ``SyncVectorEnv`` does); a list gives
-one seed per game.
+one seed per game. With ``illegal="raise"`` (the default) every game's action is checked
+before any game moves, so the error leaves all N games as they were.
 
 >>> env = SakuraVectorEnv(num_envs=3, config={"players": 4}, opponents="random")
 >>> obs, infos = env.reset(seed=0)
@@ -40,7 +41,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from sakura.engine import Game
-from sakura.rl.core import env_metadata
+from sakura.rl.core import env_metadata, legal_or_replace
 from sakura.rl.gym_env import SakuraSoloEnv
 
 MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP}
@@ -106,6 +107,11 @@ class SakuraVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         if actions.shape != (self.num_envs,):
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {actions.shape}")
         n = self.num_envs
+        if self.envs[0].illegal == "raise":  # refuse before any game moves: an error changes nothing
+            for i, env in enumerate(self.envs):
+                if not self._ended[i]:
+                    who = f"game {i} (seat {env.seat})"
+                    legal_or_replace(env.encoder, env._legal, actions[i], who, "raise")
         rewards = np.zeros(n, dtype=np.float64)
         terminations = np.zeros(n, dtype=bool)
         truncations = np.zeros(n, dtype=bool)
