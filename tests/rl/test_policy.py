@@ -160,3 +160,14 @@ def test_the_net_is_a_plain_numpy_forward_pass() -> None:
     mask[:, [5, 9]] = 1
     assert set(net.best(x, mask).tolist()) <= {5, 9}
     assert json.loads(json.dumps(net.meta))["trained"]["method"].startswith("MaskablePPO")
+
+
+def test_a_tournament_plays_the_policy_by_its_spec(tmp_path: Path) -> None:
+    """``sakura tournament policy greedy``: the spec works where every bot spec works."""
+    result = subprocess.run([sys.executable, "-m", "sakura.cli.main", "tournament", "policy", "greedy",
+                             "--players", "4", "--games", "4", "--jobs", "1", "--quiet",
+                             "--out", str(tmp_path)],
+                            cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    standings = json.loads((tmp_path / "tournament.json").read_text(encoding="utf-8"))
+    assert "policy" in json.dumps(standings) and "greedy" in json.dumps(standings)
