@@ -5,6 +5,9 @@ engine as ``benchmarks/engine.py`` does (*fast*: ``events=False`` and ``apply_fa
 ``apply_action`` with events), the PettingZoo ParallelEnv with a random policy over each
 agent's action mask, OpenSpiel's ``python_sakura`` through pyspiel (random legal actions,
 simultaneous nodes with ``apply_actions``), and Gymnasium's ``SakuraSolo-v0`` against random bots.
+Last, the batched ``SakuraVectorEnv`` at N = 1, 16 and 256 in agent steps a second, beside
+PettingZoo's own ``rps_v2`` and OpenSpiel's C++ ``goofspiel`` in the same run
+(``--batched-only`` prints just that table; PettingZoo's rps needs ``pygame``).
 
 An engine step is one action (a card chosen or a choice answered). A ParallelEnv step is one
 decision point: in card selection it carries every player's card (several engine actions),
@@ -27,7 +30,7 @@ import numpy as np
 
 import sakura.rl.openspiel_game  # noqa: F401  (registers the games with pyspiel)
 from sakura.engine import make_game
-from sakura.rl import SakuraSoloEnv
+from sakura.rl import SakuraSoloEnv, SakuraVectorEnv
 from sakura.rl.pettingzoo_env import SakuraParallelEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -143,11 +146,100 @@ def breakdown(name: str, config: dict[str, Any], games: int) -> dict[str, float]
     return {"step": stepping * per, "views": viewing * per, "encoding": encoding * per}
 
 
+def sample_masked(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """One uniformly drawn legal id per row of ``masks``, without a Python loop."""
+    return np.argmax(rng.random(masks.shape) * masks, axis=1)
+
+
+def agent_steps_batched(seconds: float, num_envs: int, config: dict[str, Any]) -> float:
+    """Learner decisions a second of ``SakuraVectorEnv(num_envs)`` (random bots, random masked
+    actions sampled for the whole batch at once)."""
+    env = SakuraVectorEnv(num_envs=num_envs, config=config, opponents="random")
+    rng = np.random.default_rng(0)
+    _, infos = env.reset(seed=0)
+    steps = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        _, _, _, _, infos = env.step(sample_masked(rng, infos["action_mask"]))
+        steps += num_envs
+    return steps / elapsed
+
+
+def agent_steps_rps(seconds: float) -> float:
+    """PettingZoo's own ``rps_v2`` ParallelEnv, random actions: agent actions a second."""
+    from pettingzoo.classic import rps_v2
+
+    env = rps_v2.parallel_env()
+    rng = random.Random(0)
+    env.reset(seed=0)
+    steps = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        if not env.agents:
+            env.reset()
+        env.step({a: rng.randrange(3) for a in env.agents})
+        steps += 2
+    return steps / elapsed
+
+
+def agent_steps_goofspiel(seconds: float) -> float:
+    """OpenSpiel's C++ ``goofspiel`` (13 cards, 2 players, simultaneous), random legal actions
+    through pyspiel: agent actions a second."""
+    import pyspiel
+
+    game = pyspiel.load_game("goofspiel")
+    rng = random.Random(0)
+    steps = 0
+    state = game.new_initial_state()
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(2)])
+            steps += 2
+    return steps / elapsed
+
+
+def batched_table(seconds: float, rounds: int = 3) -> None:
+    """Every figure is measured ``rounds`` times, the rounds interleaved, and the best kept (the
+    machine is shared: the best round is the one least disturbed)."""
+    print("\nbatched env: agent steps a second (one learner decision = one agent step; one core; "
+          f"best of {rounds} interleaved rounds of {seconds / rounds:.2g} s)")
+    rows: dict[str, Callable[[float], float]] = {}
+    for label, config in (("2p court", {"players": 2}), ("4p", {"players": 4})):
+        for n in (1, 16, 256):
+            rows[f"SakuraVectorEnv {label}, N={n}"] = (
+                lambda t, n=n, config=config: agent_steps_batched(t, n, config))
+    import importlib.util
+
+    if importlib.util.find_spec("pygame") is not None:  # PettingZoo's classic envs import it
+        rows["PettingZoo rps_v2 (ParallelEnv, 2 agents)"] = agent_steps_rps
+    else:
+        print("(PettingZoo rps_v2 left out: it needs pygame, pip install pygame)")
+    rows["OpenSpiel goofspiel (C++, 13 cards, 2 players)"] = agent_steps_goofspiel
+    best = dict.fromkeys(rows, 0.0)
+    for _ in range(rounds):
+        for name, measure_one in rows.items():
+            best[name] = max(best[name], measure_one(seconds / rounds))
+    print(f"{'environment':<48}{'agent steps/s':>14}")
+    for name, rate in best.items():
+        print(f"{name:<48}{rate:>14,.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--batched-only", action="store_true", help="only the batched-env table")
     args = parser.parse_args()
     t = args.seconds
+    if args.batched_only:
+        print(f"Python {platform.python_version()} on {platform.machine()}, one core, {t:g} s per figure")
+        batched_table(t)
+        return
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, {t:g} s per figure")
     print("engine actions per second (and environment steps per second)")
     print(f"{'table':<10}{'engine fast':>13}{'checked':>10}{'ParallelEnv':>13}{'(steps/s)':>11}"
@@ -168,6 +260,7 @@ def main() -> None:
         b = breakdown(name, config, 200)
         rest = b["step"] - b["views"] - b["encoding"]
         print(f"{label:<10}{b['step']:>8.1f}{b['views']:>8.1f}{b['encoding']:>10.1f}{rest:>16.1f}")
+    batched_table(t)
 
 
 if __name__ == "__main__":

@@ -163,3 +163,28 @@ def test_only_the_private_slots_differ_between_seats_once_rotated_back(
             assert np.array_equal(board[public], boards[0][public])
             differ |= board != boards[0]
     assert differ[~public].any() and not differ[public].any()
+
+
+# The fingerprint of every table's observation layout and action ids at LAYOUT_VERSION. A change
+# to an encoder fails this test: bump LAYOUT_VERSION (sakura/rl/encoding.py), put the new
+# fingerprint here, and retrain the shipped policies (they refuse another version).
+LAYOUT_FINGERPRINTS = {1: "48e4bc982e8dfa08"}
+
+
+def test_the_layout_version_is_bumped_on_any_change_of_a_layout() -> None:
+    import hashlib
+
+    from tests.rl.helpers import TABLES
+
+    from sakura.rl import LAYOUT_VERSION
+    from sakura.rl.pettingzoo_env import SakuraParallelEnv
+
+    digest = hashlib.sha256()
+    for name, config, _ in TABLES:
+        enc = encoder_for(make_game(name, config))
+        digest.update(enc.layout.markdown().encode())
+        digest.update(enc.history.markdown().encode())
+        digest.update("\n".join(enc.action_texts).encode())
+    assert digest.hexdigest()[:16] == LAYOUT_FINGERPRINTS.get(LAYOUT_VERSION), (
+        "the observation layout changed: bump LAYOUT_VERSION and record the new fingerprint")
+    assert SakuraParallelEnv.metadata["observation_layout_version"] == LAYOUT_VERSION

@@ -20,7 +20,9 @@ from sakura.rl import ENV_ID, SakuraSoloEnv
 def test_gymnasium_check_env_passes(name: str, config: dict[str, Any]) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        env = gymnasium.make(ENV_ID, game=name, config=config, opponents="greedy", render_mode="ansi")
+        # check_env samples actions without the mask: it needs illegal="replace" (docs/rl.md)
+        env = gymnasium.make(ENV_ID, game=name, config=config, opponents="greedy", render_mode="ansi",
+                             illegal="replace")
         check_env(env.unwrapped, skip_render_check=False)
     assert not [str(w.message) for w in caught]
 
@@ -67,19 +69,32 @@ def test_the_learner_acts_only_at_its_own_decisions_and_episodes_reproduce() -> 
     assert {fixed.reset(seed=s)[1]["seat"] for s in range(5)} == {2}
 
 
-def test_illegal_actions_are_replaced_or_refused_and_bad_setups_fail_early() -> None:
-    env = SakuraSoloEnv("sakura-cards", seat=0)
-    _, info = env.reset(seed=1)
+def test_illegal_actions_are_refused_by_default_or_replaced_or_penalized() -> None:
+    strict = SakuraSoloEnv("sakura-cards", seat=0)
+    _, info = strict.reset(seed=1)
     legal = np.flatnonzero(info["action_mask"])
-    illegal = int(next(i for i in range(env.action_space.n) if i not in legal))
-    _, _, _, _, info = env.step(illegal)
-    assert info["illegal_action"] == illegal
-    strict = SakuraSoloEnv("sakura-cards", seat=0, illegal="raise")
-    strict.reset(seed=1)
+    illegal = int(next(i for i in range(strict.action_space.n) if i not in legal))
     before = strict._state.to_json()
-    with pytest.raises(ValueError, match="not legal now"):
+    with pytest.raises(ValueError, match=rf"seat 0: action {illegal} \(.+\) is not legal now; legal: "
+                                         rf"{legal[0]} \("):
         strict.step(illegal)
-    assert strict._state.to_json() == before
+    with pytest.raises(ValueError, match="no such id"):
+        strict.step(strict.action_space.n)
+    assert strict._state.to_json() == before  # refused: nothing changed
+    _, reward, _, _, _ = strict.step(int(legal[0]))  # and the env plays on
+    outcomes = {}
+    for mode in ("replace", "penalize"):
+        env = SakuraSoloEnv("sakura-cards", seat=0, illegal=mode)
+        env.reset(seed=1)
+        _, outcomes[mode], _, _, info = env.step(illegal)
+        assert info["illegal_action"] == illegal
+        assert env._state.to_json() == strict._state.to_json()  # the lowest legal id was played
+    assert outcomes["replace"] == reward and outcomes["penalize"] == reward - 1.0
+
+
+def test_bad_setups_fail_early() -> None:
+    with pytest.raises(ValueError, match="illegal= must be"):
+        SakuraSoloEnv("sakura-cards", illegal="ignore")
     with pytest.raises(ValueError, match="3 opponents needed"):
         SakuraSoloEnv("sakura", {"players": 4}, opponents=["random"])
     with pytest.raises(BotError):

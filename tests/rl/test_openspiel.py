@@ -3,6 +3,10 @@ OpenSpiel's ``load_game_as_turn_based`` with outcome-sampling MCCFR, and its ISM
 
 from __future__ import annotations
 
+import random
+import signal
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -29,7 +33,56 @@ GAME_IDS = ["2-court", "2-tactical", "3", "4", "5", "6", "4-turns", "cards"]
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=GAME_IDS)
 def test_random_sim_test_passes(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=GAME_IDS)
+def test_serialization_is_the_action_history_and_replays_the_same_game(name: str,
+                                                                       params: dict[str, Any]) -> None:
+    """docs/rl.md: a state serializes as its game and history; deserializing replays them."""
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(name + str(params))
+    state = game.new_initial_state()
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(game.num_players())])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "\nhistory=-1:" in text
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert str(again) == str(state) and again.history() == state.history()
+    for p in range(game.num_players()):
+        assert again.information_state_string(p) == state.information_state_string(p)
+        assert again.information_state_tensor(p) == state.information_state_tensor(p)
+        assert again.observation_tensor(p) == state.observation_tensor(p)
+
+
+CPP_ISMCTS = """
+import pyspiel, sakura.rl.openspiel_game
+from open_spiel.python.games import kuhn_poker
+game = pyspiel.load_game({game!r})
+evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
+final = pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+bot = pyspiel.ISMCTSBot(0, evaluator, 2.0, 20, 10, final, False, False)
+state = game.new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.chance_outcomes()[0][0])
+print(bot.step(state))
+"""
+
+
+@pytest.mark.parametrize("game", ["python_sakura(players=2,turn_based=true)", "python_kuhn_poker"])
+def test_openspiels_cpp_ismcts_crashes_on_python_games_even_its_own(game: str) -> None:
+    """docs/rl.md warns: the C++ ISMCTSBot dies (SIGSEGV) on Python games, OpenSpiel's own
+    python_kuhn_poker too. If this starts passing, OpenSpiel fixed it: update the docs."""
+    result = subprocess.run([sys.executable, "-c", CPP_ISMCTS.format(game=game)], capture_output=True,
+                            text=True, check=False, timeout=120)
+    assert result.returncode == -signal.SIGSEGV, result.stdout + result.stderr
 
 
 def test_the_game_declares_what_it_is() -> None:

@@ -29,7 +29,8 @@ def test_pettingzoo_parallel_api_seed_and_aec_api_tests_pass(name: str, config: 
         warnings.simplefilter("always")
         for _ in range(3):
             parallel_api_test(SakuraParallelEnv(name, config), num_cycles=1000)
-        parallel_seed_test(lambda: SakuraParallelEnv(name, config))
+        # parallel_seed_test samples actions without the masks: it needs illegal="replace"
+        parallel_seed_test(lambda: SakuraParallelEnv(name, config, illegal="replace"))
         api_test(env(game=name, config=config), num_cycles=1000)
     assert not _unexpected(caught)
 
@@ -94,8 +95,8 @@ def test_at_a_choice_only_the_deciding_agent_acts_and_the_others_are_ignored() -
     assert choices == 5
 
 
-def test_an_illegal_action_is_replaced_by_the_lowest_legal_one_or_raises() -> None:
-    env_ = SakuraParallelEnv("sakura", {"players": 3})
+def test_an_illegal_action_raises_by_default_or_is_replaced_by_the_lowest_legal_one() -> None:
+    env_ = SakuraParallelEnv("sakura", {"players": 3}, illegal="replace")
     observations, _ = env_.reset(seed=4)
     legal0 = np.flatnonzero(observations["player_0"]["action_mask"])
     illegal = int(next(i for i in range(env_.wait) if i not in legal0))
@@ -105,7 +106,12 @@ def test_an_illegal_action_is_replaced_by_the_lowest_legal_one_or_raises() -> No
     out = env_.step({**actions, "player_0": illegal})
     expected = twin.step({**actions, "player_0": int(legal0[0])})
     assert out[4]["player_0"] == {"illegal_action": illegal} and out[1] == expected[1]
-    strict = SakuraParallelEnv("sakura", {"players": 3}, illegal="raise")
+    penalized = SakuraParallelEnv("sakura", {"players": 3}, illegal="penalize")
+    penalized.reset(seed=4)
+    out = penalized.step({**actions, "player_0": illegal})
+    assert out[1]["player_0"] == expected[1]["player_0"] - 1.0
+    assert out[1]["player_1"] == expected[1]["player_1"]
+    strict = SakuraParallelEnv("sakura", {"players": 3})
     strict.reset(seed=4)
     before = strict._state.to_json()
     with pytest.raises(ValueError, match="not legal now; legal: "):

@@ -9,10 +9,16 @@ iterations a decision), ``mcts:0.25s`` (a quarter of a second), ``mcts:300,c=0.7
 'mcts:200'
 >>> available_bots()
 ['random', 'greedy', 'mcts']
+
+Bots that live in an outer layer are **plug-ins** (``PLUGINS``): the registry names the module
+and factory as text and imports it only when the spec is asked for, so this layer never
+imports them. ``policy`` (the trained policy of ``sakura.rl.policy``, needs numpy) is one.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from typing import Any
 
 from sakura.bots.base import Bot, BotError, Limit
@@ -25,8 +31,28 @@ DEFAULT_MCTS_LIMIT = Limit(iterations=200)
 _MCTS_FLOATS = {"c", "bias", "w", "scale", "epsilon"}
 
 
+# name -> "module:factory", imported on first use; factory(game, seed, limit, options) -> Bot.
+PLUGINS: dict[str, str] = {"policy": "sakura.rl.policy:make_policy_bot"}
+
+
 def available_bots() -> list[str]:
     return ["random", "greedy", "mcts"]
+
+
+def plugin_bots() -> list[str]:
+    """The specs served by plug-ins (they may need an extra: ``policy`` needs numpy)."""
+    return sorted(PLUGINS)
+
+
+def _plugin_factory(name: str) -> Callable[[Game[Any], int, Limit | None, dict[str, str]], Bot]:
+    module_name, _, attribute = PLUGINS[name].partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise BotError(f"the {name!r} bot cannot load ({exc}); it needs the rl extra: "
+                       "pip install 'sakura[rl]'") from None
+    factory: Callable[[Game[Any], int, Limit | None, dict[str, str]], Bot] = getattr(module, attribute)
+    return factory
 
 
 def parse_spec(spec: str) -> tuple[str, Limit | None, dict[str, str]]:
@@ -38,8 +64,8 @@ def parse_spec(spec: str) -> tuple[str, Limit | None, dict[str, str]]:
     head, *rest = [part.strip() for part in spec.strip().split(",")]
     name, _, limit_text = head.partition(":")
     name = name.strip().lower()
-    if name not in available_bots():
-        raise BotError(f"unknown bot {spec!r}; bots: {', '.join(available_bots())} "
+    if name not in available_bots() and name not in PLUGINS:
+        raise BotError(f"unknown bot {spec!r}; bots: {', '.join(available_bots() + plugin_bots())} "
                        "(e.g. random, greedy, mcts:200, mcts:0.25s)")
     limit = Limit.parse(limit_text) if limit_text.strip() else None
     options: dict[str, str] = {}
@@ -54,6 +80,8 @@ def parse_spec(spec: str) -> tuple[str, Limit | None, dict[str, str]]:
 def make_bot(spec: str, game: Game[Any], seed: int) -> Bot:
     """Build the bot ``spec`` names, for ``game``, its RNG seeded with ``seed``."""
     name, limit, options = parse_spec(spec)
+    if name in PLUGINS:
+        return _plugin_factory(name)(game, seed, limit, options)
     if name in ("random", "greedy"):
         if limit is not None or options:
             raise BotError(f"{name!r} takes no limit or options: {spec!r}")

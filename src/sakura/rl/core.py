@@ -12,10 +12,12 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from sakura import __version__
 from sakura.engine import Action, Game, State, make_game
-from sakura.rl.encoding import Encoder
+from sakura.rl.encoding import LAYOUT_VERSION, Encoder
 
-ILLEGAL_MODES = ("replace", "raise")
+ILLEGAL_MODES = ("raise", "replace", "penalize")
+ILLEGAL_PENALTY = 1.0  # ``illegal="penalize"``: taken off the step's reward, as much as a whole win
 
 
 def resolve_game(game: str | Game[Any], config: Mapping[str, Any] | None = None) -> Game[Any]:
@@ -58,8 +60,10 @@ def legal_or_replace(
     encoder: Encoder, legal: list[int], action: Any, who: str, mode: str
 ) -> tuple[int, bool]:
     """The action id to apply for a player whose legal ids are ``legal``: ``action`` itself if
-    legal; otherwise (``mode="replace"``) the lowest legal id, and ``True`` to say it was
-    replaced, or (``mode="raise"``) a ``ValueError`` naming the player's legal actions."""
+    legal; otherwise (``mode="raise"``, the default) a ``ValueError`` naming the action and the
+    player's legal actions, or (``"replace"`` and ``"penalize"``) the lowest legal id, and
+    ``True`` to say it was replaced (the env then flags it in ``info`` and, for
+    ``"penalize"``, takes :data:`ILLEGAL_PENALTY` off the player's reward)."""
     try:
         wanted = int(action)
     except (TypeError, ValueError):
@@ -68,5 +72,13 @@ def legal_or_replace(
         return wanted, False
     if mode == "raise":
         texts = ", ".join(f"{i} ({encoder.action_text(i)})" for i in legal)
-        raise ValueError(f"{who}: action {wanted} is not legal now; legal: {texts}")
+        shown = encoder.action_text(wanted) if 0 <= wanted < encoder.num_actions else "no such id"
+        raise ValueError(f"{who}: action {wanted} ({shown}) is not legal now; legal: {texts}")
     return legal[0], True
+
+
+def env_metadata(**extra: Any) -> dict[str, Any]:
+    """What every environment's ``metadata`` says: the render modes and the observation
+    layout version (cite it with the package version: ``docs/rl.md``)."""
+    return {"render_modes": ["ansi"], "render_fps": 4, "sakura_version": __version__,
+            "observation_layout_version": LAYOUT_VERSION, **extra}

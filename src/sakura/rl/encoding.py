@@ -33,6 +33,12 @@ import numpy as np
 
 from sakura.engine import Action, Game, Outcome
 
+# The version of every game's observation layout and action ids. Bump it on any change to
+# an encoder (a slot added, moved or rescaled; an id renumbered): environments publish it in
+# their metadata (``observation_layout_version``), papers cite it, and a shipped policy
+# trained on another version refuses to load (``sakura.rl.policy``).
+LAYOUT_VERSION = 1
+
 OBS_DTYPE = np.float32
 MASK_DTYPE = np.int8  # what gymnasium's Discrete.sample(mask=...) expects
 

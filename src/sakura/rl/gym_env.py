@@ -6,7 +6,10 @@ view. A step is one decision of the learner: a card to play or a choice to answe
 act in between (in card selection they choose too, but cannot see the learner's card, nor it
 theirs). The action mask is in ``info["action_mask"]`` and from :meth:`action_masks` (the
 name ``sb3_contrib``'s ``MaskablePPO`` looks for). Rewards are the ParallelEnv's for the
-learner's seat, summed over the bots' moves in between (see ``docs/rl.md``).
+learner's seat, summed over the bots' moves in between (see ``docs/rl.md``). An action
+outside the mask raises ``ValueError`` and changes nothing (``illegal="raise"``, the default;
+``"replace"`` and ``"penalize"`` play the lowest legal id instead). Once the game is over the
+mask allows every id, so that vector envs' next-step autoreset works with masked sampling.
 
 >>> import gymnasium
 >>> import sakura.rl
@@ -28,9 +31,11 @@ from gymnasium import spaces
 from sakura.bots import Bot, make_bot
 from sakura.engine import Game
 from sakura.rl.core import (
+    ILLEGAL_PENALTY,
     applier,
     check_illegal_mode,
     check_render_mode,
+    env_metadata,
     legal_or_replace,
     new_state,
     resolve_game,
@@ -44,7 +49,7 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
     """``opponents``: one bot spec for every other seat, or a list of specs, one per other
     seat in seat order. ``seat``: the learner's seat, or ``None`` to draw it at each reset."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (gymnasium's)
+    metadata: dict[str, Any] = env_metadata()
 
     def __init__(
         self,
@@ -55,7 +60,7 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
         seat: int | None = None,
         render_mode: str | None = None,
         score_weight: float = 1.0,
-        illegal: str = "replace",
+        illegal: str = "raise",
     ) -> None:
         self.game = resolve_game(game, config)
         self.encoder = encoder_for(self.game)
@@ -110,17 +115,20 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._apply(self.seat, self.encoder.actions[chosen])
         view = self._play_bots()
         obs, info = self._observe(view)
-        if replaced:
-            info["illegal_action"] = int(action)
         scores = tuple(self.encoder.scores(view))
         rewards = relative_rewards(self._scores, scores, view.outcome, self.encoder.score_scale,
                                    self.score_weight)
         self._scores = scores
+        reward = float(rewards[self.seat])
+        if replaced:
+            info["illegal_action"] = int(action)
+            if self.illegal == "penalize":
+                reward -= ILLEGAL_PENALTY
         terminated = view.outcome is not None
         if terminated:
             info["winners"] = view.outcome.winners
             info["won"] = self.seat in view.outcome.winners
-        return obs, float(rewards[self.seat]), terminated, False, info
+        return obs, reward, terminated, False, info
 
     def _play_bots(self) -> Any:
         """Let the bots act until the learner must decide or the game ends; returns the
@@ -135,9 +143,16 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
                 self._apply(p, self._bots[p].act(state.view(p)))
 
     def _observe(self, view: Any) -> tuple[np.ndarray, dict[str, Any]]:
+        """The observation and ``info``. Once the game is over the mask allows **every** id:
+        no action is legal any more, but a vector env's next-step autoreset feeds the next
+        action to a reset that ignores it, and the usual loop samples it from this mask (an
+        all-zero mask would crash it: ``docs/rl.md``, *Vector envs and autoreset*)."""
         self._legal = self.encoder.legal_ids(view)
-        mask = np.zeros(self.encoder.num_actions, dtype=MASK_DTYPE)
-        mask[self._legal] = 1
+        if view.outcome is not None:
+            mask = np.ones(self.encoder.num_actions, dtype=MASK_DTYPE)
+        else:
+            mask = np.zeros(self.encoder.num_actions, dtype=MASK_DTYPE)
+            mask[self._legal] = 1
         self._mask = mask
         return self.encoder.encode(view), {"action_mask": mask, "seat": self.seat}
 

@@ -8,10 +8,12 @@ One ``step`` is one decision point of the table:
   agent acts. The others' actions are **ignored**: their masks allow only the extra ``wait``
   id (the last one), and whatever they send, legal or not, changes nothing.
 
-An agent that must act and sends an id outside its mask gets the lowest legal id instead
-(``infos[agent]["illegal_action"]`` holds what it sent), or a ``ValueError`` with
-``illegal="raise"``. Rewards are described in ``docs/rl.md`` (score changes relative to the
-others, normalised, and the share of the win at the end).
+An agent that must act and sends an id outside its mask gets a ``ValueError`` naming the
+action and its legal ones (``illegal="raise"``, the default: nothing is applied), or the
+lowest legal id instead (``"replace"``; ``infos[agent]["illegal_action"]`` holds what it
+sent), or that and a penalty on its reward (``"penalize"``). Rewards are described in
+``docs/rl.md`` (score changes relative to the others, normalised, and the share of the win at
+the end).
 
 >>> env = parallel_env(game="sakura", config={"players": 3})
 >>> obs, infos = env.reset(seed=7)
@@ -38,9 +40,11 @@ from pettingzoo.utils.env import AECEnv
 
 from sakura.engine import Game
 from sakura.rl.core import (
+    ILLEGAL_PENALTY,
     applier,
     check_illegal_mode,
     check_render_mode,
+    env_metadata,
     legal_or_replace,
     new_state,
     resolve_game,
@@ -55,9 +59,7 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
     """``game`` is a name (``"sakura"``, ``"sakura-cards"``) with its ``config``, or a game
     object; ``score_weight`` scales the score part of the rewards (0 leaves only the win)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "sakura_v0", "render_modes": ["ansi"], "render_fps": 4, "is_parallelizable": True,
-    }
+    metadata: ClassVar[dict[str, Any]] = env_metadata(name="sakura_v0", is_parallelizable=True)
 
     def __init__(
         self,
@@ -66,7 +68,7 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         score_weight: float = 1.0,
-        illegal: str = "replace",
+        illegal: str = "raise",
     ) -> None:
         self.game = resolve_game(game, config)
         self.encoder = encoder_for(self.game)
@@ -129,6 +131,7 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         state = self._state
         infos: dict[AgentID, dict[str, Any]] = {agent: {} for agent in self.agents}
         chosen: list[tuple[int, int]] = []
+        penalized: list[AgentID] = []
         for seat in state.current_players():  # every action is checked before any is applied
             agent = self.possible_agents[seat]
             if agent not in actions:
@@ -137,6 +140,7 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
                                                 self.illegal)
             if replaced:
                 infos[agent]["illegal_action"] = int(actions[agent])
+                penalized.append(agent)
             chosen.append((seat, action))
         for seat, action in chosen:
             self._apply(seat, self.encoder.actions[action])
@@ -144,6 +148,9 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         values = relative_rewards(self._scores, scores, outcome, self.encoder.score_scale, self.score_weight)
         self._scores = scores
         rewards = dict(zip(self.agents, values, strict=True))
+        if self.illegal == "penalize":
+            for agent in penalized:
+                rewards[agent] -= ILLEGAL_PENALTY
         done = outcome is not None
         terminations = dict.fromkeys(self.agents, done)
         truncations = dict.fromkeys(self.agents, False)
@@ -174,6 +181,14 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         mask = np.zeros(self.wait + 1, dtype=MASK_DTYPE)
         mask[self.encoder.legal_ids(view) or self.wait] = 1
         return {"observation": self.encoder.encode(view), "action_mask": mask}
+
+    def view(self, agent: AgentID) -> Any:
+        """``agent``'s own view of the game (``state.view(seat)``): what its observation
+        encodes, for agents that reason over views, such as the bots of ``sakura.bots``
+        (``sakura.rl.agents``). It holds nothing the agent may not see."""
+        if self._state is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return self._state.view(self.possible_agents.index(agent))
 
     # ------------------------------------------------------------------ the rest of the API
 
