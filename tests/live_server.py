@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def free_port() -> int:
@@ -19,16 +20,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(database: Path) -> Iterator[str]:
-    """Serve the web app on a free loopback port with a SQLite file; yield its base URL."""
+def running_server(database: Path | str, limits: Any = None, **extra: Any) -> Iterator[str]:
+    """Serve the web app as ``sakura serve`` does (its limits, its uvicorn protocols) on a free
+    loopback port with a SQLite file (or a database URL); yield its base URL."""
     import uvicorn
 
     from sakura.server import create_app
+    from sakura.server.limits import LOOPBACK_HOSTS, Limits
+    from sakura.server.serving import config
 
     port = free_port()
-    config = uvicorn.Config(create_app(f"sqlite:///{database}"), host="127.0.0.1", port=port,
-                            log_level="warning")
-    instance = uvicorn.Server(config)
+    limits = limits or Limits(allowed_hosts=LOOPBACK_HOSTS)
+    url = database if isinstance(database, str) else f"sqlite:///{database}"
+    instance = uvicorn.Server(config(create_app(url, limits), host="127.0.0.1", port=port, limits=limits,
+                                     **extra))
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()
     while not instance.started:

@@ -60,14 +60,14 @@ class Database:
         except TableError:
             raise
         except Exception as exc:
-            log.error("%s failed: %s", what, _one_line(exc))
+            log.error("%s failed: %s", what, one_line(exc))
             raise TableError(FAILED, "storage") from None
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _one_line(exc: BaseException) -> str:
+def one_line(exc: BaseException) -> str:
     """An error's first line: SQLAlchemy's text repeats the statement (its parameters are
     hidden by ``hide_parameters``) and a link; the log needs what went wrong."""
     text = str(exc).strip().splitlines()

@@ -21,7 +21,9 @@ defaults of ``uvicorn[standard]``) and override only the hooks named; the tests 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import socket
 from typing import Any
 
 import uvicorn
@@ -71,7 +73,18 @@ class HeaderDeadline(HttpToolsProtocol):
 
 
 class AbortingWebSocket(WebSocketsSansIOProtocol):
-    """websockets' sans-I/O protocol that lets go of a peer that does not read."""
+    """websockets' sans-I/O protocol that lets go of a peer that does not read, and whose
+    kernel send buffer is capped (``send_buffer``), so that a peer that does not read backs up
+    into the table's bounded outbox within a few messages instead of pinning megabytes."""
+
+    send_buffer = 128 * 1024
+
+    def connection_made(self, transport: Any) -> None:
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
+        super().connection_made(transport)
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()  # queues a close frame behind a buffer that may never drain ...
@@ -99,6 +112,8 @@ def config(app: Any, *, host: str, port: int, limits: Limits, log_level: str = "
     """The uvicorn configuration of a Sakura server (see the module docstring)."""
     logging.getLogger("uvicorn.error").addFilter(OneLineInvalidUtf8())
     http = type("SakuraHttp", (HeaderDeadline,), {"header_seconds": limits.header_seconds})
-    return uvicorn.Config(app, host=host, port=port, log_level=log_level, http=http, ws=AbortingWebSocket,
-                          ws_max_size=limits.ws_message_bytes, ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                          timeout_keep_alive=5, **extra)
+    ws = type("SakuraWebSocket", (AbortingWebSocket,), {"send_buffer": limits.ws_send_buffer_bytes})
+    options: dict[str, Any] = {"ws_ping_interval": 20.0, "ws_ping_timeout": 20.0, "timeout_keep_alive": 5,
+                               **extra}
+    return uvicorn.Config(app, host=host, port=port, log_level=log_level, http=http, ws=ws,
+                          ws_max_size=limits.ws_message_bytes, **options)

@@ -43,7 +43,7 @@ from typing import Any
 from sakura.bots import Bot, BotError, make_bot
 from sakura.engine import Event, Game, GameError, State, make_game
 from sakura.server import protocol
-from sakura.server.database import Database
+from sakura.server.database import Database, one_line
 from sakura.server.db import ActionWrite, GroupCommit, StoredTable
 from sakura.server.errors import TableError
 from sakura.server.limits import Limits, TokenBucket
@@ -306,7 +306,7 @@ class Table:
 
         def done(error: BaseException | None) -> None:  # called in order, on the event loop
             if error is not None:
-                log.error("table %s: could not store action %d: %s", self.id, seq, error)
+                log.error("table %s: could not store action %d: %s", self.id, seq, one_line(error))
                 self.head, self.head_seq = self.state, self.seq  # back to what is stored
                 return
             self.state, self.seq = state, seq
