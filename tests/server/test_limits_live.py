@@ -79,7 +79,8 @@ def test_a_request_body_over_16_kib_is_refused_before_it_is_read(server: str) ->
             yield b"x" * 1000
         yield b'"}'
 
-    response = httpx.post(f"{server}/api/tables", content=chunks(), headers={"content-type": "application/json"})
+    response = httpx.post(f"{server}/api/tables", content=chunks(),
+                          headers={"content-type": "application/json"})
     assert response.status_code == 413
     assert httpx.get(f"{server}/api/tables").json()["open"] == []
 

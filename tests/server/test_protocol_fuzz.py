@@ -20,7 +20,8 @@ ERROR_CODES = {"malformed", "illegal", "hello_again", "not_seated", "bad_seat", 
                "rate_limited"}
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) | st.text(max_size=30),
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12)
 
@@ -43,8 +44,8 @@ def messages(legal: list[str]) -> st.SearchStrategy[str | bytes]:
 
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
-def test_every_message_gets_a_known_reply_and_only_legal_actions_change_the_game(tmp_path_factory: Any,
-                                                                                  data: st.DataObject) -> None:
+def test_every_message_gets_a_known_reply_and_only_legal_actions_change_the_game(
+        tmp_path_factory: Any, data: st.DataObject) -> None:
     url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'sakura.db'}"
     limits = Limits(messages_per_second=1000, message_burst=1000, replace_grace=0)
     with TestClient(create_app(url, limits)) as client:
