@@ -1,8 +1,8 @@
 """Many concurrent tables on one server over loopback: how many it holds, messages per second,
 and the latency from a client's action to the view that answers it (p50/p99).
 
-Starts ``sakura``'s app under uvicorn in a subprocess (uvicorn's defaults, as ``sakura serve``
-runs it; SQLite in a temporary folder, or ``--database-url``), creates ``--tables``
+Starts ``sakura``'s app under uvicorn in a subprocess (configured as ``sakura serve`` runs it,
+with the per-address and creation limits lifted, since every client comes from one address; SQLite in a temporary folder, or ``--database-url``), creates ``--tables``
 four-seat tables whose seats are all taken by WebSocket clients, and lets every client play
 random legal actions from its own view until every game ends (or ``--seconds`` pass).
 Clients act as soon as they may, or after a random think time (``--think``: uniform between
@@ -239,9 +239,13 @@ def main() -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        code = ("import uvicorn; from sakura.server import create_app; "
-                f"uvicorn.run(create_app({db!r}), host='127.0.0.1', port={port}, log_level='warning', "
-                f"ws_per_message_deflate={not args.no_deflate})")
+        # sakura serve's limits, but for the ones that one load generator on one address must pass
+        code = ("import uvicorn; from sakura.server import create_app; from sakura.server.serving import config; "
+                "from sakura.server.limits import Limits; "
+                "limits = Limits(connections_per_address=100_000, creates_per_minute=100_000, "
+                "live_tables=100_000, messages_per_second=1000, message_burst=1000); "
+                f"uvicorn.Server(config(create_app({db!r}, limits), host='127.0.0.1', port={port}, "
+                f"limits=limits, ws_per_message_deflate={not args.no_deflate})).run()")
         server = subprocess.Popen([sys.executable, "-c", code])
         try:
             base = f"http://127.0.0.1:{port}"

@@ -10,12 +10,15 @@ another seat's token.
 
 from __future__ import annotations
 
+import random
 import re
+import threading
+import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.conftest import create_table, two_players_and_a_watcher
+from tests.server.conftest import ScriptedPlayer, create_table, join, two_players_and_a_watcher
 
 from sakura.engine.games.sakura import SakuraState
 from sakura.server.lobby import Lobby
@@ -123,3 +126,65 @@ def test_the_check_catches_a_leak() -> None:
                     "counts": [5], "draws": [None, [7]]}]}) == [1, 2, 7]
     with pytest.raises(AssertionError):
         cards_in({"seed": 3})
+
+
+def late_watchers(client: TestClient, table_id: str, at: tuple[int, ...]) -> list[ScriptedPlayer]:
+    """Spectators who arrive mid-game: each connects once the table has ``at[i]`` actions,
+    and watches to the end."""
+    watchers = []
+
+    def arrive(seq: int, watcher: ScriptedPlayer) -> None:
+        while client.get(f"/api/tables/{table_id}").json()["seq"] < seq:
+            time.sleep(0.01)
+        watcher.start()
+
+    for seq in at:
+        watcher = ScriptedPlayer(client, table_id, None)
+        watchers.append(watcher)
+        threading.Thread(target=arrive, args=(seq, watcher), daemon=True).start()
+    return watchers
+
+
+@pytest.mark.parametrize(("players", "variant", "seats"), [
+    (2, "tactical", ["human", "human"]),
+    (3, None, ["human", "human", "easy"]),
+    (5, None, ["human", "human", "easy", "medium", "easy"]),
+    (6, None, ["human", "human", "easy", "easy", "medium", "easy"]),
+])
+def test_spectators_arriving_mid_game_see_no_hidden_card(
+    client: TestClient, players: int, variant: str | None, seats: list[str]
+) -> None:
+    created = create_table(client, players, seats, variant=variant)
+    table_id = created["table"]["id"]
+    tokens = [created["token"], join(client, table_id)]
+    watchers = late_watchers(client, table_id, (3, 11, 25))
+    players_ = [ScriptedPlayer(client, table_id, t, seed=20 + i, policy=_slow_random(20 + i)).start()
+                for i, t in enumerate(tokens)]
+    for p in players_:
+        p.join()
+    for w in watchers:
+        w.join()
+    lobby: Lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    allowed = entitlements(lobby, table_id, [0, 1, None])
+    checked = 0
+    for c in [*players_, *watchers]:
+        assert c.last_view is not None and c.last_view["terminal"]
+        for message in c.messages:
+            assert all(t not in str(message) for t in tokens), "a token was sent over the table's socket"
+            if "seq" not in message:
+                continue
+            extra = set(cards_in(message)) - allowed[c.seat][message["seq"]]
+            assert not extra, f"seat {c.seat} was sent {sorted(extra)} in {message}"
+            checked += 1
+    assert all(w.messages[0]["type"] == "welcome" and w.messages[0]["seq"] > 0 for w in watchers)
+    assert checked > 50
+
+
+def _slow_random(seed: int) -> Any:
+    """Random legal actions, a little slowly, so that the late spectators arrive mid-game."""
+    rng = random.Random(seed)
+
+    def choose(view: dict[str, Any]) -> str:
+        time.sleep(0.005)
+        return str(rng.choice(view["legal_actions"]))
+    return choose
