@@ -67,8 +67,8 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-async def seat(url: str, table: str, token: str, me: int, told: Told, rng: random.Random, stop: asyncio.Event,
-               think: float) -> None:
+async def seat(url: str, table: str, token: str, me: int, *, told: Told, rng: random.Random,
+               stop: asyncio.Event, think: float) -> None:
     while not stop.is_set() and table not in told.finished:
         try:
             async with websockets.connect(url, open_timeout=5) as ws:
@@ -123,8 +123,9 @@ async def run(args: argparse.Namespace, db: str) -> int:
                     for _ in range(players - 1)]
                 tables.append(table)
                 for i, token in enumerate(tokens):
-                    tasks.append(asyncio.create_task(seat(f"ws://127.0.0.1:{port}/ws/{table}", table, token, i,
-                                                          told, random.Random(rng.random()), stop, args.think)))
+                    socket_url = f"ws://127.0.0.1:{port}/ws/{table}"
+                    tasks.append(asyncio.create_task(seat(socket_url, table, token, i, told=told, stop=stop,
+                                                          rng=random.Random(rng.random()), think=args.think)))
         deadline = time.monotonic() + args.seconds
         for kill in range(args.kills):
             await asyncio.sleep(rng.uniform(0.2, args.interval))

@@ -2,7 +2,8 @@
 and the latency from a client's action to the view that answers it (p50/p99).
 
 Starts ``sakura``'s app under uvicorn in a subprocess (configured as ``sakura serve`` runs it,
-with the per-address and creation limits lifted, since every client comes from one address; SQLite in a temporary folder, or ``--database-url``), creates ``--tables``
+with the per-address and creation limits lifted, since every client comes from one address;
+SQLite in a temporary folder, or ``--database-url``), creates ``--tables``
 four-seat tables whose seats are all taken by WebSocket clients, and lets every client play
 random legal actions from its own view until every game ends (or ``--seconds`` pass).
 Clients act as soon as they may, or after a random think time (``--think``: uniform between
@@ -240,8 +241,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
         # sakura serve's limits, but for the ones that one load generator on one address must pass
-        code = ("import uvicorn; from sakura.server import create_app; from sakura.server.serving import config; "
-                "from sakura.server.limits import Limits; "
+        code = ("import uvicorn; from sakura.server import create_app; "
+                "from sakura.server.serving import config; from sakura.server.limits import Limits; "
                 "limits = Limits(connections_per_address=100_000, creates_per_minute=100_000, "
                 "live_tables=100_000, messages_per_second=1000, message_burst=1000); "
                 f"uvicorn.Server(config(create_app({db!r}, limits), host='127.0.0.1', port={port}, "
