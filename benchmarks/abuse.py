@@ -1,0 +1,379 @@
+"""Replay the attacks of the server audit (issue #12) against a live server and show it unaffected.
+
+Starts ``sakura``'s server in a subprocess exactly as ``sakura serve`` configures it (its
+limits, its uvicorn protocols, SQLite in a temporary folder). A *victim* plays at a table of its
+own and pings the server every 20 ms throughout. Each attack then runs, bounded in count and
+time, from loopback only, and a row is printed: whether the server refused it (and how), its
+resident memory before and after, and the victim's ping round trip (p50 / p99 / max) while the
+attack ran. Asserts nothing; every row should read "refused" with a flat memory line and a
+ping in milliseconds.
+
+    python benchmarks/abuse.py
+    python benchmarks/abuse.py --only huge-frames,flood
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import httpx
+import websockets
+
+Attack = Callable[["Bench"], Awaitable[str]]
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Bench:
+    def __init__(self, db: Path, port: int, log: Path) -> None:
+        self.db = db
+        self.port = port
+        self.base = f"http://127.0.0.1:{port}"
+        self.ws = f"ws://127.0.0.1:{port}/ws/"
+        code = ("from sakura.server import create_app; from sakura.server.serving import config; "
+                "from sakura.server.limits import Limits, LOOPBACK_HOSTS; import uvicorn; "
+                "limits = Limits(allowed_hosts=LOOPBACK_HOSTS); "
+                f"uvicorn.Server(config(create_app('sqlite:///{db}', limits), host='127.0.0.1', port={port}, "
+                "limits=limits)).run()")
+        self.log = log
+        self.server = subprocess.Popen([sys.executable, "-c", code], stderr=log.open("wb"))
+        for _ in range(400):
+            try:
+                httpx.get(self.base + "/api/tables", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        self.pings: list[float] = []
+        self.setups = 0
+
+    async def table(self, players: int = 2, bots: int = 0) -> dict[str, str]:
+        """A table of ``players`` seats (``bots`` of them bots); every human seat's token. Made
+        from an address of its own (127.0.0.x), so that the attacks' own refusals (per address)
+        do not refuse the scene they are set in."""
+        seats = [{"kind": "human"}] * (players - bots) + [{"kind": "bot", "level": "easy"}] * bots
+        self.setups += 1
+        source = f"127.0.{1 + self.setups // 200}.{10 + self.setups % 200}"
+        transport = httpx.AsyncHTTPTransport(local_address=source)
+        async with httpx.AsyncClient(base_url=self.base, timeout=30, transport=transport) as http:
+            created = (await http.post("/api/tables", json={"players": players, "seats": seats})).json()
+            table = created["table"]["id"]
+            tokens = {"table": table, "0": created["token"]}
+            for i in range(1, players - bots):
+                tokens[str(i)] = (await http.post(f"/api/tables/{table}/join", json={})).json()["token"]
+        return tokens
+
+    async def victim(self, ready: asyncio.Event) -> None:
+        """Pings from its own table, all along (until cancelled); its round trips are the
+        "other table" figure."""
+        table = await self.table(2, 1)
+        async with websockets.connect(self.ws + table["table"], local_addr=("127.0.0.2", 0)) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": table["0"]}))
+            while json.loads(await ws.recv())["type"] != "welcome":
+                pass
+            ready.set()
+            while True:
+                start = time.perf_counter()
+                await ws.send(json.dumps({"type": "ping"}))
+                while json.loads(await ws.recv())["type"] != "pong":
+                    pass
+                self.pings.append(time.perf_counter() - start)
+                await asyncio.sleep(0.02)
+
+
+async def huge_frames(b: Bench) -> str:
+    """20 sockets each sending a 15 MiB message (was: 170 MB -> 768 MB of server memory)."""
+    table = (await b.table())["table"]
+    closed = []
+    for _ in range(20):
+        async with websockets.connect(b.ws + table, max_size=None) as ws:
+            try:
+                await ws.send("x" * (15 * 1024 * 1024))
+                await asyncio.wait_for(ws.recv(), 10)
+            except websockets.ConnectionClosed as exc:
+                closed.append(exc.rcvd.code if exc.rcvd else None)
+    return f"closed {closed.count(1009)}/20 with 1009 (too big)"
+
+
+async def huge_bodies(b: Bench) -> str:
+    """4 POSTs of 100 MB (was: 990 MB)."""
+    statuses = []
+
+    async def body() -> object:
+        for _ in range(100):
+            yield b" " * (1024 * 1024)
+
+    async with httpx.AsyncClient(base_url=b.base, timeout=30) as http:
+        for _ in range(4):
+            try:
+                response = await http.post("/api/tables", content=body(),
+                                           headers={"content-type": "application/json"})
+                statuses.append(response.status_code)
+            except httpx.HTTPError:
+                statuses.append("cut")
+    return f"answers {statuses} (413: body too large)"
+
+
+async def spectators(b: Bench) -> str:
+    """1,000 spectators join one table (was: 501,500 messages, 44 s of CPU): how many table
+    messages the seated player gets, and how many of the 1,000 are let in from one address."""
+    table = await b.table()
+    received = 0
+    async with websockets.connect(b.ws + table["table"]) as player:
+        await player.send(json.dumps({"type": "hello", "token": table["0"]}))
+        await player.recv()
+        refused = admitted = 0
+        for _ in range(1000):
+            async with websockets.connect(b.ws + table["table"]) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                if json.loads(await ws.recv())["type"] == "welcome":
+                    admitted += 1
+                else:
+                    refused += 1
+        await player.send(json.dumps({"type": "ping"}))
+        while json.loads(await player.recv())["type"] != "pong":
+            received += 1
+    return f"player got {received} table messages for 1,000 connect/close; all admitted: {admitted}"
+
+
+async def connect_flood(b: Bench) -> str:
+    """40 sockets at once from one address (beyond the per-address cap)."""
+    table = (await b.table())["table"]
+    sockets, refused = [], 0
+    for _ in range(40):
+        ws = await websockets.connect(b.ws + table)
+        await ws.send(json.dumps({"type": "hello"}))
+        if json.loads(await ws.recv())["type"] != "welcome":
+            refused += 1
+        sockets.append(ws)
+    for ws in sockets:
+        await ws.close()
+    return f"{refused} of 40 refused (too many from one address)"
+
+
+async def slow_readers(b: Bench) -> str:
+    """10 spectators that never read, at a table being played (was: 3.85 MB queued each, the
+    seat shown connected 70 s later)."""
+    table = await b.table(6, 5)
+    raws = []
+    for _ in range(10):
+        reader, writer = await asyncio.open_connection("127.0.0.1", b.port, limit=1024)
+        sock = writer.get_extra_info("socket")
+        sock.setsockopt(__import__("socket").SOL_SOCKET, __import__("socket").SO_RCVBUF, 2048)
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write((f"GET /ws/{table['table']} HTTP/1.1\r\nHost: 127.0.0.1:{b.port}\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        payload = json.dumps({"type": "hello"}).encode()
+        mask = os.urandom(4)
+        writer.write(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(c ^ mask[i % 4] for i, c in enumerate(payload)))
+        await writer.drain()
+        raws.append((reader, writer))
+    moves = 0
+    async with websockets.connect(b.ws + table["table"]) as player:
+        await player.send(json.dumps({"type": "hello", "token": table["0"]}))
+        acted = None
+        while True:
+            message = json.loads(await asyncio.wait_for(player.recv(), 30))
+            view = message.get("view")
+            if message["type"] == "error":
+                acted = None
+            if view is None:
+                continue
+            if view["terminal"]:
+                break
+            if view["legal_actions"] and acted != message.get("seq"):
+                await player.send(json.dumps({"type": "act", "action": view["legal_actions"][0]}))
+                acted = message.get("seq")
+                moves += 1
+    dropped = 0
+    for reader, writer in raws:
+        try:
+            while await asyncio.wait_for(reader.read(65536), 3):
+                pass
+            dropped += 1
+        except (TimeoutError, ConnectionError):
+            dropped += isinstance(sys.exc_info()[1], ConnectionError)
+        writer.close()
+    return f"{dropped}/10 dropped by the server while the game ({moves} moves) was played"
+
+
+async def replace_at_once(b: Bench) -> str:
+    """Replace an opponent right after their page reload (was: a bot moved within 10 ms)."""
+    table = await b.table()
+    async with websockets.connect(b.ws + table["table"]) as first:
+        await first.send(json.dumps({"type": "hello", "token": table["0"]}))
+        async with websockets.connect(b.ws + table["table"]) as second:
+            await second.send(json.dumps({"type": "hello", "token": table["1"]}))
+            await second.recv()
+        await first.send(json.dumps({"type": "replace", "seat": 1}))
+        while (message := json.loads(await first.recv()))["type"] != "error":
+            pass
+    return f"refused: {message['code']} ({message['message'][:60]}...)"
+
+
+async def many_tables(b: Bench) -> str:
+    """10,000 table creations from one address (was: all accepted, lobby list 341 ms)."""
+    statuses: dict[int, int] = {}
+    async with httpx.AsyncClient(base_url=b.base, timeout=30) as http:
+        for _ in range(10_000):
+            status = (await http.post("/api/tables", json={"players": 2})).status_code
+            statuses[status] = statuses.get(status, 0) + 1
+        start = time.perf_counter()
+        for _ in range(20):
+            await http.get("/api/tables")
+        listing = (time.perf_counter() - start) / 20
+    bots = (await httpx.AsyncClient(base_url=b.base).post(
+        "/api/tables", json={"players": 6, "seats": [{"kind": "bot", "level": "hard"}] * 6})).status_code
+    return f"answers {dict(sorted(statuses.items()))}; six hard bots: {bots}; lobby list {listing * 1000:.1f} ms"
+
+
+async def message_flood(b: Bench) -> str:
+    """20,000 messages as fast as one socket sends them."""
+    table = await b.table()
+    kinds: dict[str, int] = {}
+    async with websockets.connect(b.ws + table["table"]) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": table["0"]}))
+        try:
+            for _ in range(20_000):
+                await ws.send('{"type": "act", "action": "play 99"}')
+            while True:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                key = message.get("code", message["type"])
+                kinds[key] = kinds.get(key, 0) + 1
+        except websockets.ConnectionClosed as exc:
+            return f"closed ({exc.rcvd.code if exc.rcvd else '-'}) after replies {kinds}"
+        except TimeoutError:
+            return f"still open; replies {kinds}"
+
+
+async def half_headers(b: Bench) -> str:
+    """200 connections that send half a request and wait (slow loris)."""
+    writers = []
+    for _ in range(200):
+        reader, writer = await asyncio.open_connection("127.0.0.1", b.port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        writers.append((reader, writer))
+    start = time.perf_counter()
+    closed = 0
+    for reader, _ in writers:
+        try:
+            if await asyncio.wait_for(reader.read(), 15) == b"":
+                closed += 1
+        except (TimeoutError, ConnectionError):
+            closed += 1
+    for _, writer in writers:
+        writer.close()
+    return f"{closed}/200 cut off by the server within {time.perf_counter() - start:.1f} s"
+
+
+async def bad_utf8(b: Bench) -> str:
+    """1,000 text frames that are not UTF-8 (was: 489 KB of tracebacks in the log)."""
+    table = (await b.table())["table"]
+    before = b.log.stat().st_size
+    for _ in range(1000):
+        reader, writer = await asyncio.open_connection("127.0.0.1", b.port)
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write((f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1:{b.port}\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        writer.write(bytes([0x81, 0x82]) + b"\0\0\0\0" + b"\xff\xfe")
+        await writer.drain()
+        await reader.read()
+        writer.close()
+    grown = b.log.stat().st_size - before
+    return f"closed 1007; the log grew {grown / 1024:.0f} KB"
+
+
+async def hostile_requests(b: Bench) -> str:
+    """A NUL in an id, a rebinding Host, a foreign Origin."""
+    async with httpx.AsyncClient(base_url=b.base) as http:
+        nul = (await http.get("/api/tables/a%00b")).status_code
+        host = (await http.get("/", headers={"host": f"attacker.example:{b.port}"})).status_code
+    try:
+        async with websockets.connect(b.ws + "x", origin="http://attacker.example"):
+            origin = "accepted"
+    except websockets.InvalidStatus as exc:
+        origin = str(exc.response.status_code)
+    return f"NUL id: {nul}; foreign Host: {host}; foreign Origin: {origin}"
+
+
+async def locked_database(b: Bench) -> str:
+    """SQLite held by another process while tables are created (was: 5 s frozen, then 500)."""
+    other = sqlite3.connect(b.db, timeout=0, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    statuses = []
+    async with httpx.AsyncClient(base_url=b.base, timeout=30) as http:
+        for _ in range(3):
+            response = await http.post("/api/tables", json={"players": 2})
+            statuses.append(response.status_code)
+    other.rollback()
+    other.close()
+    return f"answers {statuses} (503: try again)"
+
+
+ATTACKS: dict[str, Attack] = {
+    "locked-db": locked_database, "huge-frames": huge_frames, "huge-bodies": huge_bodies,
+    "spectators": spectators, "connect-flood": connect_flood, "slow-readers": slow_readers,
+    "replace": replace_at_once, "flood": message_flood, "half-headers": half_headers, "bad-utf8": bad_utf8,
+    "hostile": hostile_requests, "many-tables": many_tables,
+}
+
+
+async def main(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        bench = Bench(Path(tmp) / "abuse.db", free_port(), Path(tmp) / "server.log")
+        try:
+            names = args.only.split(",") if args.only else list(ATTACKS)
+            print(f"{'attack':14} {'RSS before':>10} {'after':>7} {'ping p50':>8} {'p99':>7} {'max':>7}  result")
+            for name in names:
+                ready = asyncio.Event()
+                bench.pings = []
+                victim = asyncio.create_task(bench.victim(ready))
+                await asyncio.wait_for(ready.wait(), 30)
+                await asyncio.sleep(0.3)
+                before = rss_mb(bench.server.pid)
+                try:
+                    result = await asyncio.wait_for(ATTACKS[name](bench), args.seconds)
+                except Exception as exc:  # a row says what happened; the next attack runs
+                    result = f"attack failed: {type(exc).__name__}: {exc}"
+                after = rss_mb(bench.server.pid)
+                victim.cancel()
+                await asyncio.gather(victim, return_exceptions=True)
+                pings = sorted(bench.pings) or [float("nan")]
+                p99 = pings[min(len(pings) - 1, int(len(pings) * 0.99))]
+                print(f"{name:14} {before:8.0f}MB {after:5.0f}MB {statistics.median(pings) * 1000:6.1f}ms "
+                      f"{p99 * 1000:5.1f}ms {pings[-1] * 1000:5.0f}ms  {result}", flush=True)
+        finally:
+            bench.server.terminate()
+            bench.server.wait(30)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", help="comma-separated attacks: " + ",".join(ATTACKS))
+    parser.add_argument("--seconds", type=float, default=120, help="longest an attack may run")
+    asyncio.run(main(parser.parse_args()))
