@@ -209,7 +209,7 @@ async def test_discarding_when_nothing_fits_then_giving(shots: Path) -> None:
         await pilot.pause()
         assert session.recorder.moves[0].action == "discard b2"
         assert session.view(0).discarded == ("b2",) and session.view(1).discard_counts == (1, 0)
-        assert "Player 1 discards b2 face down" in _log(game)
+        assert "You discard b2 face down" in _log(game)
         assert game.mode == "give"
         await pilot.press("3")  # y4 (the hand is now r1 g3 y4)
         await pilot.pause()

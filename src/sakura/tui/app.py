@@ -18,10 +18,20 @@ CSS = """
 #log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2; }
 #start { padding: 0 2; }
 #start-title, #pass-title { text-style: bold; color: magenta; padding: 1 0; }
-.row { height: 3; }
-.row Label { width: 16; padding: 1 1; }
-.row Select { width: 30; }
-.row Input { width: 30; }
+#start-title { padding: 1 0 0 0; }
+#start-keys { color: $text-muted; padding: 0 0 1 0; }
+.row { height: 1; }
+.row Label { width: 16; padding: 0 1; }
+.row Select { width: 46; height: 1; }
+.row Select > SelectCurrent { border: none; height: 1; padding: 0 1; background: $boost; }
+.row Select:focus > SelectCurrent { border: none; background: $accent; color: $text; text-style: bold; }
+.row Select > SelectOverlay { width: 46; }
+.row Input { width: 46; height: 1; border: none; padding: 0 1; background: $boost; }
+.row Input:focus { border: none; background: $accent; }
+.row:focus-within Label { color: $accent; text-style: bold; }
+.row:focus-within Label.mark { text-style: bold reverse; }
+#go { margin: 1 0 0 0; min-width: 20; height: 3; }
+#go:focus { text-style: bold reverse; }
 #start-error { color: red; }
 #pass { align: center middle; padding: 4 4; }
 #help { background: $panel; padding: 1 2; margin: 1 2; }

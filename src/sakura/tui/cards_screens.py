@@ -251,6 +251,10 @@ class CardsScreen(GameScreen[CardsView]):
             area = AREAS[int(char) - 1]
             if area in spots:
                 await self.submit(f"place {card} {area}")
+            elif len(spots) == 1:  # one place only: say where, and how to put it there
+                self.ask(options, t("{card} fits only in the {area}: Enter or {key} puts it there.",
+                                    card=card_label(card), area=area_name(spots[0]),
+                                    key=AREAS.index(spots[0]) + 1))
             else:
                 self.ask(options, t("{card} cannot go in the {area}.", card=card_label(card),
                                     area=area_name(area)))

@@ -74,7 +74,10 @@ class CardsHand(Widget):
     """The hand as boxed cards with their keys, and what only its owner knows of the round
     (received, given, discarded). ``view`` is ``None`` while the hand is hidden (hot-seat)."""
 
-    DEFAULT_CSS = "CardsHand { height: 4; padding: 0 1; }"
+    DEFAULT_CSS = "CardsHand { height: auto; padding: 0 1; }"
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.draw(width).plain.split("\n"))
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -99,9 +102,12 @@ class CardsHand(Widget):
         caption: str = "",
     ) -> None:
         self.cview, self.cursor, self.legal, self.picked, self.caption = view, cursor, legal, picked, caption
-        self.refresh()
+        self.refresh(layout=True)
 
     def render(self) -> RenderableType:
+        return self.draw(self.size.width)
+
+    def draw(self, width: int) -> Text:
         view = self.cview
         if view is None or view.hand is None:
             return Text(shape(self.caption), style="dim italic")
@@ -111,7 +117,7 @@ class CardsHand(Widget):
         if not view.hand:
             out.append(" \n \n ")
         out.append("\n")
-        out.append_text(own_line(view))
+        out.append_text(own_line(view, width))
         return out
 
     def text(self) -> str:

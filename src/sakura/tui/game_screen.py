@@ -19,12 +19,11 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from sakura.engine import Event, GameError, View
-from sakura.tui.dialogs import EndScreen, HelpScreen, PassScreen, seat_names
-from sakura.tui.i18n import N_, t, translate_bindings
+from sakura.tui.dialogs import EndScreen, HelpScreen, LogScreen, PassScreen, seat_names
+from sakura.tui.i18n import N_, t, tn, translate_bindings
 from sakura.tui.session import GameSource, Session, Setup
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
 V = TypeVar("V", bound=View)
 
 
-class GameScreen(Screen[None], Generic[V]):
+class GameScreen(LogScreen, Generic[V]):
     """A game being played. ``mode`` is ``wait`` (someone else acts, or keys are locked),
     ``over``, or one of the game's own modes in which ``actor``'s keys count."""
 
@@ -119,15 +118,18 @@ class GameScreen(Screen[None], Generic[V]):
         self.query_one("#prompt", Static).update(Text(text, style="bold"))
 
     def write(self, text: str | None) -> None:
-        if text:
-            log = self.query_one(RichLog)
-            for line in text.split("\n"):
-                log.write(Text(line))
+        self.log_widget.say(text)
 
     # ------------------------------------------------------------------ flow
 
     def on_mount(self) -> None:
-        self.write(t("A new game: seed {seed}.", seed=self.session.seed))
+        moves = len(self.local.recorder.moves)
+        if moves:  # a resumed game goes on; it is not new
+            self.write(tn("The saved game of seed {seed} goes on after {n} move.",
+                          "The saved game of seed {seed} goes on after {n} moves.", moves,
+                          seed=self.session.seed))
+        else:
+            self.write(t("A new game: seed {seed}.", seed=self.session.seed))
         self.start()
         self.refresh_board()
         self.run_worker(self.advance(), exclusive=True)

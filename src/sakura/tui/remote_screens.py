@@ -28,7 +28,7 @@ from sakura.engine.games.sakura import SakuraView
 from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import seat_names
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import N_, t, tn, tr, translate_bindings
+from sakura.tui.i18n import N_, t, tn, translate_bindings
 from sakura.tui.remote import JoinError, JoinTarget, Message, RemoteSession, parse_join_url
 from sakura.tui.sakura_screens import SakuraScreen
 from sakura.tui.session import CARDS
@@ -283,15 +283,7 @@ class RemoteGameScreen(RemoteFlow[SakuraView], SakuraScreen):
         assert view.pending is not None
         _, card, part = view.pending
         self.refresh_board(view)
-        what = tr("the Emperor") if part == "garden" else tr("your painter")
-        self.prompt(
-            t(
-                "Card {card}: move {what} [1] forward or [2] back? Now: {now}.",
-                card=card,
-                what=what,
-                now=tr("forward") if self.choice_forward else tr("back"),
-            )
-        )
+        self.prompt(self.choice_head(card, part))
 
 
 class RemoteCardsScreen(RemoteFlow[CardsView], CardsScreen):
