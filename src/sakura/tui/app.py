@@ -42,7 +42,8 @@ CSS = """
 
 class SakuraApp(App[None]):
     """``setup`` given: start playing at once; ``session``: resume; ``record``: replay;
-    ``join``: a seat at a web table (its link); none: the start screen. ``delay`` is the
+    ``join``: a seat at a web table (its link; ``watch``: watch it, no seat); none: the start
+    screen. ``delay`` is the
     pause between resolution steps (0 in tests)."""
 
     CSS = CSS
@@ -58,12 +59,13 @@ class SakuraApp(App[None]):
         delay: float = 0.35,
         save_dir: Path | None = None,
         join: str | None = None,
+        watch: bool = False,
     ) -> None:
         set_language(lang)
         super().__init__()
         self.lang = lang
         self.setup, self.session, self.record = setup, session, record
-        self.join = join
+        self.join, self.spectate = join, watch  # ("watch" is a Textual method's name)
         self.delay = delay
         self.save_dir = save_dir or Path.cwd()
         self.last_saved: Path | None = None
@@ -72,7 +74,7 @@ class SakuraApp(App[None]):
         if self.join is not None:
             from sakura.tui.remote_screens import ConnectScreen
 
-            self.push_screen(ConnectScreen(self.join))
+            self.push_screen(ConnectScreen(self.join, watch=self.spectate))
         elif self.record is not None:
             self.push_screen(replay_screen(self.record))
         elif self.session is not None:

@@ -106,10 +106,13 @@ def status_line(view: CardsView, names: Sequence[str]) -> Text:
     return out
 
 
-def player_header(view: CardsView, seat: int, name: str, *, turn: bool) -> Text:
-    """Name, hand size, discards, every finished round's score and the total so far."""
+def player_header(view: CardsView, seat: int, name: str, *, turn: bool, away: bool = False) -> Text:
+    """Name (and "away" for a player who left a web table), hand size, discards, every
+    finished round's score and the total so far."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(("▶ " if turn else "  ") + shape(name), style="bold reverse" if turn else "bold")
+    if away:
+        out.append(" " + shape(tr("away")), style="bold red")
     out.append("  ")
     out.append(t("hand {n}", n=view.hand_sizes[seat]), style="")
     out.append(" · ")

@@ -131,9 +131,10 @@ class CardsScreen(GameScreen[CardsView]):
             keys = self.open_areas(own)
             if keys and self.picked is not None:
                 cursor, ghost = keys[self.area_cursor % len(keys)], own.hand[self.picked]
-        self.query_one(CardsBoard).show(board, bottom, self.names, keys=keys, cursor=cursor, ghost=ghost)
+        self.query_one(CardsBoard).show(board, bottom, self.names, keys=keys, cursor=cursor, ghost=ghost,
+                                        away=self.away())
         if own is None:
-            hand.show(None, caption=t("(the hand is hidden until its player takes the keyboard)"))
+            hand.show(None, caption=self.hidden_caption())
             return
         acting = self.acting and self.mode in ("place", "give")
         hand.show(own, cursor=self.cursor if acting else None,

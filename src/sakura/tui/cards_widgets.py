@@ -28,6 +28,7 @@ class CardsBoard(Widget):
         self.keys: tuple[str, ...] = ()
         self.cursor: str | None = None
         self.ghost: str | None = None
+        self.away: frozenset[int] = frozenset()
 
     def show(
         self,
@@ -38,10 +39,11 @@ class CardsBoard(Widget):
         keys: tuple[str, ...] = (),
         cursor: str | None = None,
         ghost: str | None = None,
+        away: frozenset[int] = frozenset(),
     ) -> None:
         """``keys``: the areas open to the card being placed; ``cursor``: the one chosen now;
-        ``ghost``: that card, drawn where it would go."""
-        self.cview, self.bottom, self.names = view, bottom, names
+        ``ghost``: that card, drawn where it would go; ``away``: players who left a web table."""
+        self.cview, self.bottom, self.names, self.away = view, bottom, names, away
         self.keys, self.cursor, self.ghost = keys, cursor, ghost
         self.refresh()
 
@@ -55,7 +57,8 @@ class CardsBoard(Widget):
         out.append_text(status_line(view, self.names))
         for seat in (1 - self.bottom, self.bottom):
             out.append("\n")
-            out.append_text(player_header(view, seat, self.names[seat], turn=view.turn == seat))
+            out.append_text(player_header(view, seat, self.names[seat], turn=view.turn == seat,
+                                          away=seat in self.away))
             own = seat == self.bottom
             rows = area_rows(view, seat, width, wide, keys=self.keys if own else (),
                              cursor=self.cursor if own else None, ghost=self.ghost if own else None)

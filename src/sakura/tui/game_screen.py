@@ -114,6 +114,16 @@ class GameScreen(LogScreen, Generic[V]):
     def who(self, seat: int) -> str:
         return self.names[seat]
 
+    def away(self) -> frozenset[int]:
+        """The seats whose player has left the table (a web table's presence; none here)."""
+        return frozenset()
+
+    def hidden_caption(self) -> str:
+        """What the hand's place says when no hand may be shown."""
+        if self.session.hot_seat:
+            return t("(the hand is hidden until its player takes the keyboard)")
+        return t("(you are watching: every hand is hidden)")
+
     def prompt(self, text: str) -> None:
         self.query_one("#prompt", Static).update(Text(text, style="bold"))
 

@@ -120,9 +120,12 @@ def draw_garden(view: SakuraView, width: int, ghost: dict[int, int] | None = Non
     return out
 
 
-def draw_status(view: SakuraView, names: Sequence[str], width: int) -> Text:
+def draw_status(
+    view: SakuraView, names: Sequence[str], width: int, away: frozenset[int] = frozenset()
+) -> Text:
     """Round, deck, supply, sakuras scored, then one entry a painter: letter, name, space,
-    tokens, and a check once they have chosen this round."""
+    tokens, a check once they have chosen this round, and "away" for a player who left a web
+    table."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(
         t(
@@ -148,6 +151,8 @@ def draw_status(view: SakuraView, names: Sequence[str], width: int) -> Text:
         entry.append(t("♦{tokens}", tokens=view.tokens[seat]), style="bold yellow")
         if seat < view.players and view.chosen[seat] and not view.terminal:
             entry.append(" ✓", style="green")
+        if seat in away:
+            entry.append(" " + shape(tr("away")), style="bold red")
         # an entry is never cut across two lines: one that does not fit starts the next line
         if line and line + entry.cell_len > width:
             out.append("\n")

@@ -91,17 +91,15 @@ class SakuraScreen(GameScreen[SakuraView]):
     def refresh_board(self, view: SakuraView | None = None, ghost: dict[int, int] | None = None) -> None:
         view = view or self.board_view()
         self.query_one(GardenWidget).show(view, ghost)
-        self.query_one(StatusWidget).show(view, self.names)
+        self.query_one(StatusWidget).show(view, self.names, self.away())
         hand = self.query_one(HandWidget)
         own = self.session.view(self.actor) if self.actor is not None else None
         if own is not None and own.hand is not None:
             hand.show(own.hand, self.cursor, self.picked, active=self.mode in ("select", "court"))
-        elif self.session.hot_seat:
-            hand.show(None, caption=t("(the hand is hidden until its player takes the keyboard)"))
+        elif self.session.hot_seat or self.log_viewer is None:
+            hand.show(None, caption=self.hidden_caption())
         else:
-            seat = self.log_viewer
-            cards = self.session.view(seat).hand if seat is not None else None
-            hand.show(cards, active=False)
+            hand.show(self.session.view(self.log_viewer).hand, active=False)
 
     def who(self, seat: int) -> str:
         if seat == self.session.view(None).court:

@@ -45,20 +45,21 @@ class StatusWidget(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.sview: SakuraView | None = None
         self.names: Sequence[str] = ()
+        self.away: frozenset[int] = frozenset()
 
-    def show(self, view: SakuraView, names: Sequence[str]) -> None:
-        self.sview, self.names = view, names
+    def show(self, view: SakuraView, names: Sequence[str], away: frozenset[int] = frozenset()) -> None:
+        self.sview, self.names, self.away = view, names, away
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:
         if self.sview is None:
             return Text("")
-        return draw_status(self.sview, self.names, self.size.width)
+        return draw_status(self.sview, self.names, self.size.width, self.away)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if self.sview is None:
             return 1
-        text = draw_status(self.sview, self.names, width)
+        text = draw_status(self.sview, self.names, width, self.away)
         return len(text.wrap(self.app.console, max(1, width)))
 
 
