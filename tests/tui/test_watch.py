@@ -90,9 +90,9 @@ async def test_watching_a_web_table_without_a_seat_and_seeing_who_is_away(server
         await _wait(pilot, lambda: any(isinstance(s, RemoteGameScreen) for s in app.screen_stack))
         game = next(s for s in app.screen_stack if isinstance(s, RemoteGameScreen))
         assert game.remote.seat is None and game.remote.token is None
-        assert "You are watching table" in _log(game)
+        await _wait(pilot, lambda: "You are watching table" in _log(game))
         assert game.query_one(HandWidget).cards is None
-        assert "every hand is hidden" in screen_text(app)
+        await _wait(pilot, lambda: "every hand is hidden" in screen_text(app))
         player = asyncio.create_task(_player(ws_url, created["token"], 4, back))
         try:
             await _wait(pilot, lambda: "Player 1 is away." in _log(game))

@@ -9,7 +9,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from sakura.records import GameRecord
-from sakura.tui.i18n import set_language
+from sakura.tui.i18n import RTL, set_language
 from sakura.tui.session import CARDS, Session, Setup
 from sakura.tui.start import StartScreen
 
@@ -37,6 +37,7 @@ CSS = """
 #help { background: $panel; padding: 1 2; margin: 1 2; }
 #end { background: $panel; padding: 1 2; margin: 1 4; height: auto; }
 #winner { text-style: bold; color: yellow; padding: 1 0; }
+.rtl #prompt, .rtl #help-text, .rtl #pass, .rtl #winner { text-align: right; }
 """
 
 
@@ -71,6 +72,8 @@ class SakuraApp(App[None]):
         self.last_saved: Path | None = None
 
     def on_mount(self) -> None:
+        if self.lang in RTL:  # running text starts on the right (the board stays left to right)
+            self.add_class("rtl")
         if self.join is not None:
             from sakura.tui.remote_screens import ConnectScreen
 

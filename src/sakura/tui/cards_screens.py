@@ -28,7 +28,7 @@ from sakura.tui.cards_render import area_name, card_label
 from sakura.tui.cards_widgets import CardsBoard, CardsHand
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import shape, t
+from sakura.tui.i18n import RTL, language, shape, t
 from sakura.tui.replay_screen import ReplayScreen
 from sakura.tui.session import GameSource, Setup
 
@@ -189,7 +189,10 @@ class CardsScreen(GameScreen[CardsView]):
         name = self.who(self.actor)
         if self.mode == "area" and self.picked is not None:
             card = (self.session.view(self.actor).hand or ())[self.picked]
-            spots = " · ".join(f"[{AREAS.index(a) + 1}] {area_name(a)}" for a in options.areas[card])
+            # in right-to-left text a right-to-left mark keeps each key with its area, not with
+            # the card before it
+            mark = "\u200f" if language() in RTL else ""
+            spots = " · ".join(f"{mark}[{AREAS.index(a) + 1}] {area_name(a)}" for a in options.areas[card])
             text = t("Place {card} in: {areas} · Esc: another card", card=card_label(card), areas=spots)
         elif options.verb == "give":
             text = t("{name}: give a card to {other}, face down (←/→ and Enter, or its number).",

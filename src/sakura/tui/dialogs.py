@@ -17,7 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, RichLog, Static
 
-from sakura.tui.i18n import N_, t, tr, translate_bindings
+from sakura.tui.i18n import N_, justify, t, tr, translate_bindings
 from sakura.tui.session import HUMAN, Setup, level_of
 
 if TYPE_CHECKING:
@@ -36,8 +36,9 @@ class GameLog(RichLog):
 
     def say(self, text: str | None) -> None:
         """Write a sentence (of one or more lines)."""
+        side = justify()
         for line in text.split("\n") if text else ():
-            self.write(Text(line), scroll_end=self.follow)
+            self.write(Text(line, justify=side), expand=side == "right", scroll_end=self.follow)
 
     def page(self, pages: int) -> None:
         """Scroll back (``pages`` < 0) or forward by a page."""
@@ -104,7 +105,7 @@ def names_of_seats(humans: Sequence[bool]) -> list[str]:
 
 def styled_lines(lines: list[tuple[str, str]]) -> Text:
     """Help text from (line, style) pairs; the lines are translated and shaped already."""
-    out = Text()
+    out = Text(justify=justify())
     for text, style in lines:
         out.append(text + "\n", style=style)
     return out

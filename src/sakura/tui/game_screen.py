@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from sakura.engine import Event, GameError, View
 from sakura.tui.dialogs import EndScreen, HelpScreen, LogScreen, PassScreen, seat_names
-from sakura.tui.i18n import N_, t, tn, translate_bindings
+from sakura.tui.i18n import N_, justify, t, tn, translate_bindings
 from sakura.tui.session import GameSource, Session, Setup
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ class GameScreen(LogScreen, Generic[V]):
         return t("(you are watching: every hand is hidden)")
 
     def prompt(self, text: str) -> None:
-        self.query_one("#prompt", Static).update(Text(text, style="bold"))
+        self.query_one("#prompt", Static).update(Text(text, style="bold", justify=justify()))
 
     def write(self, text: str | None) -> None:
         self.log_widget.say(text)
