@@ -20,7 +20,7 @@ from websockets.asyncio.client import connect
 
 from sakura.tui import SakuraApp
 from sakura.tui.dialogs import EndScreen
-from sakura.tui.remote_screens import JoinFailedScreen, RemoteGameScreen
+from sakura.tui.remote_screens import JoinFailedScreen, RemoteCardsScreen, RemoteGameScreen
 from sakura.tui.widgets import HandWidget
 
 pytestmark = pytest.mark.anyio
@@ -32,8 +32,8 @@ def server(tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-def _create(server: str, seats: list[str]) -> dict[str, Any]:
-    body = {"players": len(seats), "seats": [
+def _create(server: str, seats: list[str], game: str = "sakura") -> dict[str, Any]:
+    body = {"players": len(seats), "game": game, "seats": [
         {"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats]}
     response = httpx.post(f"{server}/api/tables", json=body, timeout=60)
     assert response.status_code == 201, response.text
@@ -68,7 +68,7 @@ async def _player(ws_url: str, token: str, leave_after: int, back: asyncio.Event
         await back.wait()
 
 
-def _log(game: RemoteGameScreen) -> str:
+def _log(game: RemoteGameScreen | RemoteCardsScreen) -> str:
     return "\n".join(str(line.text) for line in game.query_one("#log").lines)
 
 
@@ -113,14 +113,20 @@ async def test_watching_a_web_table_without_a_seat_and_seeing_who_is_away(server
     assert info["status"] == "finished"
 
 
-async def test_an_invite_link_of_a_full_table_watches_it(server: str) -> None:
-    table = _create(server, ["human", "easy"])["table"]["id"]  # the creator holds the only human seat
+@pytest.mark.parametrize("game_name", ["sakura", "sakura-cards"])
+async def test_an_invite_link_of_a_full_table_watches_it(server: str, game_name: str) -> None:
+    # the creator holds the only human seat
+    table = _create(server, ["human", "easy"], game=game_name)["table"]["id"]
     app = SakuraApp(join=f"{server}/t/{table}", delay=0)
+    kind = RemoteCardsScreen if game_name == "sakura-cards" else RemoteGameScreen
     async with app.run_test(size=(100, 30)) as pilot:
-        await _wait(pilot, lambda: any(isinstance(s, (RemoteGameScreen, JoinFailedScreen))
-                                       for s in app.screen_stack))
+        await _wait(pilot, lambda: any(isinstance(s, (kind, JoinFailedScreen)) for s in app.screen_stack))
         assert not isinstance(app.screen, JoinFailedScreen)
-        game = next(s for s in app.screen_stack if isinstance(s, RemoteGameScreen))
+        game = next(s for s in app.screen_stack if isinstance(s, kind))
         assert game.remote.seat is None
         await _wait(pilot, lambda: "You are watching" in _log(game))
         assert "Every seat of table" in _log(game)
+        await _wait(pilot, lambda: "every hand is hidden" in screen_text(app))
+        await pilot.press("1", "enter")  # nothing to play
+        await pilot.pause()
+        assert "The server says" not in _log(game)
