@@ -37,7 +37,7 @@ CSS = """
 #help { background: $panel; padding: 1 2; margin: 1 2; }
 #end { background: $panel; padding: 1 2; margin: 1 4; height: auto; }
 #winner { text-style: bold; color: yellow; padding: 1 0; }
-.rtl #prompt, .rtl #help-text, .rtl #pass, .rtl #winner { text-align: right; }
+.rtl #prompt, .rtl #help-text, .rtl #pass { text-align: right; }
 """
 
 

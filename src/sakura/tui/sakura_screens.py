@@ -29,6 +29,20 @@ from sakura.tui.session import GameSource, Setup
 from sakura.tui.widgets import GardenWidget, HandWidget, StatusWidget
 
 
+def one_line(text: str) -> str:
+    r"""A log entry of several lines as one sentence for the prompt: lines that are not
+    sentences (a sakura's awards) are joined by commas and end with a full stop.
+
+    >>> one_line("Sakura 1 on space 13 is scored!\n  1. Bot 2: 3 tokens\n  2. Bot 3: 2 tokens")
+    'Sakura 1 on space 13 is scored! 1. Bot 2: 3 tokens, 2. Bot 3: 2 tokens.'
+    """
+    parts = [line.strip() for line in text.split("\n") if line.strip()]
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out += (" " if out[-1] in ".!?…:" else ", ") + part
+    return out if not out or out[-1] in ".!?…" else out + "."
+
+
 def choice_letters() -> tuple[str, str]:
     """The letter keys for forward and back in the app's language (F and B in English; the
     Spanish A and R): shown in the prompt and the help, and taken besides F and B."""
@@ -185,9 +199,7 @@ class SakuraScreen(GameScreen[SakuraView]):
         ghost = ghost_from_events(preview, lambda e: getattr(e, "seat", None))
         self.refresh_board(view, ghost)
         consequence = " ".join(  # whole sentences, each with its full stop
-            s.replace("\n", " ")
-            for e in preview
-            if (s := sentence(e.to_dict(), self.who, you=self.actor)) is not None
+            one_line(s) for e in preview if (s := sentence(e.to_dict(), self.who, you=self.actor)) is not None
         )
         self.prompt(self.choice_head(card, part) + "\n" + (consequence or t("Nothing moves.")))
 
