@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.live_server import free_port, running_server
+from tests.tui.screen import log_text, wait_for
 from textual.pilot import Pilot
 
 from sakura.records import GameRecord, replay
@@ -46,16 +47,7 @@ def _remote(app: SakuraApp) -> RemoteGameScreen:
     return screens[-1]
 
 
-def _log(game: RemoteGameScreen | RemoteCardsScreen) -> str:
-    return "\n".join(str(line.text) for line in game.query_one("#log").lines)
-
-
-async def _wait(pilot: Pilot[None], done: Any, limit: int = 3000) -> None:
-    for _ in range(limit):
-        await pilot.pause(0.02)
-        if done():
-            return
-    raise AssertionError("waited too long")
+_log, _wait = log_text, wait_for
 
 
 async def _play_to_the_end(

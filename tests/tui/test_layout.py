@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from tests.cards.scenarios import situation
-from tests.tui.screen import screen_text
+from tests.tui.screen import screen_text, session_at
 from textual.widgets import Button, Select
 
-from sakura.tui import SakuraApp, SeatSpec, Session, Setup
+from sakura.tui import SakuraApp, SeatSpec, Setup
 from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import GameLog
 from sakura.tui.game_screen import GameScreen
@@ -108,9 +108,7 @@ async def test_the_card_screen_at_80x24_cuts_no_explanation_and_no_line_of_what_
          [["b1", "g2", "r3", "y4", "r5*"], [], []]),
         given=(["b3", "r4", "y2", "g3", "r1*", "b1", "y3"], ["r1", "y3", "b1", "g4", "b5", "r3", "g2"]),
         discards=(["r3", "b2", "y3"], []))
-    session: Session[Any] = Session(Setup.cards(("human", "greedy"), 1), seed=1)
-    session.recorder.state = state
-    session.recorder.initial = state.to_json()
+    session = session_at(state, ("human", "greedy"))
     app = SakuraApp(session=session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

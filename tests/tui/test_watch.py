@@ -14,8 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.live_server import running_server
-from tests.tui.screen import screen_text
-from textual.pilot import Pilot
+from tests.tui.screen import log_text, screen_text, wait_for
 from websockets.asyncio.client import connect
 
 from sakura.tui import SakuraApp
@@ -68,16 +67,7 @@ async def _player(ws_url: str, token: str, leave_after: int, back: asyncio.Event
         await back.wait()
 
 
-def _log(game: RemoteGameScreen | RemoteCardsScreen) -> str:
-    return "\n".join(str(line.text) for line in game.query_one("#log").lines)
-
-
-async def _wait(pilot: Pilot[None], done: Any, limit: int = 3000) -> None:
-    for _ in range(limit):
-        await pilot.pause(0.02)
-        if done():
-            return
-    raise AssertionError("waited too long")
+_log, _wait = log_text, wait_for
 
 
 async def test_watching_a_web_table_without_a_seat_and_seeing_who_is_away(server: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from tests.cards.scenarios import situation
-from tests.tui.screen import screen_text
+from tests.tui.screen import screen_text, session_at
 from textual.pilot import Pilot
 
 from sakura.engine import make_game
@@ -192,9 +192,7 @@ async def test_the_card_log_tells_your_own_moves_as_yours() -> None:
 
 async def test_a_card_with_one_open_area_is_placed_there_without_a_wrong_message() -> None:
     state = situation((["y1", "r5"], ["r2", "b4"]), ([["r4"], ["b3"], []], [[], [], []]))
-    session: Session[Any] = Session(Setup.cards(("human", "greedy"), 1), seed=1)
-    session.recorder.state = state
-    session.recorder.initial = state.to_json()
+    session = session_at(state, ("human", "greedy"))
     app = SakuraApp(session=session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
