@@ -5,15 +5,14 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from tests.cards.scenarios import situation
+from tests.tui.screen import session_at
 from textual.pilot import Pilot
 from textual.widgets import Select
 
 from sakura.engine import make_game
-from sakura.engine.games.cards import CardsState
 from sakura.records import GameRecord, random_playout, replay
 from sakura.tui import SakuraApp, SeatSpec, Session, Setup
 from sakura.tui.cards_screens import CardsReplayScreen, CardsScreen
@@ -75,13 +74,7 @@ async def _play_to_the_end(app: SakuraApp, pilot: Pilot[None], limit: int = 3000
     raise AssertionError("the game did not end")
 
 
-def _session_at(state: CardsState, kinds: tuple[str, str], seed: int = 1) -> Session[Any]:
-    """A session that starts from a situation set up by hand; its record starts there too
-    (a record stores its initial state, so it replays from the situation)."""
-    session: Session[Any] = Session(Setup.cards(kinds, seed), seed=seed)
-    session.recorder.state = state
-    session.recorder.initial = state.to_json()
-    return session
+_session_at = session_at
 
 
 async def test_a_whole_card_game_against_a_bot_by_key_presses(shots: Path, tmp_path: Path) -> None:
@@ -209,7 +202,7 @@ async def test_discarding_when_nothing_fits_then_giving(shots: Path) -> None:
         await pilot.pause()
         assert session.recorder.moves[0].action == "discard b2"
         assert session.view(0).discarded == ("b2",) and session.view(1).discard_counts == (1, 0)
-        assert "Player 1 discards b2 face down" in _log(game)
+        assert "You discard b2 face down" in _log(game)
         assert game.mode == "give"
         await pilot.press("3")  # y4 (the hand is now r1 g3 y4)
         await pilot.pause()

@@ -92,7 +92,7 @@ async def test_a_choice_mid_resolution_shows_its_consequence_and_is_asked_then(s
         view = game.session.view(game.actor)
         assert view.pending is not None and view.pending[0] == game.actor
         prompt = str(game.query_one("#prompt").render())
-        assert "[1]" in prompt and "[2]" in prompt
+        assert "[1/F]" in prompt and "[2/B]" in prompt
         await pilot.press("down")  # look at "back": the preview is the engine's, on a clone
         await pilot.pause()
         app.save_screenshot(str(shots / "choice-120x36.svg"))

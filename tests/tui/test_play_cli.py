@@ -38,6 +38,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[SakuraApp]:
         (["--game", "sakura-cards", "--variant", "tactical"], "leave out --players and --variant"),
         (["--game", "sakura-cards", "--bots", "alphazero"], "unknown bot 'alphazero'"),
         (["--game", "sakura-cards", "--seat", "3"], "--seat is 1 to 2"),
+        (["--watch"], "--watch watches a web table: give its link with --join"),
     ],
 )
 def test_bad_game_options_say_what_is_wrong(args: list[str], words: str, started: list[SakuraApp]) -> None:
@@ -80,3 +81,21 @@ def test_replay_tui_opens_a_card_record(tmp_path: Path, started: list[SakuraApp]
     result = runner.invoke(app, ["replay", str(path), "--tui"])
     assert result.exit_code == 0, result.output
     assert started[0].record == record
+
+
+def test_join_with_watch_starts_a_spectator(started: list[SakuraApp]) -> None:
+    result = runner.invoke(app, ["play", "--join", "http://127.0.0.1:1/t/abc", "--watch"])
+    assert result.exit_code == 0, result.output
+    assert started[0].join == "http://127.0.0.1:1/t/abc" and started[0].spectate
+
+
+def test_replay_board_ends_its_last_line_before_the_summary(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    for game in ("sakura", "sakura-cards"):
+        path = tmp_path / f"{game}.json"
+        path.write_text(random_playout(make_game(game), seed=3).dumps(), encoding="utf-8")
+        out = subprocess.run([sys.executable, "-m", "sakura.cli.main", "replay", str(path), "--board"],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=True).stdout
+        assert "\nreplayed " in out and out.count("replayed ") == 1, out[-300:]

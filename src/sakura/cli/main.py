@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -208,6 +209,7 @@ def replay_command(
     elif board and isinstance(final, CardsState):
         typer.echo(draw_cards(final.view(None)))
     summary = json.dumps(outcome.to_dict()) if outcome else "unfinished"
+    sys.stdout.flush()  # the board (stdout) is out, whole, before the summary (stderr) comes
     err.print(f"replayed {len(record.moves)} moves: identical to the record; outcome {summary}")
 
 

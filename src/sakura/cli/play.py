@@ -45,6 +45,9 @@ def play(
         str | None,
         typer.Option(help="take a seat at a web table: its link, http://HOST/t/ID or .../t/ID#token=..."),
     ] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="with --join: watch the table, take no seat (a spectator)")
+    ] = False,
 ) -> None:
     """Play Sakura or its card game in the terminal: a full-screen app; ? shows the rules and keys."""
     from sakura.records import GameRecord, InvalidRecordError, ReplayDivergenceError
@@ -58,8 +61,10 @@ def play(
         fail(str(exc))
     if game is not None and game not in GAMES:
         fail(f"unknown game {game!r}; the terminal app plays {' and '.join(GAMES)} (--game {CARDS})")
+    if watch and join is None:
+        fail("--watch watches a web table: give its link with --join")
     if join is not None:  # the table's game decides
-        SakuraApp(join=join, lang=language, save_dir=save_dir).run()
+        SakuraApp(join=join, watch=watch, lang=language, save_dir=save_dir).run()
         return
     session: Session[Any] | None = None
     setup: Setup | None = None

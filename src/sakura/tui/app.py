@@ -9,7 +9,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from sakura.records import GameRecord
-from sakura.tui.i18n import set_language
+from sakura.tui.i18n import RTL, set_language
 from sakura.tui.session import CARDS, Session, Setup
 from sakura.tui.start import StartScreen
 
@@ -18,21 +18,33 @@ CSS = """
 #log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2; }
 #start { padding: 0 2; }
 #start-title, #pass-title { text-style: bold; color: magenta; padding: 1 0; }
-.row { height: 3; }
-.row Label { width: 16; padding: 1 1; }
-.row Select { width: 30; }
-.row Input { width: 30; }
+#start-title { padding: 1 0 0 0; }
+#start-keys { color: $text-muted; padding: 0 0 1 0; }
+.row { height: 1; }
+.row Label { width: 16; padding: 0 1; }
+.row Select { width: 46; height: 1; }
+.row Select > SelectCurrent { border: none; height: 1; padding: 0 1; background: $boost; }
+.row Select:focus > SelectCurrent { border: none; background: $accent; color: $text; text-style: bold; }
+.row Select > SelectOverlay { width: 46; }
+.row Input { width: 46; height: 1; border: none; padding: 0 1; background: $boost; }
+.row Input:focus { border: none; background: $accent; }
+.row:focus-within Label { color: $accent; text-style: bold; }
+.row:focus-within Label.mark { text-style: bold reverse; }
+#go { margin: 1 0 0 0; min-width: 20; height: 3; }
+#go:focus { text-style: bold reverse; }
 #start-error { color: red; }
 #pass { align: center middle; padding: 4 4; }
 #help { background: $panel; padding: 1 2; margin: 1 2; }
 #end { background: $panel; padding: 1 2; margin: 1 4; height: auto; }
 #winner { text-style: bold; color: yellow; padding: 1 0; }
+.rtl #prompt, .rtl #help-text, .rtl #pass { text-align: right; }
 """
 
 
 class SakuraApp(App[None]):
     """``setup`` given: start playing at once; ``session``: resume; ``record``: replay;
-    ``join``: a seat at a web table (its link); none: the start screen. ``delay`` is the
+    ``join``: a seat at a web table (its link; ``watch``: watch it, no seat); none: the start
+    screen. ``delay`` is the
     pause between resolution steps (0 in tests)."""
 
     CSS = CSS
@@ -48,21 +60,24 @@ class SakuraApp(App[None]):
         delay: float = 0.35,
         save_dir: Path | None = None,
         join: str | None = None,
+        watch: bool = False,
     ) -> None:
         set_language(lang)
         super().__init__()
         self.lang = lang
         self.setup, self.session, self.record = setup, session, record
-        self.join = join
+        self.join, self.spectate = join, watch  # ("watch" is a Textual method's name)
         self.delay = delay
         self.save_dir = save_dir or Path.cwd()
         self.last_saved: Path | None = None
 
     def on_mount(self) -> None:
+        if self.lang in RTL:  # running text starts on the right (the board stays left to right)
+            self.add_class("rtl")
         if self.join is not None:
             from sakura.tui.remote_screens import ConnectScreen
 
-            self.push_screen(ConnectScreen(self.join))
+            self.push_screen(ConnectScreen(self.join, watch=self.spectate))
         elif self.record is not None:
             self.push_screen(replay_screen(self.record))
         elif self.session is not None:

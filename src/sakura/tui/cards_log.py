@@ -56,9 +56,14 @@ def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str 
             return t("You are dealt {cards}.", cards=cards_label(mine))
         return t("The cards are dealt; {n} are set aside unseen.", n=event["aside"])
     if kind == "card_placed":
+        if event["player"] == you:  # the viewer's own moves are told as "you", as gifts are
+            return t("You place {card} in the {area}.", card=card_label(event["card"]),
+                     area=area_name(event["area"]))
         return t("{name} places {card} in the {area}.", name=name(event["player"]),
                  card=card_label(event["card"]), area=area_name(event["area"]))
     if kind == "card_discarded":
+        if event.get("card") and event["player"] == you:
+            return t("You discard {card} face down: no card fitted.", card=card_label(event["card"]))
         if event.get("card"):
             return t("{name} discards {card} face down: no card fitted.", name=name(event["player"]),
                      card=card_label(event["card"]))

@@ -57,24 +57,28 @@ def chip(card: str, *, style: str = "", width: int = 3) -> Text:
     return out
 
 
-def describe_area(score: AreaScore, cards: int) -> str:
-    """What an area's cards make, in words: ``three colours, in a row, blossom +3``.
+def describe_area(score: AreaScore, cards: int, *, short: bool = False) -> str:
+    """What an area's cards make, in words: ``three colours, in a row, blossom +3``; ``short``
+    (a narrow screen): ``3 colours, run, ✿+3``.
 
     ``cards`` is how many cards the area holds (below three there is no combination)."""
     if score.blossoms > 1:
+        if short:
+            return tr("{n}✿: 0").format(n=score.blossoms)
         return tr("{n} blossoms: the area scores 0").format(n=score.blossoms)
     parts = []
     if score.best:
         if score.combination == "colours":
-            parts.append(tr("three colours"))
+            parts.append(tr("3 colours") if short else tr("three colours"))
         elif score.combination == "one_colour":
-            parts.append(tr("one colour ({colour})").format(colour=colour_name(score.best[0][0])))
+            parts.append(tr("1 colour") if short else
+                         tr("one colour ({colour})").format(colour=colour_name(score.best[0][0])))
         if score.run:
-            parts.append(tr("in a row"))
+            parts.append(tr("run") if short else tr("in a row"))
     elif cards >= 3:
-        parts.append(tr("no combination"))
+        parts.append(tr("none") if short else tr("no combination"))
     if score.blossoms == 1:
-        parts.append(tr("blossom +3"))
+        parts.append(BLOSSOM + "+3" if short else tr("blossom +3"))
     return tr(", ").join(parts)
 
 
@@ -102,10 +106,13 @@ def status_line(view: CardsView, names: Sequence[str]) -> Text:
     return out
 
 
-def player_header(view: CardsView, seat: int, name: str, *, turn: bool) -> Text:
-    """Name, hand size, discards, every finished round's score and the total so far."""
+def player_header(view: CardsView, seat: int, name: str, *, turn: bool, away: bool = False) -> Text:
+    """Name (and "away" for a player who left a web table), hand size, discards, every
+    finished round's score and the total so far."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(("▶ " if turn else "  ") + shape(name), style="bold reverse" if turn else "bold")
+    if away:
+        out.append(" " + shape(tr("away")), style="bold red")
     out.append("  ")
     out.append(t("hand {n}", n=view.hand_sizes[seat]), style="")
     out.append(" · ")
@@ -160,9 +167,11 @@ def area_rows(
         row.append(f"{view.area_scores[seat][i]:>3} ", style="bold yellow")
         room = width - LABEL - CHIP * max(chips, used) - 4
         if room > 4:
-            how = explain(detail, len(cards))
-            if len(how) > room:  # a long row: the scoring cards are underlined, say what they make
-                how = describe_area(detail, len(cards))
+            # the longest form that fits: the scoring cards and what they make; what they
+            # make (they are underlined); that in short words; never a phrase cut off
+            forms = (explain(detail, len(cards)), describe_area(detail, len(cards)),
+                     describe_area(detail, len(cards), short=True))
+            how = next((f for f in forms if len(f) <= room), forms[-1])
             row.append(shape(how)[:room], style="italic")
         rows.append(row)
     return rows
@@ -222,17 +231,28 @@ def chips(cards: Sequence[str], *, last: str = "") -> Text:
     return out if cards else Text("–")
 
 
-def own_line(view: CardsView) -> Text:
+def own_line(view: CardsView, width: int = 200) -> Text:
     """What only this player knows of the round: the cards received (the newest ★), given
-    and discarded face down."""
-    out = Text(no_wrap=True, overflow="ellipsis")
+    and discarded face down; on two lines (never cut) when one is narrower than it."""
     received = view.received or ()
-    out.append(shape(tr("received")) + " ", style="dim")
-    out.append_text(chips(received, last="reverse"))
-    if received:
-        out.append(NEWEST, style="bold magenta")
-    out.append(" · " + shape(tr("given")) + " ", style="dim")
-    out.append_text(chips(view.given or ()))
-    out.append(" · " + shape(tr("discarded")) + " ", style="dim")
-    out.append_text(chips(view.discarded or ()))
+    parts = []
+    for label, cards, last in ((tr("received"), received, "reverse"), (tr("given"), view.given or (), ""),
+                               (tr("discarded"), view.discarded or (), "")):
+        part = Text(no_wrap=True)
+        part.append(shape(label) + " ", style="dim")
+        part.append_text(chips(cards, last=last))
+        if cards is received and received:
+            part.append(NEWEST, style="bold magenta")
+        parts.append(part)
+    out = Text(no_wrap=True, overflow="ellipsis")
+    line = 0
+    for i, part in enumerate(parts):
+        if i and line + 3 + part.cell_len > width:
+            out.append("\n")
+            line = 0
+        elif i:
+            out.append(" · ", style="dim")
+            line += 3
+        out.append_text(part)
+        line += part.cell_len
     return out

@@ -28,7 +28,7 @@ from sakura.tui.cards_render import area_name, card_label
 from sakura.tui.cards_widgets import CardsBoard, CardsHand
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import shape, t
+from sakura.tui.i18n import RTL, language, shape, t
 from sakura.tui.replay_screen import ReplayScreen
 from sakura.tui.session import GameSource, Setup
 
@@ -131,9 +131,10 @@ class CardsScreen(GameScreen[CardsView]):
             keys = self.open_areas(own)
             if keys and self.picked is not None:
                 cursor, ghost = keys[self.area_cursor % len(keys)], own.hand[self.picked]
-        self.query_one(CardsBoard).show(board, bottom, self.names, keys=keys, cursor=cursor, ghost=ghost)
+        self.query_one(CardsBoard).show(board, bottom, self.names, keys=keys, cursor=cursor, ghost=ghost,
+                                        away=self.away())
         if own is None:
-            hand.show(None, caption=t("(the hand is hidden until its player takes the keyboard)"))
+            hand.show(None, caption=self.hidden_caption())
             return
         acting = self.acting and self.mode in ("place", "give")
         hand.show(own, cursor=self.cursor if acting else None,
@@ -188,7 +189,10 @@ class CardsScreen(GameScreen[CardsView]):
         name = self.who(self.actor)
         if self.mode == "area" and self.picked is not None:
             card = (self.session.view(self.actor).hand or ())[self.picked]
-            spots = " · ".join(f"[{AREAS.index(a) + 1}] {area_name(a)}" for a in options.areas[card])
+            # in right-to-left text a right-to-left mark keeps each key with its area, not with
+            # the card before it
+            mark = "\u200f" if language() in RTL else ""
+            spots = " · ".join(f"{mark}[{AREAS.index(a) + 1}] {area_name(a)}" for a in options.areas[card])
             text = t("Place {card} in: {areas} · Esc: another card", card=card_label(card), areas=spots)
         elif options.verb == "give":
             text = t("{name}: give a card to {other}, face down (←/→ and Enter, or its number).",
@@ -251,6 +255,10 @@ class CardsScreen(GameScreen[CardsView]):
             area = AREAS[int(char) - 1]
             if area in spots:
                 await self.submit(f"place {card} {area}")
+            elif len(spots) == 1:  # one place only: say where, and how to put it there
+                self.ask(options, t("{card} fits only in the {area}: Enter or {key} puts it there.",
+                                    card=card_label(card), area=area_name(spots[0]),
+                                    key=AREAS.index(spots[0]) + 1))
             else:
                 self.ask(options, t("{card} cannot go in the {area}.", card=card_label(card),
                                     area=area_name(area)))

@@ -28,6 +28,7 @@ class CardsBoard(Widget):
         self.keys: tuple[str, ...] = ()
         self.cursor: str | None = None
         self.ghost: str | None = None
+        self.away: frozenset[int] = frozenset()
 
     def show(
         self,
@@ -38,10 +39,11 @@ class CardsBoard(Widget):
         keys: tuple[str, ...] = (),
         cursor: str | None = None,
         ghost: str | None = None,
+        away: frozenset[int] = frozenset(),
     ) -> None:
         """``keys``: the areas open to the card being placed; ``cursor``: the one chosen now;
-        ``ghost``: that card, drawn where it would go."""
-        self.cview, self.bottom, self.names = view, bottom, names
+        ``ghost``: that card, drawn where it would go; ``away``: players who left a web table."""
+        self.cview, self.bottom, self.names, self.away = view, bottom, names, away
         self.keys, self.cursor, self.ghost = keys, cursor, ghost
         self.refresh()
 
@@ -55,7 +57,8 @@ class CardsBoard(Widget):
         out.append_text(status_line(view, self.names))
         for seat in (1 - self.bottom, self.bottom):
             out.append("\n")
-            out.append_text(player_header(view, seat, self.names[seat], turn=view.turn == seat))
+            out.append_text(player_header(view, seat, self.names[seat], turn=view.turn == seat,
+                                          away=seat in self.away))
             own = seat == self.bottom
             rows = area_rows(view, seat, width, wide, keys=self.keys if own else (),
                              cursor=self.cursor if own else None, ghost=self.ghost if own else None)
@@ -74,7 +77,10 @@ class CardsHand(Widget):
     """The hand as boxed cards with their keys, and what only its owner knows of the round
     (received, given, discarded). ``view`` is ``None`` while the hand is hidden (hot-seat)."""
 
-    DEFAULT_CSS = "CardsHand { height: 4; padding: 0 1; }"
+    DEFAULT_CSS = "CardsHand { height: auto; padding: 0 1; }"
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.draw(width).plain.split("\n"))
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -99,9 +105,12 @@ class CardsHand(Widget):
         caption: str = "",
     ) -> None:
         self.cview, self.cursor, self.legal, self.picked, self.caption = view, cursor, legal, picked, caption
-        self.refresh()
+        self.refresh(layout=True)
 
     def render(self) -> RenderableType:
+        return self.draw(self.size.width)
+
+    def draw(self, width: int) -> Text:
         view = self.cview
         if view is None or view.hand is None:
             return Text(shape(self.caption), style="dim italic")
@@ -111,7 +120,7 @@ class CardsHand(Widget):
         if not view.hand:
             out.append(" \n \n ")
         out.append("\n")
-        out.append_text(own_line(view))
+        out.append_text(own_line(view, width))
         return out
 
     def text(self) -> str:

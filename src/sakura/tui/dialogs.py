@@ -6,6 +6,7 @@ line come from the game's own screen (``rules()``, ``standings()``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
@@ -16,18 +17,65 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, RichLog, Static
 
-from sakura.tui.i18n import N_, t, tr, translate_bindings
+from sakura.tui.i18n import N_, justify, t, tr, translate_bindings
 from sakura.tui.session import HUMAN, Setup, level_of
 
 if TYPE_CHECKING:
     from sakura.tui.game_screen import GameScreen
 
 
-def make_log(**options: Any) -> RichLog:
-    """The log never takes the keyboard (its scroll keys would eat the game's)."""
-    log = RichLog(id="log", **options)
-    log.can_focus = False
-    return log
+class GameLog(RichLog):
+    """The log. It never takes the keyboard (its scroll keys would eat the game's): the
+    screen's PageUp/PageDown scroll it (:class:`LogScreen`). It follows new lines until it
+    is scrolled back, and again once it is paged down to its end."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(id="log", **options)
+        self.can_focus = False
+        self.follow = True
+
+    def say(self, text: str | None) -> None:
+        """Write a sentence (of one or more lines)."""
+        side = justify()
+        for line in text.split("\n") if text else ():
+            self.write(Text(line, justify=side), expand=side == "right", scroll_end=self.follow)
+
+    def page(self, pages: int) -> None:
+        """Scroll back (``pages`` < 0) or forward by a page."""
+        for _ in range(abs(pages)):
+            if pages < 0:
+                self.scroll_page_up(animate=False)
+            else:
+                self.scroll_page_down(animate=False)
+        self.follow = self.scroll_y >= self.max_scroll_y
+
+    def first(self) -> None:
+        self.follow = False
+        self.scroll_home(animate=False)
+
+    def last(self) -> None:
+        self.follow = True
+        self.scroll_end(animate=False)
+
+
+def make_log(**options: Any) -> GameLog:
+    return GameLog(**options)
+
+
+class LogScreen(Screen[None]):
+    """A screen with the log: PageUp/PageDown page through it by keyboard."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pageup", "log_page(-1)", N_("Log back")),
+        Binding("pagedown", "log_page(1)", N_("Log on"), show=False),
+    ]
+
+    @property
+    def log_widget(self) -> GameLog:
+        return self.query_one(GameLog)
+
+    def action_log_page(self, pages: int) -> None:
+        self.log_widget.page(pages)
 
 
 def level_name(level: str) -> str:
@@ -46,13 +94,18 @@ def kind_name(kind: str, game: str) -> str:
 
 
 def seat_names(setup: Setup) -> list[str]:
-    return [tr("Player {n}").format(n=i + 1) if spec.human else tr("Bot {n}").format(n=i + 1)
-            for i, spec in enumerate(setup.seats)]
+    return names_of_seats([spec.human for spec in setup.seats])
+
+
+def names_of_seats(humans: Sequence[bool]) -> list[str]:
+    """"Player 1", "Bot 2", ...: what the game and its replay call the seats."""
+    return [tr("Player {n}").format(n=i + 1) if human else tr("Bot {n}").format(n=i + 1)
+            for i, human in enumerate(humans)]
 
 
 def styled_lines(lines: list[tuple[str, str]]) -> Text:
     """Help text from (line, style) pairs; the lines are translated and shaped already."""
-    out = Text()
+    out = Text(justify=justify())
     for text, style in lines:
         out.append(text + "\n", style=style)
     return out

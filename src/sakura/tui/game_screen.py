@@ -19,12 +19,11 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from sakura.engine import Event, GameError, View
-from sakura.tui.dialogs import EndScreen, HelpScreen, PassScreen, seat_names
-from sakura.tui.i18n import N_, t, translate_bindings
+from sakura.tui.dialogs import EndScreen, HelpScreen, LogScreen, PassScreen, seat_names
+from sakura.tui.i18n import N_, justify, t, tn, translate_bindings
 from sakura.tui.session import GameSource, Session, Setup
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
 V = TypeVar("V", bound=View)
 
 
-class GameScreen(Screen[None], Generic[V]):
+class GameScreen(LogScreen, Generic[V]):
     """A game being played. ``mode`` is ``wait`` (someone else acts, or keys are locked),
     ``over``, or one of the game's own modes in which ``actor``'s keys count."""
 
@@ -115,19 +114,32 @@ class GameScreen(Screen[None], Generic[V]):
     def who(self, seat: int) -> str:
         return self.names[seat]
 
+    def away(self) -> frozenset[int]:
+        """The seats whose player has left the table (a web table's presence; none here)."""
+        return frozenset()
+
+    def hidden_caption(self) -> str:
+        """What the hand's place says when no hand may be shown."""
+        if self.session.hot_seat:
+            return t("(the hand is hidden until its player takes the keyboard)")
+        return t("(you are watching: every hand is hidden)")
+
     def prompt(self, text: str) -> None:
-        self.query_one("#prompt", Static).update(Text(text, style="bold"))
+        self.query_one("#prompt", Static).update(Text(text, style="bold", justify=justify()))
 
     def write(self, text: str | None) -> None:
-        if text:
-            log = self.query_one(RichLog)
-            for line in text.split("\n"):
-                log.write(Text(line))
+        self.log_widget.say(text)
 
     # ------------------------------------------------------------------ flow
 
     def on_mount(self) -> None:
-        self.write(t("A new game: seed {seed}.", seed=self.session.seed))
+        moves = len(self.local.recorder.moves)
+        if moves:  # a resumed game goes on; it is not new
+            self.write(tn("The saved game of seed {seed} goes on after {n} move.",
+                          "The saved game of seed {seed} goes on after {n} moves.", moves,
+                          seed=self.session.seed))
+        else:
+            self.write(t("A new game: seed {seed}.", seed=self.session.seed))
         self.start()
         self.refresh_board()
         self.run_worker(self.advance(), exclusive=True)

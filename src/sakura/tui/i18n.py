@@ -21,7 +21,7 @@ import os
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "sakura_tui"
@@ -100,13 +100,23 @@ def language() -> str:
 
 
 def shape(text: str) -> str:
-    """Put a finished line of right-to-left text into visual order for a terminal."""
+    """Put a finished line of right-to-left text into visual order for a terminal.
+
+    The paragraph direction is right to left (``base_dir="R"``) whatever the line starts
+    with: python-bidi's automatic direction would take "E+1، E+2: ..." for a left-to-right
+    line and put its Persian words in the wrong order."""
     if _active["lang"] not in RTL:
         return text
     import arabic_reshaper  # type: ignore[import-untyped]
     from bidi import get_display  # type: ignore[import-untyped]
 
-    return "\n".join(get_display(arabic_reshaper.reshape(line)) for line in text.split("\n"))
+    return "\n".join(get_display(arabic_reshaper.reshape(line), base_dir="R") for line in text.split("\n"))
+
+
+def justify() -> Literal["left", "right"]:
+    """Where a line of running text (the log, the prompt, the help) sits: on the right in a
+    right-to-left language, where its reader starts."""
+    return "right" if _active["lang"] in RTL else "left"
 
 
 def N_(message: str) -> str:  # noqa: N802  (gettext's name for "mark, translate later")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sakura.engine.games.sakura import default_deck
-from sakura.tui.i18n import t, tn, tr
+from sakura.tui.i18n import t, tn
 
 Names = Callable[[int], str]
 
@@ -20,12 +20,24 @@ def card_text(number: int) -> str:
     return f"{number} {card.garden} {card.painter}"
 
 
-def _part(part: str) -> str:
-    return tr("the Emperor's move") if part == "garden" else tr("the painter's move")
+def capital(text: str) -> str:
+    """A sentence starts with a capital even when it starts with a name in lower case
+    ("court painter moves ..."); the rest is left as it is.
+
+    >>> capital("court painter moves."), capital("  1. court painter"), capital("")
+    ('Court painter moves.', '  1. court painter', '')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str | None:
-    """The sentence for one event, or ``None`` for events not worth a line."""
+    """The sentence for one event (each line starting with a capital), or ``None`` for
+    events not worth a line."""
+    text = _sentence(event, name, you)
+    return None if text is None else "\n".join(capital(line) for line in text.split("\n"))
+
+
+def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None:
     kind = event.get("type")
     if kind == "round_started":
         line = t("— Round {round} —", round=event["round"])
@@ -45,9 +57,10 @@ def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str 
     if kind == "card_resolving":
         return t("Card {card} of {name}.", card=card_text(event["card"]), name=name(event["seat"]))
     if kind == "choice_asked":
-        return t(
-            "{name} chooses the direction of {part}.", name=name(event["seat"]), part=_part(event["part"])
-        )
+        # whole sentences, not a fragment put in one: "de" + "el" is "del" in Spanish
+        if event["part"] == "garden":
+            return t("{name} chooses the direction of the Emperor's move.", name=name(event["seat"]))
+        return t("{name} chooses the direction of the painter's move.", name=name(event["seat"]))
     if kind == "choice_made":
         if event["forward"]:
             return t("{name} chooses forward.", name=name(event["seat"]))
@@ -60,6 +73,10 @@ def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str 
         )
     if kind == "painter_moved":
         who = name(event["seat"])
+        if event["start"] == event["end"]:
+            if event["end"] == 0:
+                return t("{name} is at the gate and cannot go back.", name=who)
+            return t("{name} stays on space {end}.", name=who, end=event["end"])
         if event["cause"] == "lineup":
             return t("{name} lines up on space {end}.", name=who, end=event["end"])
         if event["end"] < event["start"]:
@@ -81,12 +98,20 @@ def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str 
         return t("{name} stays where they are.", name=name(event["seat"]))
     if kind == "bumped":
         who = name(event["seat"])
-        line = t(
-            "{name} reaches the Emperor on space {at} and falls from grace: back to space {end}.",
-            name=who,
-            at=event["at"],
-            end=event["end"],
-        )
+        if event.get("by") == "emperor":  # the Emperor's move caused it, not the painter's
+            line = t(
+                "The Emperor backs onto {name} on space {at}: {name} falls from grace, back to space {end}.",
+                name=who,
+                at=event["at"],
+                end=event["end"],
+            )
+        else:
+            line = t(
+                "{name} reaches the Emperor on space {at} and falls from grace: back to space {end}.",
+                name=who,
+                at=event["at"],
+                end=event["end"],
+            )
         if event.get("token_lost"):
             line += "\n" + t("{name} gives a token back to the supply.", name=who)
         return line

@@ -119,9 +119,11 @@ class RemoteSession(Generic[V]):
 
     hot_seat = False
 
-    def __init__(self, target: JoinTarget) -> None:
+    def __init__(self, target: JoinTarget, *, watch: bool = False) -> None:
         self.target = target
         self.token = target.token
+        self.watch = watch  # no seat: the spectator's view and events (``hello`` without a token)
+        self.no_free_seat = False  # an invite link found every seat taken, so this app watches
         self.seat: int | None = None
         self.table: Message = {}
         self.latest: V | None = None
@@ -172,6 +174,13 @@ class RemoteSession(Generic[V]):
             return []
         return [self.seat]
 
+    def away(self) -> frozenset[int]:
+        """The human seats whose player has taken them but has no connection now (the
+        table's presence: ``connected``), a bot playing for them or not."""
+        seats = self.table.get("seats") or ()
+        return frozenset(i for i, s in enumerate(seats)
+                         if s.get("kind") == "human" and s.get("claimed") and not s.get("connected"))
+
     def seat_name(self, seat: int) -> str | None:
         seats = self.table.get("seats") or ()
         if seat >= len(seats):
@@ -181,8 +190,9 @@ class RemoteSession(Generic[V]):
     # ------------------------------------------------------------ the network
 
     async def claim(self) -> None:
-        """Without a token, take a free seat (``POST /api/tables/{id}/join``), as the invite does."""
-        if self.token is not None:
+        """Without a token, take a free seat (``POST /api/tables/{id}/join``), as the invite does;
+        when every seat is taken, watch instead (as the browser does)."""
+        if self.token is not None or self.watch:
             return
         url = f"{self.target.base}/api/tables/{self.target.table}/join"
         try:
@@ -193,6 +203,9 @@ class RemoteSession(Generic[V]):
                               error=str(exc) or type(exc).__name__)) from None
         if response.status_code == 404:
             raise JoinError(t("There is no table {table} on this server.", table=self.target.table))
+        if response.status_code == 409:  # every seat is taken: watch the table
+            self.watch = self.no_free_seat = True
+            return
         if response.status_code != 200:
             raise JoinError(t("No seat to take at table {table}: {reason}", table=self.target.table,
                               reason=_detail(response)))
@@ -211,7 +224,7 @@ class RemoteSession(Generic[V]):
             raise JoinError(t("Cannot reach the server at {url}: {error}", url=self.target.base,
                               error=str(exc) or type(exc).__name__)) from None
         try:
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            await ws.send(json.dumps({"type": "hello", "token": None if self.watch else self.token}))
             while True:
                 message = json.loads(await ws.recv())
                 if message.get("type") == "error":

@@ -28,7 +28,7 @@ from sakura.engine.games.sakura import SakuraView
 from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import seat_names
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import N_, t, tn, tr, translate_bindings
+from sakura.tui.i18n import N_, t, tn, translate_bindings
 from sakura.tui.remote import JoinError, JoinTarget, Message, RemoteSession, parse_join_url
 from sakura.tui.sakura_screens import SakuraScreen
 from sakura.tui.session import CARDS
@@ -59,10 +59,11 @@ class ConnectScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.quit", N_("Quit"))]
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, watch: bool = False) -> None:
         super().__init__()
         translate_bindings(self)
         self.url = url
+        self.spectate = watch  # ("watch" is a Textual method's name)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass"):
@@ -75,7 +76,7 @@ class ConnectScreen(Screen[None]):
 
     async def join(self) -> None:
         try:
-            session: RemoteSession[Any] = RemoteSession(parse_join_url(self.url))
+            session: RemoteSession[Any] = RemoteSession(parse_join_url(self.url), watch=self.spectate)
             await session.claim()
             await session.connect()
         except JoinError as exc:
@@ -97,6 +98,7 @@ class RemoteFlow(GameScreen[V]):
         self.remote = session
         self.sent = False  # an action is on its way and not answered yet
         self.prompt_text = ""
+        self.present: frozenset[int] = frozenset()  # the seats away, as last told in the log
         self.name_seats()
 
     def name_seats(self) -> None:
@@ -106,8 +108,14 @@ class RemoteFlow(GameScreen[V]):
         if event is not None:
             event.prevent_default()  # not the local game's start (a seed, a bot loop)
         seat = self.remote.seat
-        assert seat is not None
-        self.write(t("Table {table}: you play seat {n}.", table=self.remote.target.table, n=seat + 1))
+        self.present = self.remote.away()
+        if seat is None:
+            if self.remote.no_free_seat:
+                self.write(t("Every seat of table {table} is taken.", table=self.remote.target.table))
+            self.write(t("You are watching table {table}: the hands are hidden, the keys play nothing.",
+                         table=self.remote.target.table))
+        else:
+            self.write(t("Table {table}: you play seat {n}.", table=self.remote.target.table, n=seat + 1))
         if self.remote.claimed and self.remote.token is not None:
             self.write(
                 t("Your personal link (to come back to this seat): {link}",
@@ -144,6 +152,7 @@ class RemoteFlow(GameScreen[V]):
         elif kind == "table":
             self.remote.table = message.get("table") or self.remote.table
             self.name_seats()
+            self.tell_presence()
         elif kind == "rematch":
             self.to_rematch(message)
             return
@@ -156,6 +165,18 @@ class RemoteFlow(GameScreen[V]):
             return
         self.refresh_board()
         self.follow()
+
+    def away(self) -> frozenset[int]:
+        return self.remote.away()
+
+    def tell_presence(self) -> None:
+        """A line in the log when a player leaves the table or comes back."""
+        away = self.remote.away()
+        for seat in sorted(away - self.present):
+            self.write(t("{name} is away.", name=self.who(seat)))
+        for seat in sorted(self.present - away):
+            self.write(t("{name} is back.", name=self.who(seat)))
+        self.present = away
 
     async def play_update(self, message: Message) -> None:
         """Log the update's events (as the server sent them for this seat), take its view."""
@@ -219,6 +240,9 @@ class RemoteFlow(GameScreen[V]):
 
     def play_again(self) -> None:
         """From the end screen: ask the server for the rematch table (same seats)."""
+        if self.remote.seat is None:
+            self.app.notify(t("You watched this game: a rematch is for its players."))
+            return
         self.run_worker(self.remote.send({"type": "rematch"}), group="rematch")
 
     def to_rematch(self, message: Message) -> None:
@@ -283,15 +307,7 @@ class RemoteGameScreen(RemoteFlow[SakuraView], SakuraScreen):
         assert view.pending is not None
         _, card, part = view.pending
         self.refresh_board(view)
-        what = tr("the Emperor") if part == "garden" else tr("your painter")
-        self.prompt(
-            t(
-                "Card {card}: move {what} [1] forward or [2] back? Now: {now}.",
-                card=card,
-                what=what,
-                now=tr("forward") if self.choice_forward else tr("back"),
-            )
-        )
+        self.prompt(self.choice_head(card, part))
 
 
 class RemoteCardsScreen(RemoteFlow[CardsView], CardsScreen):

@@ -17,6 +17,7 @@ SEAT_COLOURS = ("bright_red", "bright_blue", "bright_green", "bright_yellow", "b
 COURT_COLOUR = "bright_magenta"
 EMPEROR = "♔"
 LABEL = 10  # width of the row labels
+NAME = 14  # a name longer than this is shortened (with "…") in a narrow status line
 
 
 def seat_letter(view: SakuraView, seat: int) -> str:
@@ -52,8 +53,15 @@ def draw_garden(view: SakuraView, width: int, ghost: dict[int, int] | None = Non
 
     ruler = Text()
     for i in range(n):
-        mark = str(i) if cell >= 2 else (str(i // 10) if i % 10 == 0 else ("·" if i % 5 == 0 else " "))
-        ruler.append(mark[-cell:].rjust(cell) if cell >= 2 else mark[0], style="dim")
+        # every space numbered at 3 cells; at 2, every other one (two-digit numbers side by
+        # side would run together: "9101112"); at 1, the tens
+        if cell >= 3 or (cell == 2 and i % 2 == 0):
+            mark = str(i).rjust(cell)
+        elif cell == 2:
+            mark = " ·" if i % 5 == 0 else "  "
+        else:
+            mark = str(i // 10) if i % 10 == 0 else ("·" if i % 5 == 0 else " ")
+        ruler.append(mark, style="dim")
     out.append_text(_label(tr("space")))
     out.append_text(ruler)
     out.append("\n")
@@ -112,10 +120,13 @@ def draw_garden(view: SakuraView, width: int, ghost: dict[int, int] | None = Non
     return out
 
 
-def draw_status(view: SakuraView, names: Sequence[str], width: int) -> Text:
+def draw_status(
+    view: SakuraView, names: Sequence[str], width: int, away: frozenset[int] = frozenset()
+) -> Text:
     """Round, deck, supply, sakuras scored, then one entry a painter: letter, name, space,
-    tokens, and a check once they have chosen this round."""
-    out = Text(no_wrap=False)
+    tokens, a check once they have chosen this round, and "away" for a player who left a web
+    table."""
+    out = Text(no_wrap=True, overflow="ellipsis")
     out.append(
         t(
             "Round {round} · deck {deck} · supply {supply} · sakuras {scored}/{total}",
@@ -129,22 +140,28 @@ def draw_status(view: SakuraView, names: Sequence[str], width: int) -> Text:
     )
     out.append("\n")
     wide = width >= 100
+    line = 0  # cells used on the current line of entries
     for seat in range(len(view.painters)):
         entry = Text()
         entry.append(f" {seat_letter(view, seat)} ", style=f"reverse {seat_style(view, seat)}")
         name = seat_name(view, seat, names)
-        entry.append(" " + shape(name if wide else name[:12]) + " ")
+        entry.append(" " + shape(name if wide or len(name) <= NAME else name[: NAME - 1] + "…") + " ")
         entry.append(t("sp {space}", space=view.painters[seat]), style="dim")
         entry.append(" ")
         entry.append(t("♦{tokens}", tokens=view.tokens[seat]), style="bold yellow")
         if seat < view.players and view.chosen[seat] and not view.terminal:
             entry.append(" ✓", style="green")
-        entry.append("   ")
-        if wide:
-            out.append_text(entry)
+        if seat in away:
+            entry.append(" " + shape(tr("away")), style="bold red")
+        # an entry is never cut across two lines: one that does not fit starts the next line
+        if line and line + entry.cell_len > width:
             out.append("\n")
-        else:
-            out.append_text(entry)
+            line = 0
+        elif line:
+            out.append("  ")
+            line += 2
+        out.append_text(entry)
+        line += entry.cell_len
     return out
 
 

@@ -13,15 +13,14 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from sakura.records import GameRecord
-from sakura.tui.dialogs import HelpScreen, make_log
-from sakura.tui.i18n import N_, t, translate_bindings
+from sakura.tui.dialogs import HelpScreen, LogScreen, make_log, names_of_seats
+from sakura.tui.i18n import N_, t, tr, translate_bindings
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(LogScreen):
     """Step through a record: ←/→ one move, Home/End, the log of every move so far."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -39,6 +38,11 @@ class ReplayScreen(Screen[None]):
         self.record = record
         self.game = record.make_game()
         self.index = 0
+        kinds = (record.extra.get("tui") or {}).get("seats")
+        # A game of this app names its seats as it did while it was played ("Player 1",
+        # "Bot 2", in the app's language); another record (the web server's) by its players.
+        self.names = (names_of_seats([k == "human" for k in kinds]) if kinds
+                      else [p or tr("Player {n}").format(n=i + 1) for i, p in enumerate(record.players)])
 
     # ------------------------------------------------------------------ what a game adds
 
@@ -68,17 +72,16 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def who(self, seat: int) -> str:
-        return self.record.players[seat] if seat < len(self.record.players) else str(seat + 1)
+        return self.names[seat] if seat < len(self.names) else str(seat + 1)
 
     def show(self) -> None:
         state = self.game.state_from_json(self.record.initial)
-        log = self.query_one(RichLog)
+        log = self.log_widget
         log.clear()
+        log.follow = True
         for move in self.record.moves[: self.index]:
             for event in state.apply_action(move.player, self.game.parse_action(move.action)):
-                text = self.sentence(event.seen_by(None).to_dict())
-                for line in text.split("\n") if text else ():
-                    log.write(Text(line))
+                log.say(self.sentence(event.seen_by(None).to_dict()))
         self.show_board(state.view(None))
         self.query_one("#prompt", Static).update(
             Text(

@@ -29,6 +29,27 @@ from sakura.tui.session import GameSource, Setup
 from sakura.tui.widgets import GardenWidget, HandWidget, StatusWidget
 
 
+def one_line(text: str) -> str:
+    r"""A log entry of several lines as one sentence for the prompt: lines that are not
+    sentences (a sakura's awards) are joined by commas and end with a full stop.
+
+    >>> one_line("Sakura 1 on space 13 is scored!\n  1. Bot 2: 3 tokens\n  2. Bot 3: 2 tokens")
+    'Sakura 1 on space 13 is scored! 1. Bot 2: 3 tokens, 2. Bot 3: 2 tokens.'
+    """
+    parts = [line.strip() for line in text.split("\n") if line.strip()]
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out += (" " if out[-1] in ".!?…:" else ", ") + part
+    return out if not out or out[-1] in ".!?…" else out + "."
+
+
+def choice_letters() -> tuple[str, str]:
+    """The letter keys for forward and back in the app's language (F and B in English; the
+    Spanish A and R): shown in the prompt and the help, and taken besides F and B."""
+    forward, _, back = tr("F/B").lower().partition("/")
+    return (forward or "f")[:1], (back or "b")[:1]
+
+
 def rules_text() -> Text:
     return styled_lines([
         (t("Sakura — the rules in short"), "bold magenta"),
@@ -50,7 +71,8 @@ def rules_text() -> Text:
         (t("COUNT: forward one space per painter between you and the Emperor"), ""),
         ("", ""),
         (t("Keys"), "bold"),
-        (t("←/→ and Enter, or 1-5: play a card · 1/F forward, 2/B back · S save · ? help · Ctrl+Q quit"), ""),
+        (t("←/→ and Enter, or 1-5: play a card · 1/{f} forward, 2/{b} back · S save · ? help · Ctrl+Q quit",
+           f=choice_letters()[0].upper(), b=choice_letters()[1].upper()), ""),
         (t("Garden: ⌂ gate · = bridge · ⛩/T torii · ✿ sakura (✓ scored) · ♔ Emperor · A-F painters, K court"),
          ""),
     ])
@@ -83,17 +105,15 @@ class SakuraScreen(GameScreen[SakuraView]):
     def refresh_board(self, view: SakuraView | None = None, ghost: dict[int, int] | None = None) -> None:
         view = view or self.board_view()
         self.query_one(GardenWidget).show(view, ghost)
-        self.query_one(StatusWidget).show(view, self.names)
+        self.query_one(StatusWidget).show(view, self.names, self.away())
         hand = self.query_one(HandWidget)
         own = self.session.view(self.actor) if self.actor is not None else None
         if own is not None and own.hand is not None:
             hand.show(own.hand, self.cursor, self.picked, active=self.mode in ("select", "court"))
-        elif self.session.hot_seat:
-            hand.show(None, caption=t("(the hand is hidden until its player takes the keyboard)"))
+        elif self.session.hot_seat or self.log_viewer is None:
+            hand.show(None, caption=self.hidden_caption())
         else:
-            seat = self.log_viewer
-            cards = self.session.view(seat).hand if seat is not None else None
-            hand.show(cards, active=False)
+            hand.show(self.session.view(self.log_viewer).hand, active=False)
 
     def who(self, seat: int) -> str:
         if seat == self.session.view(None).court:
@@ -102,6 +122,11 @@ class SakuraScreen(GameScreen[SakuraView]):
 
     def sentence(self, event: dict[str, Any], you: int | None) -> str | None:
         return sentence(event, self.who, you=you)
+
+    def start(self) -> None:
+        """The round under way (the engine starts the first one before the screen opens)."""
+        view = self.session.view(None)
+        self.write(self.sentence({"type": "round_started", "round": view.round, "double": view.double}, None))
 
     def rules(self) -> Text:
         return rules_text()
@@ -173,17 +198,22 @@ class SakuraScreen(GameScreen[SakuraView]):
         preview = self.local.preview(self.actor, word)
         ghost = ghost_from_events(preview, lambda e: getattr(e, "seat", None))
         self.refresh_board(view, ghost)
-        consequence = "; ".join(
-            s for e in preview if (s := sentence(e.to_dict(), self.who, you=self.actor)) is not None
+        consequence = " ".join(  # whole sentences, each with its full stop
+            one_line(s) for e in preview if (s := sentence(e.to_dict(), self.who, you=self.actor)) is not None
         )
-        what = tr("the Emperor") if part == "garden" else tr("your painter")
-        head = t(
-            "Card {card}: move {what} [1] forward or [2] back? Now: {now}.",
+        self.prompt(self.choice_head(card, part) + "\n" + (consequence or t("Nothing moves.")))
+
+    def choice_head(self, card: int, part: str) -> str:
+        """The question of a pending choice, with its keys (1 or the letter, in this language)."""
+        forward, back = choice_letters()
+        return t(
+            "Card {card}: move {what} [1/{f}] forward or [2/{b}] back? Now: {now}.",
             card=card,
-            what=what,
+            what=tr("the Emperor") if part == "garden" else tr("your painter"),
+            f=forward.upper(),
+            b=back.upper(),
             now=tr("forward") if self.choice_forward else tr("back"),
         )
-        self.prompt(head + "\n" + (consequence or t("Nothing moves.")))
 
     # ------------------------------------------------------------------ keys
 
@@ -225,9 +255,15 @@ class SakuraScreen(GameScreen[SakuraView]):
         self.refresh_board()
 
     async def choice_key(self, key: str) -> None:
-        if key in ("1", "f", "up"):
+        forward, back = choice_letters()
+        answer = {"1": True, "f": True, forward: True, "2": False, "b": False, back: False}.get(key)
+        if answer is not None:  # a key that answers: 1/2, F/B, or this language's letters
+            self.choice_forward = answer
+            await self.submit("forward" if answer else "back")
+            return
+        if key == "up":
             self.choice_forward = True
-        elif key in ("2", "b", "down"):
+        elif key == "down":
             self.choice_forward = False
         elif key in ("left", "right", "tab"):
             self.choice_forward = not self.choice_forward
@@ -235,9 +271,6 @@ class SakuraScreen(GameScreen[SakuraView]):
             await self.submit("forward" if self.choice_forward else "back")
             return
         else:
-            return
-        if key in ("1", "2", "f", "b"):
-            await self.submit("forward" if self.choice_forward else "back")
             return
         self.show_choice()
 
@@ -257,7 +290,7 @@ class SakuraReplayScreen(ReplayScreen):
     def show_board(self, view: Any) -> None:
         assert isinstance(view, SakuraView)
         self.query_one(GardenWidget).show(view)
-        self.query_one(StatusWidget).show(view, list(self.record.players))
+        self.query_one(StatusWidget).show(view, self.names)
 
     def sentence(self, event: dict[str, Any]) -> str | None:
         return sentence(event, self.who)

@@ -124,7 +124,8 @@ class Session(Generic[V]):
         self.setup = setup
         self.seed = seed
         self.game: Game[Any] = make_game(setup.game, setup.config())
-        names = [f"{'human' if s.human else s.kind} {i + 1}" for i, s in enumerate(setup.seats)]
+        # the names the game shows (the seats' kinds are in the record's ``tui`` field)
+        names = [f"{'Player' if s.human else 'Bot'} {i + 1}" for i, s in enumerate(setup.seats)]
         self.recorder = recorder or Recorder(self.game, seed, names)
         self.bots: dict[int, Bot] = {
             seat: make_bot(spec.kind, self.game, seed=seed * 7 + seat)

@@ -35,8 +35,10 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.setup
-        with VerticalScroll(id="start"):
+        with VerticalScroll(id="start", can_focus=False):  # Tab goes to the fields, never here
             yield Static(t("Sakura — a new game"), id="start-title")
+            yield Static(t("Tab: the next field · Enter: open a list or start · Ctrl+Q: quit"),
+                         id="start-keys")
             with Horizontal(classes="row"):
                 yield Label(t("Game"))
                 yield Select([(game_title(g), g) for g in GAMES], value=s.game, allow_blank=False, id="game")

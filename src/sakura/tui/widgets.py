@@ -45,27 +45,36 @@ class StatusWidget(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.sview: SakuraView | None = None
         self.names: Sequence[str] = ()
+        self.away: frozenset[int] = frozenset()
 
-    def show(self, view: SakuraView, names: Sequence[str]) -> None:
-        self.sview, self.names = view, names
+    def show(self, view: SakuraView, names: Sequence[str], away: frozenset[int] = frozenset()) -> None:
+        self.sview, self.names, self.away = view, names, away
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:
         if self.sview is None:
             return Text("")
-        return draw_status(self.sview, self.names, self.size.width)
+        return draw_status(self.sview, self.names, self.size.width, self.away)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if self.sview is None:
             return 1
-        text = draw_status(self.sview, self.names, width)
+        text = draw_status(self.sview, self.names, width, self.away)
         return len(text.wrap(self.app.console, max(1, width)))
 
 
 class HandWidget(Widget):
     """Five cards side by side; ``cards`` is ``None`` while the hand is hidden."""
 
-    DEFAULT_CSS = "HandWidget { height: 5; padding: 0 1; }"
+    DEFAULT_CSS = "HandWidget { height: auto; padding: 0 1; }"
+    COMPACT = 30  # below this many lines the cards lose their top and bottom edges (the log gains)
+
+    @property
+    def compact(self) -> bool:
+        return self.app.size.height < self.COMPACT
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return 3 if self.compact else 5
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -108,7 +117,7 @@ class HandWidget(Widget):
                 index=i + 1,
                 describe=width >= 24,
             )
-            cells.append(_box(body, width, selected))
+            cells.append(_box(body, width, selected, edges=not self.compact))
             grid.add_column()
         grid.add_row(*cells)
         if self.cards is None:
@@ -119,15 +128,19 @@ class HandWidget(Widget):
         return "" if self.cards is None else " ".join(map(str, self.cards))
 
 
-def _box(body: Text, width: int, bold: bool) -> Text:
+def _box(body: Text, width: int, bold: bool, *, edges: bool = True) -> Text:
+    """A card in a box (heavy when ``bold``); without ``edges``, only its sides."""
     edge = "━" if bold else "─"
     side = "┃" if bold else "│"
     style = "bold white" if bold else "dim"
-    out = Text(no_wrap=True)
-    out.append(("┏" if bold else "┌") + edge * width + ("┓" if bold else "┐") + "\n", style=style)
+    lines = []
+    if edges:
+        lines.append(Text(("┏" if bold else "┌") + edge * width + ("┓" if bold else "┐"), style=style))
     for line in body.split("\n"):
-        out.append(side, style=style)
-        out.append_text(line)
-        out.append(side + "\n", style=style)
-    out.append(("┗" if bold else "└") + edge * width + ("┛" if bold else "┘"), style=style)
-    return out
+        row = Text(side, style=style)
+        row.append_text(line)
+        row.append(side, style=style)
+        lines.append(row)
+    if edges:
+        lines.append(Text(("┗" if bold else "└") + edge * width + ("┛" if bold else "┘"), style=style))
+    return Text("\n", no_wrap=True).join(lines)

@@ -1,0 +1,57 @@
+"""What a test reads of the terminal app: the whole screen as text (and as SVG), as Textual
+draws it, and the log; waiting for a live server; a card game set up from a situation."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from textual.app import App
+from textual.pilot import Pilot
+
+from sakura.engine import State
+from sakura.tui import Session, Setup
+
+
+def _console(app: App[None]) -> Console:
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console
+
+
+def screen_text(app: App[None]) -> str:
+    """The screen as plain text, one line per terminal row (trailing blanks removed)."""
+    text = _console(app).export_text(styles=False)
+    return "\n".join(line.rstrip() for line in text.split("\n"))
+
+
+def screen_svg(app: App[None]) -> str:
+    """The screen as an SVG screenshot: what ``App.export_screenshot`` writes, colours and all."""
+    return _console(app).export_svg(title=app.title)
+
+
+def log_text(screen: Any) -> str:
+    """The log of a game or replay screen, line by line."""
+    return "\n".join(str(line.text) for line in screen.query_one("#log").lines)
+
+
+async def wait_for(pilot: Pilot[None], done: Callable[[], object], limit: int = 3000) -> None:
+    """Let the app run (a live server's messages come in) until ``done()`` holds."""
+    for _ in range(limit):
+        await pilot.pause(0.02)
+        if done():
+            return
+    raise AssertionError("waited too long")
+
+
+def session_at(state: State[Any], kinds: tuple[str, str], seed: int = 1) -> Session[Any]:
+    """A card-game session that starts from a situation set up by hand; its record starts
+    there too (a record stores its initial state, so it replays from the situation)."""
+    session: Session[Any] = Session(Setup.cards(kinds, seed), seed=seed)
+    session.recorder.state = state
+    session.recorder.initial = state.to_json()
+    return session

@@ -1,0 +1,122 @@
+"""The terminal app on small screens: focus you can see, a start button on screen, a log you
+can page back, lines that are never cut mid-word (issue #17, items 1-3), by key presses."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from tests.cards.scenarios import situation
+from tests.tui.screen import screen_text, session_at
+from textual.widgets import Button, Select
+
+from sakura.tui import SakuraApp, SeatSpec, Setup
+from sakura.tui.cards_screens import CardsScreen
+from sakura.tui.dialogs import GameLog
+from sakura.tui.game_screen import GameScreen
+from sakura.tui.start import StartScreen
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_tab_then_enter_on_the_start_screen_opens_the_game_list_and_starts_nothing() -> None:
+    app = SakuraApp(delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, Button)  # Enter at once still starts
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "game"  # a field, not a container
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.screen.query_one("#game", Select).expanded
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_the_start_button_and_every_label_fit_with_six_seats(size: tuple[int, int]) -> None:
+    app = SakuraApp(delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        start = app.screen
+        start.query_one("#players", Select).value = 6
+        start.query_one("#game", Select).value = "sakura-cards"
+        await pilot.pause()
+        assert "Sakura: the card game (two players)" in screen_text(app)  # on one line
+        start.query_one("#game", Select).value = "sakura"
+        await pilot.pause()
+        button = start.query_one("#go", Button).region
+        assert button.bottom <= size[1] - 1  # above the footer, whole
+        assert "Seat 6" in screen_text(app) and "Start the game" in screen_text(app)
+
+
+async def test_the_log_pages_back_by_keyboard_to_the_first_round() -> None:
+    setup = Setup(4, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("greedy"), SeatSpec("random")), 9)
+    app = SakuraApp(setup=setup, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game: GameScreen[Any] | None = None
+        for _ in range(400):
+            await pilot.pause()
+            game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            if game.session.view(None).round >= 4 and game.acting:
+                break
+            await pilot.press("1")
+        assert game is not None
+        log = game.query_one(GameLog)
+        assert log.size.height >= 10  # more than eight lines at 80×24
+        assert "Round 1 —" not in screen_text(app)
+        for _ in range(60):
+            await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y == 0 and not log.follow
+        text = screen_text(app)
+        assert "A new game: seed 9." in text and "— Round 1 —" in text, text
+        await pilot.press("1")  # a move writes new lines: the log stays where it was read
+        await pilot.pause()
+        assert log.scroll_y == 0
+        for _ in range(80):
+            await pilot.press("pagedown")
+        await pilot.pause()
+        assert log.follow and log.scroll_y == log.max_scroll_y
+
+
+async def test_the_status_line_keeps_every_entry_whole_and_the_court_painter_named() -> None:
+    for setup, width in ((Setup(2, None, (SeatSpec("human"), SeatSpec("greedy")), 3), 80),
+                         (Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 3), 80),
+                         (Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 3), 100)):
+        app = SakuraApp(setup=setup, delay=0)
+        async with app.run_test(size=(width, 30)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            names = ["court painter"] if setup.players == 2 else [f"Bot {n}" for n in range(2, 7)]
+            for name in ["Player 1", *names]:
+                assert re.search(rf"{name} sp \d+ ♦\d+", text), (name, text)
+
+
+async def test_space_numbers_never_run_together_at_100_columns() -> None:
+    app = SakuraApp(setup=Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 3), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        ruler = next(line for line in screen_text(app).split("\n") if line.lstrip().startswith("space"))
+        assert "10" in ruler and not re.search(r"\d{3}", ruler), ruler
+
+
+async def test_the_card_screen_at_80x24_cuts_no_explanation_and_no_line_of_what_you_know() -> None:
+    state = situation(
+        (["g3", "y5", "r2", "b4", "y2"], ["r2", "b4"]),
+        ([["g1*", "g2", "g3", "g4", "g5", "b5"], ["y1", "y1*", "y3", "y4"], ["b2"]],
+         [["b1", "g2", "r3", "y4", "r5*"], [], []]),
+        given=(["b3", "r4", "y2", "g3", "r1*", "b1", "y3"], ["r1", "y3", "b1", "g4", "b5", "r3", "g2"]),
+        discards=(["r3", "b2", "y3"], []))
+    session = session_at(state, ("human", "greedy"))
+    app = SakuraApp(session=session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, CardsScreen))
+        text = screen_text(app)
+        garden = next(line for line in text.split("\n") if "g1✿" in line)
+        whole = ("one colour (green), in a row, blossom +3", "1 colour, run, ✿+3")
+        assert garden.rstrip().endswith(whole), garden
+        assert "discarded r3 b2 y3" in text and "received r1 y3 b1 g4 b5 r3 g2★" in text
+        assert "given b3 r4 y2 g3 r1✿ b1 y3" in text
+        assert game.query_one(GameLog).size.height >= 5

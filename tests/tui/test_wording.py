@@ -1,0 +1,207 @@
+"""What the terminal app says: the log's sentences, the prompts, the replay's names, in every
+language; driven by key presses through Textual's pilot (issue #17, items 4-8)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.cards.scenarios import situation
+from tests.tui.screen import screen_text, session_at
+from textual.pilot import Pilot
+
+from sakura.engine import make_game
+from sakura.records import GameRecord, random_playout
+from sakura.tui import SakuraApp, SeatSpec, Session, Setup
+from sakura.tui.cards_screens import CardsScreen
+from sakura.tui.dialogs import HelpScreen
+from sakura.tui.game_screen import GameScreen
+from sakura.tui.replay_screen import ReplayScreen
+from sakura.tui.sakura_screens import SakuraScreen
+
+pytestmark = pytest.mark.anyio
+
+
+def _log(screen: Any) -> str:
+    return "\n".join(str(line.text) for line in screen.query_one("#log").lines)
+
+
+def _record_with(players: int, wanted: Callable[[dict[str, Any]], bool]) -> GameRecord:
+    """The first random game (by seed) in which some event is ``wanted``."""
+    game = make_game("sakura", {"players": players})
+    for seed in range(200):
+        record = random_playout(game, seed=seed)
+        state = game.state_from_json(record.initial)
+        for move in record.moves:
+            events = state.apply_action(move.player, game.parse_action(move.action))
+            if any(wanted(e.to_dict()) for e in events):
+                return record
+    raise AssertionError("no such game")
+
+
+async def _replayed_log(record: GameRecord, lang: str = "en") -> str:
+    app = SakuraApp(record=record, delay=0, lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        return _log(app.screen)
+
+
+async def test_the_emperor_backing_onto_a_painter_is_told_as_his_move() -> None:
+    record = _record_with(2, lambda e: e["type"] == "bumped" and e["by"] == "emperor")
+    log = await _replayed_log(record)
+    assert "The Emperor backs onto" in log
+    for line in log.split("\n"):  # a painter's own bump is still told as it reaching him
+        if "reaches the Emperor" in line:
+            assert "backs onto" not in line
+
+
+async def test_a_painter_that_cannot_move_is_not_said_to_move_from_a_space_to_itself() -> None:
+    record = _record_with(2, lambda e: e["type"] == "painter_moved" and e["start"] == e["end"])
+    log = await _replayed_log(record)
+    assert not re.search(r"from space (\d+) to space \1\b", log)
+    assert "is at the gate and cannot go back." in log
+
+
+async def test_every_log_line_starts_with_a_capital_and_the_replay_names_seats_as_the_game_did(
+    tmp_path: Path,
+) -> None:
+    setup = Setup(2, None, (SeatSpec("human"), SeatSpec("greedy")), 4)  # with the court painter
+    app = SakuraApp(setup=setup, delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(12):
+            await pilot.pause()
+            await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("s")
+        assert app.last_saved is not None
+    record = GameRecord.loads(app.last_saved.read_text(encoding="utf-8"))
+    log = await _replayed_log(record)
+    assert "Player 1" in log and "Bot 2" in log
+    assert "human 1" not in log and "greedy 2" not in log
+    whole = await _replayed_log(_record_with(2, lambda e: e["type"] == "choice_asked"))
+    assert "ourt painter" in whole
+    for line in whole.split("\n"):
+        assert not line.strip() or not line.strip()[0].islower(), line
+
+
+async def test_a_resumed_game_does_not_say_it_is_new(tmp_path: Path) -> None:
+    app = SakuraApp(setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("greedy")), 42),
+                    delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+            await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("s")
+    assert app.last_saved is not None
+    session = Session.resume(GameRecord.loads(app.last_saved.read_text(encoding="utf-8")))
+    app = SakuraApp(session=session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = _log(app.screen)
+        assert "A new game" not in log
+        assert f"goes on after {len(session.recorder.moves)} moves" in log
+
+
+async def _to_a_choice(
+    app: SakuraApp, pilot: Pilot[None], enough: Callable[[SakuraScreen], bool]
+) -> SakuraScreen:
+    """Play '1' until a choice is asked that ``enough`` accepts (others are answered with Enter)."""
+    for _ in range(600):
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, SakuraScreen))
+        if game.mode == "choice":
+            if enough(game):
+                return game
+            await pilot.press("enter")
+        else:
+            await pilot.press("1")
+    raise AssertionError("no such choice came up")
+
+
+def _prompt(game: GameScreen[Any]) -> str:
+    return str(game.query_one("#prompt").render())
+
+
+async def test_a_choice_preview_joins_whole_sentences() -> None:
+    app = SakuraApp(setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
+                    delay=0)
+
+    def two_sentences(game: SakuraScreen) -> bool:
+        return _prompt(game).split("\n")[-1].count(".") >= 2
+
+    async with app.run_test(size=(120, 36)) as pilot:
+        game = await _to_a_choice(app, pilot, two_sentences)
+        preview = _prompt(game).split("\n")[-1]
+        assert ".;" not in preview and "; " not in preview
+
+
+async def test_spanish_says_del_and_takes_its_own_letters_for_forward_and_back() -> None:
+    record = _record_with(3, lambda e: e["type"] == "choice_asked")
+    log = await _replayed_log(record, "es")
+    assert "la dirección del movimiento" in log and "de el" not in log
+    app = SakuraApp(setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
+                    delay=0, lang="es")
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await _to_a_choice(app, pilot, lambda g: True)
+        assert "[1/A]" in _prompt(game) and "[2/R]" in _prompt(game)
+        moves = game.local.recorder.moves
+        for key in ("r", "b"):  # atrás ("retroceder"); the English letter still works
+            game = await _to_a_choice(app, pilot, lambda g: True)
+            done = len(moves)
+            await pilot.press(key)
+            await pilot.pause()
+            assert moves[done].action == "back"
+
+
+async def test_persian_lines_that_start_with_latin_text_read_right_to_left() -> None:
+    app = SakuraApp(setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
+                    delay=0, lang="fa")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        lines = screen_text(app).split("\n")
+        # the first logical words ("E+1، E+2", "P+n", "JUMP") are the rightmost in visual order
+        for start, last in (("E+1", "E+2"), ("P+n", "P+n"), ("JUMP", "JUMP")):
+            line = next(x for x in lines if start in x)
+            assert line.rstrip().endswith(last), line
+
+
+async def test_the_card_log_tells_your_own_moves_as_yours() -> None:
+    app = SakuraApp(setup=Setup.cards(("human", "greedy"), seed=21), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            await pilot.pause()
+            game = next(s for s in app.screen_stack if isinstance(s, CardsScreen))
+            if len(game.local.recorder.moves) >= 6:
+                break
+            if game.acting:
+                await pilot.press("enter")
+        log = _log(game)
+        assert "You place" in log and "You give" in log
+        assert "Player 1 places" not in log and "Player 1 discards" not in log
+
+
+async def test_a_card_with_one_open_area_is_placed_there_without_a_wrong_message() -> None:
+    state = situation((["y1", "r5"], ["r2", "b4"]), ([["r4"], ["b3"], []], [[], [], []]))
+    session = session_at(state, ("human", "greedy"))
+    app = SakuraApp(session=session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, CardsScreen))
+        await pilot.press("1")  # y1: lower than the garden's r4 and the palace's b3: the temple only
+        assert game.mode == "area" and "[3] temple" in _prompt(game)
+        await pilot.press("1")
+        assert "cannot go" not in _prompt(game)
+        assert "fits only in the temple" in _prompt(game) and not session.recorder.moves
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.recorder.moves[0].action == "place y1 temple"
