@@ -39,6 +39,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[SakuraApp]:
         (["--game", "sakura-cards", "--bots", "alphazero"], "unknown bot 'alphazero'"),
         (["--game", "sakura-cards", "--seat", "3"], "--seat is 1 to 2"),
         (["--watch"], "--watch watches a web table: give its link with --join"),
+        (["--players", "3", "--bots", "policy"], "no trained policy for the table 'sakura-3p'"),
     ],
 )
 def test_bad_game_options_say_what_is_wrong(args: list[str], words: str, started: list[SakuraApp]) -> None:

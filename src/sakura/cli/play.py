@@ -96,7 +96,7 @@ def _setup(
 ) -> Setup:
     """The table the options describe (you on ``seat``, ``bots`` elsewhere), checked by the
     engine and the bot registry before the app starts."""
-    from sakura.bots import BotError, parse_spec
+    from sakura.bots import BotError, make_bot
     from sakura.engine import GameError, make_game
     from sakura.tui import SeatSpec, Setup
 
@@ -105,8 +105,8 @@ def _setup(
     kinds = ["human" if hot_seat or i == seat - 1 else bots for i in range(players)]
     try:
         setup = Setup(players, variant, tuple(SeatSpec(k) for k in kinds), seed, game)
-        make_game(game, setup.config())
-        parse_spec(bots)
+        table = make_game(game, setup.config())
+        make_bot(bots, table, 0)  # a spec can fit one table and not another (a trained policy)
     except (ValueError, GameError, BotError) as exc:
         fail(str(exc))
     return setup
