@@ -18,7 +18,9 @@ import argparse
 import asyncio
 import base64
 import json
+import multiprocessing
 import os
+import socket
 import sqlite3
 import statistics
 import subprocess
@@ -27,6 +29,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -35,8 +38,6 @@ Attack = Callable[["Bench"], Awaitable[str]]
 
 
 def free_port() -> int:
-    import socket
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -88,22 +89,35 @@ class Bench:
                 tokens[str(i)] = (await http.post(f"/api/tables/{table}/join", json={})).json()["token"]
         return tokens
 
-    async def victim(self, ready: asyncio.Event) -> None:
-        """Pings from its own table, all along (until cancelled); its round trips are the
-        "other table" figure."""
-        table = await self.table(2, 1)
-        async with websockets.connect(self.ws + table["table"], local_addr=("127.0.0.2", 0)) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": table["0"]}))
+
+
+
+
+def victim(base: str, source: str, pipe: Any) -> None:
+    """In a process of its own (the attacks' own CPU would slow its pings otherwise): plays at
+    a table of its own, made from its own address, and pings every 20 ms until told to stop;
+    then sends back its round trips, the "other table" figure."""
+    async def run() -> list[float]:
+        transport = httpx.AsyncHTTPTransport(local_address=source)
+        async with httpx.AsyncClient(base_url=base, timeout=30, transport=transport) as http:
+            created = (await http.post("/api/tables", json={"players": 2})).json()
+        pings: list[float] = []
+        url = base.replace("http://", "ws://") + "/ws/" + created["table"]["id"]
+        async with websockets.connect(url, local_addr=(source, 0)) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": created["token"]}))
             while json.loads(await ws.recv())["type"] != "welcome":
                 pass
-            ready.set()
-            while True:
+            pipe.send("ready")
+            while not pipe.poll():
                 start = time.perf_counter()
                 await ws.send(json.dumps({"type": "ping"}))
                 while json.loads(await ws.recv())["type"] != "pong":
                     pass
-                self.pings.append(time.perf_counter() - start)
+                pings.append(time.perf_counter() - start)
                 await asyncio.sleep(0.02)
+        return pings
+
+    pipe.send(asyncio.run(run()))
 
 
 async def huge_frames(b: Bench) -> str:
@@ -134,9 +148,9 @@ async def huge_bodies(b: Bench) -> str:
                 response = await http.post("/api/tables", content=body(),
                                            headers={"content-type": "application/json"})
                 statuses.append(response.status_code)
-            except httpx.HTTPError:
-                statuses.append("cut")
-    return f"answers {statuses} (413: body too large)"
+            except httpx.HTTPError:  # the server answered 413 and closed while we still sent
+                statuses.append("413+cut")
+    return f"answers {statuses} (413: body too large, the upload cut off)"
 
 
 async def spectators(b: Bench) -> str:
@@ -164,16 +178,35 @@ async def spectators(b: Bench) -> str:
 async def connect_flood(b: Bench) -> str:
     """40 sockets at once from one address (beyond the per-address cap)."""
     table = (await b.table())["table"]
-    sockets, refused = [], 0
-    for _ in range(40):
-        ws = await websockets.connect(b.ws + table)
-        await ws.send(json.dumps({"type": "hello"}))
-        if json.loads(await ws.recv())["type"] != "welcome":
-            refused += 1
-        sockets.append(ws)
-    for ws in sockets:
-        await ws.close()
-    return f"{refused} of 40 refused (too many from one address)"
+    sockets, refused, reason = [], 0, ""
+    try:
+        for _ in range(40):
+            ws = await websockets.connect(b.ws + table)
+            sockets.append(ws)
+            try:
+                await ws.send(json.dumps({"type": "hello"}))
+                message = json.loads(await ws.recv())
+                if message["type"] != "welcome":
+                    refused, reason = refused + 1, message["message"]
+            except websockets.ConnectionClosed as exc:
+                refused, reason = refused + 1, exc.rcvd.reason if exc.rcvd else "closed"
+    finally:
+        for ws in sockets:
+            await ws.close()
+    return f"{refused} of 40 refused ({reason})"
+
+
+async def raw_socket(b: Bench, table: str, receive_buffer: int | None = None) -> Any:
+    """A WebSocket opened by hand (its handshake sent, not awaited): the test decides what it
+    sends and whether it ever reads."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", b.port, limit=1024)
+    if receive_buffer is not None:  # a small window: the server's sends back up at once
+        writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    key = base64.b64encode(os.urandom(16)).decode()
+    lines = [f"GET /ws/{table} HTTP/1.1", f"Host: 127.0.0.1:{b.port}", "Upgrade: websocket",
+             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13", "", ""]
+    writer.write("\r\n".join(lines).encode())
+    return reader, writer
 
 
 async def slow_readers(b: Bench) -> str:
@@ -182,15 +215,11 @@ async def slow_readers(b: Bench) -> str:
     table = await b.table(6, 5)
     raws = []
     for _ in range(10):
-        reader, writer = await asyncio.open_connection("127.0.0.1", b.port, limit=1024)
-        sock = writer.get_extra_info("socket")
-        sock.setsockopt(__import__("socket").SOL_SOCKET, __import__("socket").SO_RCVBUF, 2048)
-        key = base64.b64encode(os.urandom(16)).decode()
-        writer.write((f"GET /ws/{table['table']} HTTP/1.1\r\nHost: 127.0.0.1:{b.port}\r\nUpgrade: websocket\r\n"
-                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        reader, writer = await raw_socket(b, table["table"], receive_buffer=2048)
         payload = json.dumps({"type": "hello"}).encode()
         mask = os.urandom(4)
-        writer.write(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(c ^ mask[i % 4] for i, c in enumerate(payload)))
+        masked = bytes(c ^ mask[i % 4] for i, c in enumerate(payload))
+        writer.write(bytes([0x81, 0x80 | len(payload)]) + mask + masked)
         await writer.drain()
         raws.append((reader, writer))
     moves = 0
@@ -247,9 +276,12 @@ async def many_tables(b: Bench) -> str:
         for _ in range(20):
             await http.get("/api/tables")
         listing = (time.perf_counter() - start) / 20
-    bots = (await httpx.AsyncClient(base_url=b.base).post(
-        "/api/tables", json={"players": 6, "seats": [{"kind": "bot", "level": "hard"}] * 6})).status_code
-    return f"answers {dict(sorted(statuses.items()))}; six hard bots: {bots}; lobby list {listing * 1000:.1f} ms"
+    elsewhere = httpx.AsyncHTTPTransport(local_address="127.0.3.1")
+    async with httpx.AsyncClient(base_url=b.base, transport=elsewhere) as h:
+        six = {"players": 6, "seats": [{"kind": "bot", "level": "hard"}] * 6}
+        bots = (await h.post("/api/tables", json=six)).status_code
+    return (f"answers {dict(sorted(statuses.items()))}; six hard bots: {bots}; "
+            f"lobby list {listing * 1000:.1f} ms")
 
 
 async def message_flood(b: Bench) -> str:
@@ -296,10 +328,7 @@ async def bad_utf8(b: Bench) -> str:
     table = (await b.table())["table"]
     before = b.log.stat().st_size
     for _ in range(1000):
-        reader, writer = await asyncio.open_connection("127.0.0.1", b.port)
-        key = base64.b64encode(os.urandom(16)).decode()
-        writer.write((f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1:{b.port}\r\nUpgrade: websocket\r\n"
-                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        reader, writer = await raw_socket(b, table)
         writer.write(bytes([0x81, 0x82]) + b"\0\0\0\0" + b"\xff\xfe")
         await writer.drain()
         await reader.read()
@@ -348,12 +377,14 @@ async def main(args: argparse.Namespace) -> None:
         bench = Bench(Path(tmp) / "abuse.db", free_port(), Path(tmp) / "server.log")
         try:
             names = args.only.split(",") if args.only else list(ATTACKS)
-            print(f"{'attack':14} {'RSS before':>10} {'after':>7} {'ping p50':>8} {'p99':>7} {'max':>7}  result")
+            print(f"{'attack':14} {'RSS before':>10} {'after':>7} {'ping p50':>8} {'p99':>7} {'max':>7}  "
+                  "result")
             for name in names:
-                ready = asyncio.Event()
-                bench.pings = []
-                victim = asyncio.create_task(bench.victim(ready))
-                await asyncio.wait_for(ready.wait(), 30)
+                ours, theirs = multiprocessing.Pipe()
+                process = multiprocessing.Process(target=victim, daemon=True,
+                                                  args=(bench.base, f"127.0.2.{10 + names.index(name)}", theirs))
+                process.start()
+                assert ours.recv() == "ready"
                 await asyncio.sleep(0.3)
                 before = rss_mb(bench.server.pid)
                 try:
@@ -361,9 +392,9 @@ async def main(args: argparse.Namespace) -> None:
                 except Exception as exc:  # a row says what happened; the next attack runs
                     result = f"attack failed: {type(exc).__name__}: {exc}"
                 after = rss_mb(bench.server.pid)
-                victim.cancel()
-                await asyncio.gather(victim, return_exceptions=True)
-                pings = sorted(bench.pings) or [float("nan")]
+                ours.send("stop")
+                pings = sorted(ours.recv()) or [float("nan")]
+                process.join(10)
                 p99 = pings[min(len(pings) - 1, int(len(pings) * 0.99))]
                 print(f"{name:14} {before:8.0f}MB {after:5.0f}MB {statistics.median(pings) * 1000:6.1f}ms "
                       f"{p99 * 1000:5.1f}ms {pings[-1] * 1000:5.0f}ms  {result}", flush=True)
