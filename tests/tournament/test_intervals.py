@@ -45,7 +45,7 @@ def test_two_deals_that_decide_everything_give_an_honest_wide_interval() -> None
     """The issue's case: many games from two deals. Wilson's interval over 100 'independent'
     games is narrow; the deals are only two, and the clustered interval says so."""
     c = Clustered()
-    for g in range(50):
+    for _ in range(50):
         c.add("deal A", "seat", 1.0)
         c.add("deal B", "seat", 0.0)
     e = c.ratio("seat", RATE)

@@ -12,14 +12,14 @@ import typer
 from rich.console import Console
 
 from sakura.bots import BotError, make_bot
-from sakura.cli.tournament import progress_bar
 from sakura.engine import GameError, make_game
 from sakura.engine.games.sakura import SakuraGame
 from sakura.tournament.balance import SakuraCollector, balance
 from sakura.tournament.balance_report import write_report
 from sakura.tournament.cards_balance import CardsCollector, cards_balance, write_cards_report
 from sakura.tournament.configs import sakura_config
-from sakura.tournament.play import GameResult, GameSetup
+from sakura.tournament.play import GameSetup
+from sakura.tournament.progress import GameProgress
 from sakura.tournament.runner import default_jobs, run_games
 from sakura.tournament.schedule import derive_seed
 
@@ -54,7 +54,7 @@ def analyze(
     seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
     out: Annotated[Path, typer.Option(help="folder for report.md and its PNG plots")] = Path("balance"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress (bar or lines)")] = False,
     game_name: Annotated[str, typer.Option(
         "--game", help="sakura, or sakura-cards (the three-area card game)")] = "sakura",
 ) -> None:
@@ -80,13 +80,9 @@ def analyze(
         raise typer.Exit(2) from None
     setups = balance_setups(config, specs, games, seed, players)
     started = time.perf_counter()
-    with progress_bar(f"{games} games", quiet) as progress:
-        task = progress.add_task("games", total=games)
-
-        def advance(_: GameResult) -> None:
-            progress.advance(task)
-
-        results = run_games(setups, jobs=jobs or default_jobs(), collector=SakuraCollector, on_result=advance)
+    with GameProgress("analyze", games, quiet=quiet) as progress:
+        results = run_games(setups, jobs=jobs or default_jobs(), collector=SakuraCollector,
+                            on_result=lambda _: progress.advance())
     elapsed = time.perf_counter() - started
     notes = [
         f"deck: {deck or 'the published deck'}; garden: {garden or 'the published garden'}",
@@ -114,10 +110,9 @@ def _analyze_cards(players: int | None, variant: str | None, deck: Path | None, 
         raise typer.Exit(2) from None
     setups = balance_setups(game.config_json(), specs, games, seed, 2, game="sakura-cards")
     started = time.perf_counter()
-    with progress_bar(f"{games} games", quiet) as progress:
-        task = progress.add_task("games", total=games)
+    with GameProgress("analyze", games, quiet=quiet) as progress:
         results = run_games(setups, jobs=jobs or default_jobs(), collector=CardsCollector,
-                            on_result=lambda _: progress.advance(task))
+                            on_result=lambda _: progress.advance())
     notes = [f"seed {seed}; {time.perf_counter() - started:.0f} s"]
     title = "Sakura card game: balance report"
     path = write_cards_report(cards_balance(results), out, title=title, notes=notes)
