@@ -235,6 +235,7 @@ from sakura.cli.tournament import tournament  # noqa: E402
 
 app.command("tournament")(tournament)
 app.command("analyze")(analyze)
+app.command("compare")(__import__("sakura.cli.compare", fromlist=["compare"]).compare)
 
 from sakura.cli.serve import serve  # noqa: E402  (the web app's command)
 

@@ -46,8 +46,9 @@ class Estimate:
     clusters: int
 
     def excludes(self, x: float = 0.0) -> bool:
-        """Whether the interval leaves ``x`` out (for a difference: it differs from 0)."""
-        return not self.low <= x <= self.high
+        """Whether the interval leaves ``x`` out (for a difference: it differs from 0), beyond
+        rounding (two identical sides differ by rounding errors of about 1e-17)."""
+        return not self.low - EPSILON <= x <= self.high + EPSILON
 
     def to_json(self) -> dict[str, float | int]:
         return {"value": round(self.value, 4), "low": round(self.low, 4), "high": round(self.high, 4),
@@ -62,6 +63,7 @@ class Estimate:
         return f"{self.value:{sign}.2f} ({self.low:{sign}.2f} to {self.high:{sign}.2f})"
 
 
+EPSILON = 1e-9
 NO_DATA = Estimate(math.nan, -math.inf, math.inf, math.inf, 0.0, 0)
 
 
