@@ -60,7 +60,8 @@ def test_a_deck_against_itself_differs_nowhere(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
     deck.write_text(default_deck().text())
     out = tmp_path / "same"
-    done = runner.invoke(app, ["compare", str(deck), str(deck), "-n", "12", "-j", "1", "--out", str(out), "-q"])
+    done = runner.invoke(app, ["compare", str(deck), str(deck), "-n", "12", "-j", "1", "--out", str(out),
+                               "-q"])
     assert done.exit_code == 0, done.output
     figures = json.loads((out / "compare.json").read_text())["figures"]
     assert len(figures) > 60 and {f["verdict"] for f in figures} == {SAME}

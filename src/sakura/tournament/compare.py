@@ -92,7 +92,7 @@ def in_words(rows: Sequence[Row], deals: int) -> list[str]:
                 for r in changed]
     else:
         out.append(f"Nothing changed detectably at this sample size ({deals} deals).")
-    sections = {}
+    sections: dict[str, int] = {}
     for r in same:
         sections[r.section] = sections.get(r.section, 0) + 1
     if same:
