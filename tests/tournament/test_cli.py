@@ -65,7 +65,7 @@ def test_analyze_rejects_a_broken_deck(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
     deck.write_text("1 E+9 FLY\n")
     result = runner.invoke(app, ["analyze", "--deck", str(deck), "--out", str(tmp_path / "r"), "-q"])
-    assert result.exit_code == 2 and "deck line 1" in result.output
+    assert result.exit_code == 2 and "deck.txt line 1" in result.output
 
 
 def test_tournament_plays_another_game_of_the_platform(tmp_path: Path) -> None:
@@ -78,3 +78,17 @@ def test_tournament_plays_another_game_of_the_platform(tmp_path: Path) -> None:
     refused = runner.invoke(app, ["tournament", "greedy", "random", "--game", "sakura-cards", "--variant",
                                   "court", "--out", str(tmp_path), "-q"])
     assert refused.exit_code == 2 and "Sakura's options" in refused.output
+
+
+def test_a_duplicate_order_number_is_refused_with_the_file_and_its_line(tmp_path: Path) -> None:
+    """The issue's bug: the error said neither the file nor the line."""
+    deck = tmp_path / "deck.txt"
+    lines = default_deck().text().splitlines()
+    lines[12] = "12" + lines[12][2:]  # line 13, card 11, becomes a card 12: the next line is a second 12
+    deck.write_text("\n".join(lines) + "\n")
+    for command in (["analyze"], ["tournament", "greedy", "random"]):
+        result = runner.invoke(app, [*command, "--deck", str(deck), "--out", str(tmp_path / "r"), "-q"])
+        assert result.exit_code == 2
+        assert ("deck.txt line 14: order number 12 appears twice (two cards share an order number; "
+                "the first is on line 13)") in result.output
+    assert not (tmp_path / "r").exists()

@@ -17,6 +17,6 @@ def sakura_config(players: int, variant: str | None = None, deck: Path | None = 
     """The JSON config of a Sakura table; a deck or garden file (see the engine's
     ``data/deck.txt`` and ``data/garden.txt``) replaces the published one. Raises
     ``ValueError`` (or the engine's ``InvalidDataError``) with a clear message on bad input."""
-    deck_data = parse_deck(deck.read_text(encoding="utf-8")) if deck is not None else None
-    layout = parse_layout(garden.read_text(encoding="utf-8")) if garden is not None else None
+    deck_data = parse_deck(deck.read_text(encoding="utf-8"), deck.name) if deck is not None else None
+    layout = parse_layout(garden.read_text(encoding="utf-8"), garden.name) if garden is not None else None
     return SakuraGame(players, variant, deck_data, layout).config_json()
