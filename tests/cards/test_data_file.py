@@ -55,7 +55,8 @@ def test_a_deck_with_five_colours_and_three_copies() -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (("copies: 2", "copies: 2\ncopies: 3"), "mine.txt line 4: 'copies: 3': 'copies' appears twice (first on line 3)"),
+    (("copies: 2", "copies: 2\ncopies: 3"),
+     "mine.txt line 4: 'copies: 3': 'copies' appears twice (first on line 3)"),
     (("colours: r red", "colours: R red"), "mine.txt line 1: "),
     (("blossoms: 1 5", "blossoms: 1 6"), "mine.txt: blossoms:"),
     (("hand: 10", "hand: 30"), "two hands of 30 need more than the 40 cards"),
