@@ -20,9 +20,9 @@ from matplotlib.figure import Figure
 
 from sakura.engine import Action, Event, Game, State
 from sakura.engine.games.cards import AREAS
+from sakura.tournament.intervals import RATE, Clustered, Estimate
 from sakura.tournament.play import GameResult
-from sakura.tournament.plots import EDGE, PINK, plot_rates
-from sakura.tournament.ratings import wilson
+from sakura.tournament.plots import EDGE, PINK, plot_estimates
 
 # What an area scored with, as the report names it (from the engine's AreaScore).
 COMBINATIONS = ("one_colour_run", "one_colour", "colours_run", "colours", "run", "none", "spoiled")
@@ -90,9 +90,14 @@ class CardsBalance:
     """Everything the card game's report shows; see :func:`cards_balance`."""
 
     games: int
+    deals: int
     bots: tuple[str, ...]
-    seat_wins: list[tuple[float, float, float]]  # (rate, low, high) by seat, draws split
-    first_wins: tuple[float, float, float]  # the player who started round 1
+    seat_wins: list[Estimate]  # by seat, draws split; 95% clustered by deal
+    first_wins: Estimate  # the player who started round 1
+    bot_wins: dict[str, Estimate]  # by bot spec, over its seat-games
+    mean_total: Estimate  # a player's game total
+    mean_starter: Estimate  # a round's points of its starter
+    mean_second: Estimate  # ... of the other player
     draws: int
     totals: list[int] = field(default_factory=list)  # every player's game total
     margins: list[int] = field(default_factory=list)  # winner minus loser, per game
@@ -112,12 +117,25 @@ class CardsBalance:
 
 def cards_balance(results: Sequence[GameResult]) -> CardsBalance:
     """Sum the :class:`CardsCollector` facts of ``results``."""
-    n = len(results)
-    wins = [sum(r.returns[s] for r in results) for s in range(2)]
-    first = sum(r.returns[r.stats["first"]] for r in results)
-    out = CardsBalance(games=n, bots=results[0].seats if results else (),
-                       seat_wins=[(w / n, *wilson(w, n)) for w in wins] if n else [],
-                       first_wins=(first / n, *wilson(first, n)) if n else (0.0, 0.0, 0.0),
+    c = Clustered()
+    for r in results:
+        first = r.stats["first"]
+        c.add(r.deal, "first", r.returns[first])
+        for seat in range(2):
+            c.add(r.deal, ("seat", seat), r.returns[seat])
+            c.add(r.deal, ("bot", r.seats[seat]), r.returns[seat])
+            c.add(r.deal, "total", float(r.scores[seat]))
+        for facts in r.stats["rounds"]:
+            starter = facts["starter"]
+            c.add(r.deal, "starter", float(sum(facts["points"][starter])))
+            c.add(r.deal, "second", float(sum(facts["points"][1 - starter])))
+    seats = results[0].seats if results else ()
+    out = CardsBalance(games=len(results), deals=len({r.deal for r in results}), bots=seats,
+                       seat_wins=[c.ratio(("seat", s), RATE) for s in range(2)],
+                       first_wins=c.ratio("first", RATE),
+                       bot_wins={spec: c.ratio(("bot", spec), RATE) for spec in dict.fromkeys(seats)},
+                       mean_total=c.ratio("total"), mean_starter=c.ratio("starter"),
+                       mean_second=c.ratio("second"),
                        draws=sum(1 for r in results if len(r.winners) == 2))
     for r in results:
         stats = r.stats
@@ -145,17 +163,28 @@ def write_cards_report(data: CardsBalance, out: Path, *, title: str, notes: list
     _plot_wins(data, out / "seats.png")
     _plot_totals(data, out / "totals.png")
     _plot_combinations(data, out / "combinations.png")
-    lines = [f"# {title}", ""] + [f"- {note}" for note in notes]
-    lines += [f"- {data.games} games; bots by seat: {', '.join(data.bots)}", ""]
-    lines += ["## Who wins", "", "Draws split; fair share 50.0%; 95% Wilson intervals.", "",
-              "| player | win rate | 95% interval |", "|---|---:|---:|"]
-    for seat, (rate, low, high) in enumerate(data.seat_wins):
-        lines.append(f"| seat {seat + 1} | {rate:.1%} | {low:.1%}–{high:.1%} |")
-    rate, low, high = data.first_wins
-    lines += [f"| the first player (round 1's starter) | {rate:.1%} | {low:.1%}–{high:.1%} |", "",
+    lines = [f"# {title}", "", "## In words", ""] + [f"- {line}" for line in cards_in_words(data)] + [""]
+    lines += [f"- {note}" for note in notes]
+    lines += [f"- {data.games} games on {data.deals} deals; bots by seat: {', '.join(data.bots)}",
+              "- 95% intervals count deals, not games (cluster-robust over deals, Student t).", ""]
+    lines += ["## Who wins", "", "Draws split; fair share 50.0%.", "",
+              "| player | win rate | 95% interval | deals |", "|---|---:|---:|---:|"]
+    for seat, e in enumerate(data.seat_wins):
+        lines.append(f"| seat {seat + 1} | {e.value:.1%} | {e.low:.1%}–{e.high:.1%} | {e.clusters} |")
+    e = data.first_wins
+    lines.append(f"| the first player (round 1's starter) | {e.value:.1%} | {e.low:.1%}–{e.high:.1%} | "
+                 f"{e.clusters} |")
+    if len(data.bot_wins) > 1:
+        lines += [f"| bot {spec} (its seat-games) | {b.value:.1%} | {b.low:.1%}–{b.high:.1%} | {b.clusters} |"
+                  for spec, b in data.bot_wins.items()]
+    lines += ["",
               f"Draws: {data.draws} of {data.games} games ({data.draws / max(1, data.games):.1%}).", "",
               "![win rates](seats.png)", ""]
-    lines += ["## Points", "", "| points | mean | sd | min | max |", "|---|---:|---:|---:|---:|"]
+    lines += ["## Points", "",
+              f"Means with their 95% interval over {data.deals} deals: a player's game total "
+              f"{data.mean_total.text()}; a round's points of its starter {data.mean_starter.text()}, "
+              f"of the other player {data.mean_second.text()}.", "",
+              "| points | mean | sd | min | max |", "|---|---:|---:|---:|---:|"]
     rows = [("a player's game total", data.totals), ("winning margin", data.margins),
             ("a round, its starter", data.starter_points), ("a round, the other player", data.second_points)]
     rows += [(f"an area: {AREAS[i]}", data.area_points[i]) for i in range(3)]
@@ -185,9 +214,29 @@ def write_cards_report(data: CardsBalance, out: Path, *, title: str, notes: list
     return path
 
 
+def cards_in_words(data: CardsBalance) -> list[str]:
+    """What the card game's figures say, in sentences (the report's first section)."""
+    e = data.first_wins
+    if e.excludes(0.5):
+        out = [f"The first player (round 1's starter) wins {'more' if e.value > 0.5 else 'less'} than "
+               f"half the games: {e.text(True)}."]
+    else:
+        out = [f"The first player has no detectable advantage at this sample size: {e.text(True)} "
+               f"({data.deals} deals)."]
+    gap = (data.mean_starter.value - data.mean_second.value)
+    out.append(f"A round's starter scores {data.mean_starter.value:.1f} points and the other player "
+               f"{data.mean_second.value:.1f} ({gap:+.1f}).")
+    if len(data.bot_wins) > 1:
+        out.append("By bot: " + "; ".join(f"{spec} wins {b.text(True)}" for spec, b in data.bot_wins.items())
+                   + ".")
+    out.append(f"Draws: {data.draws / max(1, data.games):.1%} of games.")
+    return out
+
+
 def _plot_wins(data: CardsBalance, path: Path) -> None:
     names = [f"seat {s + 1}" for s in range(len(data.seat_wins))] + ["first player"]
-    plot_rates(names, [*data.seat_wins, data.first_wins], 0.5, path, ylim=1.0)
+    plot_estimates(names, [*data.seat_wins, data.first_wins], 0.5, path, ylim=1.0,
+                   title=f"win rates, 95% over {data.deals} deals")
 
 
 def _plot_totals(data: CardsBalance, path: Path) -> None:

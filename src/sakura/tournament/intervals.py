@@ -11,7 +11,11 @@ sums of each cluster (each deal):
     r = Y / X,   Var(r) = G / (G - 1) * sum_g (Y_g - r X_g)^2 / X^2
 
 with ``G`` clusters, and the interval ``r ± t(G-1) * se`` (Student's t with G-1 degrees of
-freedom: few deals give wide intervals, as they should). A difference of ratios (a card dealt
+freedom: few deals give wide intervals, as they should). A *rate* (a share between 0 and 1)
+gets Wilson's interval at the *effective* sample size instead (``n`` divided by the design
+effect, the clustered variance over the binomial one; Korn and Graubard's recipe for
+clustered samples), with the same t quantile: it stays inside 0..1 and does not shrink to a
+point when every game of a small sample went the same way (then each deal counts as one). A difference of ratios (a card dealt
 versus not; deck B minus deck A on the same deals) is a :meth:`Clustered.contrast`: the
 linearised terms of each ratio are added within each cluster before squaring, so what the
 two sides share (common random numbers) cancels out.
@@ -103,8 +107,12 @@ class Clustered:
         return y, x
 
     def ratio(self, group: Hashable, bounds: tuple[float, float] | None = None) -> Estimate:
-        """``sum(y) / sum(x)`` of ``group``; ``bounds`` clip the interval (0 and 1 for a rate)."""
-        return self.contrast({group: 1.0}, bounds)
+        """``sum(y) / sum(x)`` of ``group``; ``bounds=RATE`` for a rate (see the module docstring),
+        other bounds clip the interval."""
+        e = self.contrast({group: 1.0}, None if bounds == RATE else bounds)
+        if bounds != RATE or e.n <= 0:
+            return e
+        return _rate_interval(e)
 
     def difference(self, minuend: Hashable, subtrahend: Hashable) -> Estimate:
         """``ratio(minuend) - ratio(subtrahend)``, its sides paired within each cluster."""
@@ -139,3 +147,17 @@ class Clustered:
 
 
 RATE = (0.0, 1.0)
+
+
+def _rate_interval(e: Estimate) -> Estimate:
+    """Wilson's interval at the effective sample size (see the module docstring)."""
+    p = min(1.0, max(0.0, e.value))
+    binomial = p * (1 - p) / e.n
+    n_eff = e.n * binomial / (e.se * e.se) if binomial > 0 and 0 < e.se < math.inf else float(e.clusters)
+    z = t_quantile(e.clusters)
+    if n_eff <= 0 or math.isinf(z):
+        return Estimate(e.value, 0.0, 1.0, e.se, e.n, e.clusters)
+    denom = 1 + z * z / n_eff
+    centre = (p + z * z / (2 * n_eff)) / denom
+    half = z * math.sqrt(p * (1 - p) / n_eff + z * z / (4 * n_eff * n_eff)) / denom
+    return Estimate(e.value, max(0.0, centre - half), min(1.0, centre + half), e.se, e.n, e.clusters)
