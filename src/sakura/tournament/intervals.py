@@ -15,8 +15,9 @@ freedom: few deals give wide intervals, as they should). A *rate* (a share betwe
 gets Wilson's interval at the *effective* sample size instead (``n`` divided by the design
 effect, the clustered variance over the binomial one; Korn and Graubard's recipe for
 clustered samples), with the same t quantile: it stays inside 0..1 and does not shrink to a
-point when every game of a small sample went the same way (then each deal counts as one). A difference of ratios (a card dealt
-versus not; deck B minus deck A on the same deals) is a :meth:`Clustered.contrast`: the
+point when every game of a small sample went the same way (then each deal counts as one).
+
+A difference of ratios (a card dealt versus not; deck B minus deck A on the same deals) is a :meth:`Clustered.contrast`: the
 linearised terms of each ratio are added within each cluster before squaring, so what the
 two sides share (common random numbers) cancels out.
 
