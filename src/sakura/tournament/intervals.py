@@ -17,9 +17,9 @@ effect, the clustered variance over the binomial one; Korn and Graubard's recipe
 clustered samples), with the same t quantile: it stays inside 0..1 and does not shrink to a
 point when every game of a small sample went the same way (then each deal counts as one).
 
-A difference of ratios (a card dealt versus not; deck B minus deck A on the same deals) is a :meth:`Clustered.contrast`: the
-linearised terms of each ratio are added within each cluster before squaring, so what the
-two sides share (common random numbers) cancels out.
+A difference of ratios (a card dealt versus not; deck B minus deck A on the same deals) is a
+:meth:`Clustered.contrast`: the linearised terms of each ratio are added within each cluster
+before squaring, so what the two sides share (common random numbers) cancels out.
 
 >>> c = Clustered()
 >>> for deal, won in [(0, 1), (0, 1), (1, 0), (1, 0), (2, 1), (2, 0)]:
