@@ -92,3 +92,23 @@ def test_a_duplicate_order_number_is_refused_with_the_file_and_its_line(tmp_path
         assert ("deck.txt line 14: order number 12 appears twice (two cards share an order number; "
                 "the first is on line 13)") in result.output
     assert not (tmp_path / "r").exists()
+
+
+def test_simulate_plays_another_deck(tmp_path: Path) -> None:
+    faster = tmp_path / "faster.txt"
+    faster.write_text(default_deck().text().replace(" E-1 ", " E+2 "))
+    published = runner.invoke(app, ["simulate", "-n", "30", "-q"])
+    changed = runner.invoke(app, ["simulate", "-n", "30", "-q", "--deck", str(faster)])
+    assert published.exit_code == changed.exit_code == 0, changed.output
+    assert "deck faster.txt" in changed.output
+
+    def mean_rounds(output: str) -> float:
+        return float(output.split("rounds per game")[1].split("│")[1])
+
+    assert mean_rounds(changed.output) < mean_rounds(published.output)
+    broken = tmp_path / "deck.txt"
+    broken.write_text("1 E+1 P+1\n1 E+2 P+2\n")
+    refused = runner.invoke(app, ["simulate", "-n", "3", "-q", "--deck", str(broken)])
+    assert refused.exit_code == 2 and "deck.txt line 2: order number 1 appears twice" in refused.output
+    cards = runner.invoke(app, ["simulate", "--game", "sakura-cards", "-n", "3", "-q", "--deck", str(faster)])
+    assert cards.exit_code == 2 and "cannot be replaced" in cards.output

@@ -16,7 +16,7 @@ from rich.table import Table
 from sakura.cli.board import draw_cards, draw_position
 from sakura.engine import Game, GameError, make_game
 from sakura.engine.games.cards import CardsState
-from sakura.engine.games.sakura import Position, SakuraGame
+from sakura.engine.games.sakura import Position, SakuraGame, parse_deck
 from sakura.engine.games.sakura.state import SakuraState
 from sakura.records import GameRecord, InvalidRecordError, Recorder, ReplayDivergenceError, replay
 from sakura.records.playout import random_action
@@ -30,10 +30,11 @@ console = Console()
 err = Console(stderr=True, soft_wrap=True)
 
 
-def _game(players: int, variant: str | None) -> SakuraGame:
+def _game(players: int, variant: str | None, deck: Path | None = None) -> SakuraGame:
     try:
-        return SakuraGame(players, variant)
-    except ValueError as exc:
+        cards = parse_deck(deck.read_text(encoding="utf-8"), deck.name) if deck is not None else None
+        return SakuraGame(players, variant, cards)
+    except (GameError, ValueError) as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
 
@@ -53,14 +54,18 @@ def simulate(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
     game_name: Annotated[str, typer.Option(
         "--game", help="sakura, or sakura-cards (the three-area card game: two players)")] = "sakura",
+    deck: Annotated[Path | None, typer.Option(
+        help="Sakura: a deck file instead of the published deck (format of data/deck.txt)",
+        exists=True, dir_okay=False)] = None,
 ) -> None:
     """Play random games and print a summary: rounds, bumps, tokens and winners by seat (the
     card game: points, discards and winners by seat)."""
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     if game_name == "sakura-cards":
-        if variant is not None or players not in (None, 2):
-            err.print("[red]error:[/] the card game is for two players and has no variant")
+        if variant is not None or players not in (None, 2) or deck is not None:
+            err.print("[red]error:[/] the card game is for two players and has no variant; its cards "
+                      "(data/cards.txt) cannot be replaced from the command line yet")
             raise typer.Exit(2)
         _simulate_cards(games, seed, records, quiet)
         return
@@ -68,7 +73,7 @@ def simulate(
         err.print(f"[red]error:[/] unknown game {game_name!r}; games: sakura, sakura-cards")
         raise typer.Exit(2)
     players = players or 4
-    game = _game(players, variant)
+    game = _game(players, variant, deck)
     rounds: list[int] = []
     bumps: list[int] = []
     winner_tokens: list[int] = []
@@ -92,7 +97,8 @@ def simulate(
             if records is not None:
                 (records / f"game-{game_seed}.json").write_text(recorder.finish().dumps())
             progress.advance(task)
-    table = Table(title=f"{games} random games, {players} players ({game.variant})")
+    edition = f", deck {deck.name}" if deck is not None else ""
+    table = Table(title=f"{games} random games, {players} players ({game.variant}){edition}")
     table.add_column("measure")
     table.add_column("mean", justify="right")
     table.add_column("min", justify="right")
