@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from scipy.stats import t as student_t
 
@@ -72,6 +73,7 @@ EPSILON = 1e-9
 NO_DATA = Estimate(math.nan, -math.inf, math.inf, math.inf, 0.0, 0)
 
 
+@cache
 def t_quantile(clusters: int) -> float:
     """The two-sided 95% quantile of Student's t with ``clusters - 1`` degrees of freedom."""
     return float(student_t.ppf(0.975, clusters - 1)) if clusters > 1 else math.inf
@@ -84,15 +86,28 @@ class Clustered:
     Every cluster that was added counts towards ``G``, also for a group it has no data for
     (a deal where a card was not dealt still says something about the deals)."""
 
-    __slots__ = ("_sums",)
+    __slots__ = ("_sums", "_totals")
 
     def __init__(self) -> None:
         self._sums: dict[Hashable, dict[Hashable, list[float]]] = {}
+        self._totals: dict[Hashable, list[float]] = {}
 
     def add(self, cluster: Hashable, group: Hashable, y: float, x: float = 1.0) -> None:
-        sums = self._sums.setdefault(cluster, {}).setdefault(group, [0.0, 0.0])
-        sums[0] += y
-        sums[1] += x
+        groups = self._sums.get(cluster)
+        if groups is None:
+            groups = self._sums[cluster] = {}
+        sums = groups.get(group)
+        if sums is None:
+            groups[group] = [y, x]
+        else:
+            sums[0] += y
+            sums[1] += x
+        total = self._totals.get(group)
+        if total is None:
+            self._totals[group] = [y, x]
+        else:
+            total[0] += y
+            total[1] += x
 
     def touch(self, cluster: Hashable) -> None:
         """Count ``cluster`` (a deal) even if it adds nothing to any group."""
@@ -103,8 +118,8 @@ class Clustered:
         return len(self._sums)
 
     def totals(self, group: Hashable) -> tuple[float, float]:
-        y = sum(c[group][0] for c in self._sums.values() if group in c)
-        x = sum(c[group][1] for c in self._sums.values() if group in c)
+        """``(sum(y), sum(x))`` of ``group`` over every cluster."""
+        y, x = self._totals.get(group, (0.0, 0.0))
         return y, x
 
     def ratio(self, group: Hashable, bounds: tuple[float, float] | None = None) -> Estimate:
