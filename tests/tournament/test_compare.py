@@ -8,39 +8,14 @@ from pathlib import Path
 
 import pytest
 from scipy import stats
+from tests.tournament.synthetic import GAME, result
 from typer.testing import CliRunner
 
 from sakura.cli.main import app
-from sakura.engine.games.sakura import SakuraGame, default_deck
-from sakura.tournament.balance import balance
+from sakura.engine.games.sakura import default_deck
 from sakura.tournament.compare import DIFFERS, SAME, compare_figures
-from sakura.tournament.play import GameResult
 
 runner = CliRunner()
-
-
-def result(deal: int, rounds: int, winner: int, dealt: list[list[int]], bumps: int = 0) -> GameResult:
-    """A hand-made 2-player game: its rounds, its winner, the starting hands."""
-    returns = tuple(1.0 if s == winner else 0.0 for s in range(2))
-    return GameResult(index=deal, deal=deal, seed=deal, seats=("greedy", "greedy"), winners=(winner,),
-                      scores=(0, 0), returns=returns, rounds=rounds, moves=0, think_seconds=(0.0, 0.0),
-                      decisions=(0, 0),
-                      stats={"plays": [], "bumps": {"painter": bumps, "emperor": 0}, "sakuras": [],
-                             "court": 2, "dealt": dealt})
-
-
-GAME = SakuraGame(2)
-
-
-def test_the_dealt_effect_by_hand() -> None:
-    # Card 1 dealt to the winner twice, to the loser once; never dealt in deal 3.
-    results = [result(0, 9, 0, [[1], [2]]), result(1, 9, 0, [[2], [1]]), result(2, 9, 0, [[1], [3]]),
-               result(3, 9, 1, [[4], [5]])]
-    card = balance(results, GAME).cards[1]
-    assert card.dealt_rate.value == pytest.approx(2 / 3)
-    not_dealt_wins, not_dealt = 2, 5  # the other hands: lost, won, lost, lost, won
-    assert card.dealt.value == pytest.approx(2 / 3 - not_dealt_wins / not_dealt)
-    assert card.dealt.clusters == 4
 
 
 def test_a_paired_figure_is_the_paired_t_interval_over_deals() -> None:

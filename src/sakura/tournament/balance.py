@@ -113,9 +113,9 @@ class Balance:
     bumps_by: dict[str, Estimate]  # per game, by cause
     # sakura i -> scoring place r (0-based) -> P(win the game | took that place)
     rank_wins: list[list[Estimate]] = field(default_factory=list)
-    # sakura i -> token standing (0 = leader) of the painter who scored first there -> count,
-    # counting only sakuras where the painters were not all tied
-    first_from: list[list[int]] = field(default_factory=list)
+    # sakura i -> token standing k (0 = leader) -> [painters in that standing, of them the one
+    # who scored first there], counting only sakuras where the painters were not all tied
+    first_from: list[list[list[int]]] = field(default_factory=list)
     first_tied: list[int] = field(default_factory=list)  # sakura i -> times all were tied
     cards: dict[int, CardEffect] = field(default_factory=dict)
 
@@ -180,7 +180,7 @@ def balance(results: Sequence[GameResult], game: SakuraGame, c: Clustered | None
     sakuras = len(game.sakuras)
     ranks = len(game.garden.awards)
     out.rank_wins = [[c.ratio((side, "place", i, r), RATE) for r in range(ranks)] for i in range(sakuras)]
-    out.first_from = [[0] * game.num_painters for _ in range(sakuras)]
+    out.first_from = [[[0, 0] for _ in range(game.num_painters)] for _ in range(sakuras)]
     out.first_tied = [0] * sakuras
     for r in results:
         for s in r.stats["sakuras"]:
@@ -188,8 +188,11 @@ def balance(results: Sequence[GameResult], game: SakuraGame, c: Clustered | None
                 continue
             if all(rank == 1 for rank in s["standing_before"]):
                 out.first_tied[s["index"]] += 1
-            else:
-                out.first_from[s["index"]][s["standing_before"][s["order"][0]] - 1] += 1
+                continue
+            for painter, standing in enumerate(s["standing_before"]):
+                cell = out.first_from[s["index"]][standing - 1]
+                cell[0] += 1
+                cell[1] += painter == s["order"][0]
     plays = {card: 0 for card in game.deck.numbers}
     for r in results:
         for card, *_ in r.stats["plays"]:

@@ -114,18 +114,16 @@ def _sakura_lines(data: Balance) -> list[str]:
     for i, row in enumerate(data.rank_wins):
         cells = [f"{e.value:.1%} ({_span(e)}) of {e.n:.0f}" if e.n else "–" for e in row]
         lines.append(f"| {i + 1} | " + " | ".join(cells) + " |")
-    lines += ["", "Who wins each sakura (its first place), by the token standing just before it "
-              "(1 = the leader, ties share the better rank). Sakuras where every painter held the "
-              "same tokens (the first sakura, mostly: everyone starts with the same) say nothing "
-              "about standings and are counted apart:", "",
+    lines += ["", "How often a painter takes a sakura's first place, by its token standing just before "
+              "it (1 = the leader, ties share the better rank; a fair share would be one in "
+              f"{standings}). Sakuras where every painter held the same tokens (the first, mostly: "
+              "everyone starts with the same) say nothing about standings and are counted apart:", "",
               "| sakura | all tied | " + " | ".join(f"from {r + 1}." for r in range(standings)) + " |",
               "|---|---:|" + "---:|" * standings]
-    for i, counts in enumerate(data.first_from):
-        total = sum(counts)
+    for i, cells in enumerate(data.first_from):
         tied = data.first_tied[i]
-        cells = [f"{c / total:.1%}" if total else "–" for c in counts]
-        lines.append(f"| {i + 1} | {tied / max(1, tied + total):.0%} of {tied + total} | "
-                     + " | ".join(cells) + " |")
+        shown = [f"{won / n:.1%} of {n}" if n else "–" for n, won in cells]
+        lines.append(f"| {i + 1} | {tied} sakuras | " + " | ".join(shown) + " |")
     return [*lines, "", "![sakuras](sakuras.png)", ""]
 
 
