@@ -120,9 +120,9 @@ def _sakura_lines(data: Balance) -> list[str]:
               "everyone starts with the same) say nothing about standings and are counted apart:", "",
               "| sakura | all tied | " + " | ".join(f"from {r + 1}." for r in range(standings)) + " |",
               "|---|---:|" + "---:|" * standings]
-    for i, cells in enumerate(data.first_from):
+    for i, standing in enumerate(data.first_from):
         tied = data.first_tied[i]
-        shown = [f"{won / n:.1%} of {n}" if n else "–" for n, won in cells]
+        shown = [f"{won / n:.1%} of {n}" if n else "–" for n, won in standing]
         lines.append(f"| {i + 1} | {tied} sakuras | " + " | ".join(shown) + " |")
     return [*lines, "", "![sakuras](sakuras.png)", ""]
 
