@@ -112,3 +112,14 @@ def test_simulate_plays_another_deck(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "deck.txt line 2: order number 1 appears twice" in refused.output
     cards = runner.invoke(app, ["simulate", "--game", "sakura-cards", "-n", "3", "-q", "--deck", str(faster)])
     assert cards.exit_code == 2 and "cannot be replaced" in cards.output
+
+
+def test_progress_lines_when_standard_error_is_not_a_terminal(tmp_path: Path) -> None:
+    """Piped through tee, a tournament used to print nothing until the end."""
+    result = runner.invoke(app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out",
+                                 str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "tournament: 8/8 games (100%)" in result.output  # 6 rounded up to two blocks of 4 and "games/s, done in" in result.output
+    quiet = runner.invoke(app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out",
+                                str(tmp_path), "-q"])
+    assert "games/s" not in quiet.output

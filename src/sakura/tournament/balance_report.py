@@ -81,7 +81,7 @@ def write_report(data: Balance, out: Path, *, title: str, notes: list[str]) -> P
             lines.append(f"| {spec} | {e.value:.1%} | {_span(e)} | {e.value / fair:.2f} | {e.n:.0f} | "
                          f"{e.clusters} |")
         lines.append("")
-    lines += ["## Game length and bumps", "",
+    lines += ["## Game length and bumps", "", f"Means with their 95% interval over {data.deals} deals.", "",
               "| per game | mean | 95% interval | sd | min | max |", "|---|---:|---:|---:|---:|---:|"]
     figures = (("rounds", data.rounds, data.mean_rounds), ("bumps", data.bumps, data.mean_bumps))
     for name, values, e in figures:
@@ -108,7 +108,7 @@ def _sakura_lines(data: Balance) -> list[str]:
     standings = len(data.first_from[0]) if data.first_from else 0
     lines = ["## Sakuras", "",
              "How often the painter who took each scoring place at a sakura went on to win the game "
-             "(95% interval):", "",
+             f"(95% interval over {data.deals} deals):", "",
              "| sakura | " + " | ".join(f"{r + 1}. place" for r in range(places)) + " |",
              "|---|" + "---:|" * places]
     for i, row in enumerate(data.rank_wins):
@@ -131,8 +131,8 @@ def _card_lines(data: Balance, fair: float) -> list[str]:
     lines = ["## Cards", "",
              "**Dealt effect**: the win rate of the players a card was dealt to (in the starting "
              "hand) minus that of the players it was not dealt to, in percentage points, with its "
-             "95% interval; the deal is random, so this is what holding the card does. ⚑ marks the "
-             "cards whose interval leaves out 0.", "",
+             f"95% interval over {data.deals} deals; the deal is random, so this is what holding the "
+             "card does. ⚑ marks the cards whose interval leaves out 0.", "",
              "**Played** figures are *conditional on the bot's choice* (the bot chose when to play "
              "the card): the win rate of the player who played it (fair share "
              f"{fair:.1%}; the court painter's cards count only for progress), the mean progress "
