@@ -119,7 +119,8 @@ def test_progress_lines_when_standard_error_is_not_a_terminal(tmp_path: Path) ->
     result = runner.invoke(app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out",
                                  str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "tournament: 8/8 games (100%)" in result.output  # 6 rounded up to two blocks of 4 and "games/s, done in" in result.output
+    # -n 6 is rounded up to two blocks of four
+    assert "tournament: 8/8 games (100%)" in result.output and "games/s, done in" in result.output
     quiet = runner.invoke(app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out",
                                 str(tmp_path), "-q"])
     assert "games/s" not in quiet.output
