@@ -6,6 +6,8 @@ side in one run; the time includes starting Python, the worker processes, the st
 the plots. ``compare`` plays ``--games`` deals on each side (twice the games); the last line
 gives the time of a 2,000-deal comparison, measured with ``--full`` or else extrapolated from
 the games a second measured here (the fixed start-up cost is measured apart and added once).
+``--baseline SRC`` also times ``analyze`` from another checkout's ``src`` folder (e.g. one
+unpacked with ``git archive``), side by side in the same run.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from pathlib import Path
 from sakura.engine.games.sakura import default_deck
 
 
-def run(args: list[str]) -> float:
-    """Seconds that ``sakura <args>`` takes."""
+def run(args: list[str], src: str | None = None) -> float:
+    """Seconds that ``sakura <args>`` takes (the package from ``src`` if given)."""
+    env = dict(os.environ, PYTHONPATH=src) if src else None
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "sakura.cli.main", *args], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "sakura.cli.main", *args], check=True, capture_output=True, env=env)
     return time.perf_counter() - start
 
 
@@ -36,6 +39,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--full", action="store_true", help="also run a 2,000-deal comparison")
+    parser.add_argument("--baseline", help="another checkout's src folder: time its analyze too")
     opts = parser.parse_args()
     common = ["-p", str(opts.players), "-b", opts.bot, "-j", str(opts.jobs), "-q"]
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load "
@@ -51,6 +55,11 @@ def main() -> None:
                        str(folder / "compare")])
         print(f"start-up (analyze of 2 games): {startup:.1f} s")
         print(f"analyze, {opts.games} games: {analyze:.1f} s, {opts.games / analyze:.1f} games/s")
+        if opts.baseline:
+            before = run(["analyze", *common, "-n", str(opts.games), "--out", str(folder / "before")],
+                         opts.baseline)
+            print(f"analyze of {opts.baseline}, {opts.games} games: {before:.1f} s, "
+                  f"{opts.games / before:.1f} games/s (this checkout takes {analyze / before:.2f}x its time)")
         print(f"compare, {opts.games} deals ({2 * opts.games} games): {compare:.1f} s, "
               f"{2 * opts.games / compare:.1f} games/s")
         rate = 2 * opts.games / max(1e-9, compare - startup)
