@@ -72,3 +72,25 @@ def test_compare_refuses_unlike_files(tmp_path: Path) -> None:
     neither = runner.invoke(app, ["compare", str(junk), str(deck), "--out", str(tmp_path / "o"), "-q"])
     assert neither.exit_code == 2 and "neither a deck nor a garden" in neither.output
     assert not (tmp_path / "o").exists()
+
+
+def test_two_gardens_compare_and_the_figures_do_not_depend_on_jobs(tmp_path: Path) -> None:
+    from importlib import resources
+    garden = tmp_path / "garden.txt"
+    garden.write_text(resources.files("sakura.engine.games.sakura").joinpath("data/garden.txt").read_text())
+    deck = tmp_path / "deck.txt"
+    deck.write_text(default_deck().text().replace("17 E+2 JUMP", "17 E+1 JUMP"))
+    figures = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}"
+        done = runner.invoke(app, ["compare", str(garden), str(garden), "--deck", str(deck), "-p", "3",
+                                   "-b", "greedy", "-b", "random", "-n", "8", "-j", jobs, "--out", str(out),
+                                   "-q"])
+        assert done.exit_code == 0, done.output
+        figures.append(json.loads((out / "compare.json").read_text())["figures"])
+    assert figures[0] == figures[1]
+    names = {f["figure"] for f in figures[0]}
+    assert {"greedy win rate", "random win rate", "card 17 (E+1 JUMP): dealt effect"} <= names
+    refused = runner.invoke(app, ["compare", str(deck), str(deck), "--deck", str(deck), "-q",
+                                  "--out", str(tmp_path / "x")])
+    assert refused.exit_code == 2 and "--deck would replace both sides" in refused.output
