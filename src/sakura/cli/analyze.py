@@ -15,7 +15,7 @@ from sakura.bots import BotError, make_bot
 from sakura.engine import GameError, make_game
 from sakura.engine.games.sakura import SakuraGame
 from sakura.tournament.balance import SakuraCollector, balance
-from sakura.tournament.balance_report import write_report
+from sakura.tournament.balance_report import in_words, write_report
 from sakura.tournament.cards_balance import CardsCollector, cards_balance, write_cards_report
 from sakura.tournament.configs import sakura_config
 from sakura.tournament.play import GameSetup
@@ -88,7 +88,10 @@ def analyze(
         f"deck: {deck or 'the published deck'}; garden: {garden or 'the published garden'}",
         f"variant {game.variant}; seed {seed}; {elapsed:.0f} s",
     ]
-    path = write_report(balance(results, game), out, title="Sakura balance report", notes=notes)
+    data = balance(results, game)
+    path = write_report(data, out, title="Sakura balance report", notes=notes)
+    for line in in_words(data):
+        console.print(f"- {line}", highlight=False, markup=False, soft_wrap=True)
     console.print(f"report: {path}")
 
 

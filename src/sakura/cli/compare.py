@@ -15,7 +15,7 @@ from sakura.cli.analyze import balance_setups
 from sakura.engine import GameError
 from sakura.engine.games.sakura import SakuraGame, parse_deck, parse_layout
 from sakura.tournament.balance import SakuraCollector
-from sakura.tournament.compare import compare_figures
+from sakura.tournament.compare import compare_figures, in_words
 from sakura.tournament.compare_report import write_comparison
 from sakura.tournament.configs import sakura_config
 from sakura.tournament.play import GameSetup
@@ -88,4 +88,6 @@ def compare(
              f"{players} players ({tables[0].variant}); bots {', '.join(specs)}; seed {seed}; "
              f"{2 * games} games in {elapsed:.0f} s"]
     path = write_comparison(rows, out, title=f"Sakura: {a.name} against {b.name}", notes=notes, deals=games)
+    for line in in_words(rows, games):
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
     console.print(f"report: {path}")
