@@ -146,3 +146,47 @@ def test_a_rate_is_wilsons_interval_at_the_effective_sample_size() -> None:
     e = all_won.ratio("bot", RATE)
     assert e.value == 1.0 and e.high == 1.0
     assert e.low == pytest.approx(wilson(5, 5, stats.t.ppf(0.975, 4))[0]) and e.low < 0.6
+
+
+def test_a_small_group_that_went_one_way_is_not_certain() -> None:
+    """A card dealt in 5 of 40 deals and never to a winner: its group has no variance, and
+    the cluster-robust interval alone would rest on the other group's; the floor (one win
+    and one loss added to each group, as if games were independent) keeps it honest, and t
+    takes the 5 deals the card was dealt in."""
+    c = Clustered()
+    for deal in range(40):
+        if deal < 5:
+            c.add(deal, "dealt", 0.0)
+        for seat in range(3):
+            c.add(deal, "not", 1.0 if seat == deal % 3 else 0.0)
+    plain = c.difference("dealt", "not")
+    e = c.contrast({"dealt": 1.0, "not": -1.0}, rates=True)
+    p1, p0 = 1 / 7, (40 + 1) / (120 + 2)
+    floor = p1 * (1 - p1) / 7 + p0 * (1 - p0) / 122
+    assert e.value == plain.value == pytest.approx(-1 / 3)
+    assert e.se == pytest.approx(math.sqrt(floor)) and e.se > 3 * plain.se
+    assert e.high - e.value == pytest.approx(stats.t.ppf(0.975, 4) * e.se)
+    assert not e.excludes(0.0) and plain.excludes(0.0)
+
+
+def test_cards_without_effect_are_flagged_about_one_time_in_twenty() -> None:
+    """Random hands of 5 of 60 cards, random winners, 4 seats: no card matters, so a 95%
+    interval of 'dealt minus not dealt' should leave 0 out for about 5% of the cards, even
+    with few games a card (30 games: a card is dealt about 10 times)."""
+    rng = random.Random(3)
+    flagged = tested = 0
+    for _ in range(20):
+        c = Clustered()
+        for game in range(30):
+            winner = rng.randrange(4)
+            cards = rng.sample(range(60), 20)
+            for seat in range(4):
+                hand = set(cards[5 * seat : 5 * seat + 5])
+                for card in range(60):
+                    c.add(game, ("dealt" if card in hand else "not", card), 1.0 if seat == winner else 0.0)
+        for card in range(60):
+            e = c.contrast({("dealt", card): 1.0, ("not", card): -1.0}, rates=True)
+            if e.n:
+                tested += 1
+                flagged += e.excludes(0.0)
+    assert 0.01 < flagged / tested < 0.08

@@ -201,7 +201,7 @@ def balance(results: Sequence[GameResult], game: SakuraGame, c: Clustered | None
         n = card.number
         out.cards[n] = CardEffect(
             card=n, text=f"{card.garden} {card.painter}",
-            dealt=c.contrast(dealt_contrast(side, n)),
+            dealt=c.contrast(dealt_contrast(side, n), rates=True),
             dealt_rate=c.ratio((side, "dealt", n), RATE),
             played=c.ratio((side, "played", n), RATE), plays=plays[n],
             progress=c.ratio((side, "progress", n)), bump_rate=c.ratio((side, "bumped", n), RATE))

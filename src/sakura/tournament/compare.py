@@ -74,9 +74,9 @@ def compare_figures(a: Sequence[GameResult], b: Sequence[GameResult], game_a: Sa
     for n in sorted(set(texts_a) & set(texts_b)):
         name = f"card {n} ({texts_a[n]}" + ("" if texts_a[n] == texts_b[n] else f" → {texts_b[n]}") + ")"
         weights_a, weights_b = dealt_contrast(A, n), dealt_contrast(B, n)
-        difference = c.contrast({**weights_b, **{k: -w for k, w in weights_a.items()}})
-        rows.append(Row("cards", f"{name}: dealt effect", c.contrast(weights_a), c.contrast(weights_b),
-                        difference, True))
+        difference = c.contrast({**weights_b, **{k: -w for k, w in weights_a.items()}}, rates=True)
+        rows.append(Row("cards", f"{name}: dealt effect", c.contrast(weights_a, rates=True),
+                        c.contrast(weights_b, rates=True), difference, True))
     return rows
 
 
