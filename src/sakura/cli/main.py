@@ -237,11 +237,12 @@ def show(
 
 
 from sakura.cli.analyze import analyze  # noqa: E402  (commands of their own modules)
+from sakura.cli.compare import compare  # noqa: E402
 from sakura.cli.tournament import tournament  # noqa: E402
 
 app.command("tournament")(tournament)
 app.command("analyze")(analyze)
-app.command("compare")(__import__("sakura.cli.compare", fromlist=["compare"]).compare)
+app.command("compare")(compare)
 
 from sakura.cli.serve import serve  # noqa: E402  (the web app's command)
 
