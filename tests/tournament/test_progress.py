@@ -34,3 +34,12 @@ def test_quiet_prints_nothing() -> None:
             clock.now += 1
             p.advance()
     assert out.getvalue() == "" and p.done == 10
+
+
+def test_on_a_terminal_a_bar_and_no_lines() -> None:
+    out, clock = io.StringIO(), Clock()
+    with GameProgress("run", 4, stream=out, every=0.0, clock=clock, terminal=True) as p:
+        for _ in range(4):
+            clock.now += 1
+            p.advance()
+    assert p.done == 4 and "games/s" not in out.getvalue()
