@@ -173,11 +173,12 @@ DECK: tuple[str, ...] = _PUBLISHED.cards
 
 
 @cache
-def _number(name: str) -> int:
+def card_number(name: str) -> int:
     """A card's number, read from its name (``"r5*"`` -> 5), for any deck's names."""
     return int(name[1:].rstrip("*"))
 
 
+_number = card_number
 
 NAMES: tuple[str, ...] = tuple(sorted(set(DECK), key=lambda c: (_number(c), COLOURS.index(c[0]), len(c))))
 """The 28 distinct card names, lowest number first, then by colour, plain before blossom."""
