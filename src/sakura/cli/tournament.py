@@ -12,7 +12,7 @@ from rich.table import Table
 
 from sakura.bots import BotError, make_bot, parse_spec
 from sakura.engine import GameError, make_game
-from sakura.tournament.configs import sakura_config
+from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.play import GameResult
 from sakura.tournament.plots import plot_standings
 from sakura.tournament.progress import GameProgress
@@ -50,7 +50,8 @@ def tournament(
     records: Annotated[Path | None, typer.Option(
         help="save every game's record (JSON) in this folder")] = None,
     plot: Annotated[Path | None, typer.Option(help="draw the win rates to this PNG")] = None,
-    deck: Annotated[Path | None, typer.Option(help="a deck file instead of the published deck",
+    deck: Annotated[Path | None, typer.Option(help=(
+        "a deck file instead of the published deck (the card game: a file like its data/cards.txt)"),
                                               exists=True, dir_okay=False)] = None,
     garden: Annotated[Path | None, typer.Option(help="a garden file instead of the published garden",
                                                 exists=True, dir_okay=False)] = None,
@@ -63,8 +64,10 @@ def tournament(
     try:
         if game_name == "sakura":
             config = sakura_config(players or 4, variant, deck, garden)
+        elif game_name == "sakura-cards" and variant is None and garden is None:
+            config = cards_config(deck, players)
         elif variant is not None or deck is not None or garden is not None:
-            raise ValueError(f"--variant, --deck and --garden are Sakura's options, not {game_name}'s")
+            raise ValueError(f"--variant and --garden are Sakura's options, not {game_name}'s")
         else:
             config = make_game(game_name, {} if players is None else {"players": players}).config_json()
         plan = TournamentPlan(game_name, config, tuple(bots), games=games, seed=seed, mode=mode)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,24 +20,38 @@ from matplotlib.figure import Figure
 
 from sakura.engine import Action, Event, Game, State
 from sakura.engine.games.cards import AREAS
+from sakura.engine.games.cards.deck import CardsDeck, default_cards
 from sakura.tournament.intervals import RATE, Clustered, Estimate
 from sakura.tournament.play import GameResult
 from sakura.tournament.plots import EDGE, PINK, plot_estimates
 
 # What an area scored with, as the report names it (from the engine's AreaScore).
 COMBINATIONS = ("one_colour_run", "one_colour", "colours_run", "colours", "run", "none", "spoiled")
-LABELS = {"one_colour_run": "one colour, in a row (20)", "one_colour": "one colour (15)",
-          "colours_run": "three colours, in a row (15)", "colours": "three colours (10)",
-          "run": "mixed colours, in a row (5)", "none": "no scoring three (0)",
-          "spoiled": "two or more blossoms (0)"}
+KINDS = {"one_colour_run": "one colour, in a row", "one_colour": "one colour",
+         "colours_run": "three colours, in a row", "colours": "three colours",
+         "run": "mixed colours, in a row", "none": "no scoring three", "spoiled": "too many blossoms"}
 
 
-def combination_of(detail: Any) -> str:
-    """``detail``: an AreaScore (or its dict)."""
+def combination_labels(deck: CardsDeck | None = None) -> dict[str, str]:
+    """What each combination is called, with its points by ``deck``'s scores (the published
+    deck's unless given): ``{"colours": "three colours (10)", ...}``."""
+    d = deck or default_cards()
+    points = {"one_colour_run": d.one_colour + d.in_a_row, "one_colour": d.one_colour,
+              "colours_run": d.three_colours + d.in_a_row, "colours": d.three_colours,
+              "run": d.in_a_row, "none": 0, "spoiled": 0}
+    return {code: f"{KINDS[code]} ({points[code]})" for code in COMBINATIONS}
+
+
+LABELS = combination_labels()
+
+
+def combination_of(detail: Any, blossom_limit: int = 1) -> str:
+    """``detail``: an AreaScore (or its dict); ``blossom_limit``: the deck's (more blossoms
+    than this spoil the area)."""
     def get(key: str) -> Any:
         return detail[key] if isinstance(detail, dict) else getattr(detail, key)
 
-    if get("blossoms") > 1:
+    if get("blossoms") > blossom_limit:
         return "spoiled"
     if not get("best"):
         return "none"
@@ -51,6 +65,8 @@ class CardsCollector:
     the discards; the gifts and how many of them the receiver placed."""
 
     def __init__(self, game: Game[Any]) -> None:
+        deck = getattr(game, "deck", None)
+        self.blossom_limit = deck.blossom_limit if isinstance(deck, CardsDeck) else 1
         self.rounds: list[dict[str, Any]] = []
         self.discards = [0, 0]
         self.gifts = 0
@@ -72,7 +88,7 @@ class CardsCollector:
             elif e.kind == "round_scored":
                 self.rounds.append({
                     "points": [list(seat) for seat in data.areas],
-                    "combinations": [[combination_of(d) for d in seat] for seat in data.detail],
+                    "combinations": [[combination_of(d, self.blossom_limit) for d in seat] for seat in data.detail],
                     "blossoms": [[d.blossoms for d in seat] for seat in data.detail],
                 })
                 self._received = [Counter(), Counter()]
@@ -115,27 +131,48 @@ class CardsBalance:
         return statistics.fmean(values) if values else 0.0
 
 
+def observe_cards(results: Sequence[GameResult], c: Clustered, *prefix: Hashable) -> None:
+    """Add every figure of ``results`` to ``c``, each group keyed ``(*prefix, figure, ...)``
+    (``prefix``: a side of a comparison, or nothing): rates per seat-game (``seat``, ``bot``),
+    ``first`` per game, ``draw``, ``total`` and ``margin`` per game, ``starter`` and ``second``
+    per round, ``area`` per area and round, ``combination`` shares of areas, ``discards`` a game
+    and ``gifts placed`` over the cards given."""
+    for r in results:
+        def add(*key: Hashable, y: float, x: float = 1.0, deal: int = r.deal) -> None:
+            c.add(deal, (*prefix, *key), y, x)
+
+        first = r.stats["first"]
+        add("first", y=r.returns[first])
+        add("draw", y=float(len(r.winners) == 2))
+        add("margin", y=float(abs(r.scores[0] - r.scores[1])))
+        add("discards", y=float(sum(r.stats["discards"])))
+        add("gifts placed", y=float(r.stats["gifts_placed"]), x=float(r.stats["gifts"]))
+        for seat in range(2):
+            add("seat", seat, y=r.returns[seat])
+            add("bot", r.seats[seat], y=r.returns[seat])
+            add("total", y=float(r.scores[seat]))
+        for facts in r.stats["rounds"]:
+            starter = facts["starter"]
+            add("starter", y=float(sum(facts["points"][starter])))
+            add("second", y=float(sum(facts["points"][1 - starter])))
+            for seat in range(2):
+                for i in range(3):
+                    add("area", i, y=float(facts["points"][seat][i]))
+                    for code in COMBINATIONS:
+                        add("combination", code, y=float(facts["combinations"][seat][i] == code))
+
+
 def cards_balance(results: Sequence[GameResult]) -> CardsBalance:
     """Sum the :class:`CardsCollector` facts of ``results``."""
     c = Clustered()
-    for r in results:
-        first = r.stats["first"]
-        c.add(r.deal, "first", r.returns[first])
-        for seat in range(2):
-            c.add(r.deal, ("seat", seat), r.returns[seat])
-            c.add(r.deal, ("bot", r.seats[seat]), r.returns[seat])
-            c.add(r.deal, "total", float(r.scores[seat]))
-        for facts in r.stats["rounds"]:
-            starter = facts["starter"]
-            c.add(r.deal, "starter", float(sum(facts["points"][starter])))
-            c.add(r.deal, "second", float(sum(facts["points"][1 - starter])))
+    observe_cards(results, c)
     seats = results[0].seats if results else ()
     out = CardsBalance(games=len(results), deals=len({r.deal for r in results}), bots=seats,
                        seat_wins=[c.ratio(("seat", s), RATE) for s in range(2)],
-                       first_wins=c.ratio("first", RATE),
+                       first_wins=c.ratio(("first",), RATE),
                        bot_wins={spec: c.ratio(("bot", spec), RATE) for spec in dict.fromkeys(seats)},
-                       mean_total=c.ratio("total"), mean_starter=c.ratio("starter"),
-                       mean_second=c.ratio("second"),
+                       mean_total=c.ratio(("total",)), mean_starter=c.ratio(("starter",)),
+                       mean_second=c.ratio(("second",)),
                        draws=sum(1 for r in results if len(r.winners) == 2))
     for r in results:
         stats = r.stats
@@ -157,12 +194,15 @@ def cards_balance(results: Sequence[GameResult]) -> CardsBalance:
     return out
 
 
-def write_cards_report(data: CardsBalance, out: Path, *, title: str, notes: list[str]) -> Path:
-    """Write ``report.md`` and its plots (``seats.png``, ``totals.png``, ``combinations.png``)."""
+def write_cards_report(data: CardsBalance, out: Path, *, title: str, notes: list[str],
+                       deck: CardsDeck | None = None) -> Path:
+    """Write ``report.md`` and its plots (``seats.png``, ``totals.png``, ``combinations.png``);
+    ``deck``: the cards played (their scores name the combinations)."""
     out.mkdir(parents=True, exist_ok=True)
+    labels = combination_labels(deck)
     _plot_wins(data, out / "seats.png")
     _plot_totals(data, out / "totals.png")
-    _plot_combinations(data, out / "combinations.png")
+    _plot_combinations(data, out / "combinations.png", labels)
     lines = [f"# {title}", "", "## In words", ""] + [f"- {line}" for line in cards_in_words(data)] + [""]
     lines += [f"- {note}" for note in notes]
     lines += [f"- {data.games} games on {data.deals} deals; bots by seat: {', '.join(data.bots)}",
@@ -199,9 +239,9 @@ def write_cards_report(data: CardsBalance, out: Path, *, title: str, notes: list
               "| combination | areas | share |", "|---|---:|---:|"]
     for code in COMBINATIONS:
         count = data.combinations.get(code, 0)
-        lines.append(f"| {LABELS[code]} | {count} | {count / max(1, scored):.1%} |")
-    bonus = data.blossom_bonus / max(1, scored)
-    lines += ["", f"A single blossom added its 3 points in {bonus:.1%} of areas.",
+        lines.append(f"| {labels[code]} | {count} | {count / max(1, scored):.1%} |")
+    bonus, each = data.blossom_bonus / max(1, scored), (deck or default_cards()).blossom
+    lines += ["", f"A single blossom added its {each} points in {bonus:.1%} of areas.",
               "", "![combinations](combinations.png)", ""]
     gifts = data.gifts_placed / max(1, data.gifts)
     lines += ["## Discards and gifts", "",
@@ -249,11 +289,11 @@ def _plot_totals(data: CardsBalance, path: Path) -> None:
     fig.savefig(path)
 
 
-def _plot_combinations(data: CardsBalance, path: Path) -> None:
+def _plot_combinations(data: CardsBalance, path: Path, labels: dict[str, str]) -> None:
     fig = Figure(figsize=(6.5, 3.4), dpi=110)
     ax = fig.subplots()
     counts = [data.combinations.get(code, 0) for code in COMBINATIONS]
-    ax.barh([LABELS[c] for c in COMBINATIONS], counts, color=PINK, edgecolor=EDGE)
+    ax.barh([labels[c] for c in COMBINATIONS], counts, color=PINK, edgecolor=EDGE)
     ax.invert_yaxis()
     ax.set_xlabel("areas")
     fig.tight_layout()

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from sakura.engine.games.cards import AREAS
 from sakura.engine.games.sakura import SakuraGame
 from sakura.tournament.balance import dealt_contrast, observe
+from sakura.tournament.cards_balance import COMBINATIONS, KINDS, observe_cards
 from sakura.tournament.intervals import RATE, Clustered, Estimate
 from sakura.tournament.play import GameResult
 
@@ -77,6 +79,29 @@ def compare_figures(a: Sequence[GameResult], b: Sequence[GameResult], game_a: Sa
         difference = c.contrast({**weights_b, **{k: -w for k, w in weights_a.items()}}, rates=True)
         rows.append(Row("cards", f"{name}: dealt effect", c.contrast(weights_a, rates=True),
                         c.contrast(weights_b, rates=True), difference, True))
+    return rows
+
+
+def compare_cards_figures(a: Sequence[GameResult], b: Sequence[GameResult]) -> list[Row]:
+    """Every figure of the card game's two sides (two card data files, the same deals):
+    who wins, points, what the areas scored with, discards and gifts."""
+    c = Clustered()
+    observe_cards(a, c, A)
+    observe_cards(b, c, B)
+    rows = [_row(c, "seats", f"seat {s + 1} win rate", ("seat", s), True) for s in range(2)]
+    rows.append(_row(c, "seats", "the first player's win rate", ("first",), True))
+    specs = dict.fromkeys(spec for r in a for spec in r.seats)
+    if len(specs) > 1:
+        rows += [_row(c, "bots", f"{spec} win rate", ("bot", spec), True) for spec in specs]
+    rows.append(_row(c, "wins", "draws", ("draw",), True))
+    rows += [_row(c, "points", name, key, False) for name, key in (
+        ("a player's game total", ("total",)), ("winning margin", ("margin",)),
+        ("a round, its starter", ("starter",)), ("a round, the other player", ("second",)))]
+    rows += [_row(c, "points", f"an area: {area}", ("area", i), False) for i, area in enumerate(AREAS)]
+    rows += [_row(c, "combinations", f"areas: {KINDS[code]}", ("combination", code), True)
+             for code in COMBINATIONS]
+    rows += [_row(c, "play", "discards a game", ("discards",), False),
+             _row(c, "play", "gifts the receiver placed", ("gifts placed",), True)]
     return rows
 
 

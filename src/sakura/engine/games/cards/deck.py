@@ -56,6 +56,7 @@ class CardsDeck:
     blossom_limit: int
 
     def __post_init__(self) -> None:
+        """Check the box; each message starts with the data file's key it is about."""
         letters = [letter for letter, _ in self.colours]
         if len(letters) < 3 or len(set(letters)) != len(letters):
             raise InvalidDataError("colours: at least three, each with its own letter")
@@ -63,10 +64,12 @@ class CardsDeck:
             raise InvalidDataError("numbers: at least three different numbers, lowest first")
         if not set(self.blossoms) <= set(self.numbers):
             raise InvalidDataError("blossoms: numbers whose first copy bears a blossom, among the numbers")
-        if self.copies < 1 or self.rounds < 1 or self.hand < 1:
-            raise InvalidDataError("copies, hand and rounds are at least 1")
+        for key, value in (("copies", self.copies), ("hand", self.hand), ("rounds", self.rounds)):
+            if value < 1:
+                raise InvalidDataError(f"{key}: at least 1, not {value}")
         if 2 * self.hand > len(self.cards):
-            raise InvalidDataError(f"two hands of {self.hand} need more than the {len(self.cards)} cards")
+            raise InvalidDataError(
+                f"hand: two hands of {self.hand} need more than the {len(self.cards)} cards")
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -150,7 +153,9 @@ def parse_cards(text: str, source: str = "cards") -> CardsDeck:
     try:
         return CardsDeck(*(values[key] for key in _KEYS))  # type: ignore[arg-type]
     except InvalidDataError as exc:
-        raise InvalidDataError(f"{source}: {exc}") from None
+        key = str(exc).split(":", 1)[0]
+        where = f" line {lines[key]}" if key in lines else ""
+        raise InvalidDataError(f"{source}{where}: {exc}") from None
 
 
 @cache
