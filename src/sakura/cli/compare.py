@@ -38,7 +38,7 @@ def file_kind(path: Path) -> str:
     parsers = (("deck", parse_deck), ("garden", parse_layout), ("cards", parse_cards))
     for kind, parse in parsers:
         try:
-            parse(text)
+            parse(text, path.name)
             return kind
         except (GameError, ValueError) as exc:
             problems.append(f"as a {kind}: {exc}")

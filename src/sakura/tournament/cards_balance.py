@@ -88,7 +88,8 @@ class CardsCollector:
             elif e.kind == "round_scored":
                 self.rounds.append({
                     "points": [list(seat) for seat in data.areas],
-                    "combinations": [[combination_of(d, self.blossom_limit) for d in seat] for seat in data.detail],
+                    "combinations": [[combination_of(d, self.blossom_limit) for d in seat]
+                                     for seat in data.detail],
                     "blossoms": [[d.blossoms for d in seat] for seat in data.detail],
                 })
                 self._received = [Counter(), Counter()]
