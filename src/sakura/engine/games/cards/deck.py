@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -272,14 +272,19 @@ def _explain(cards: tuple[str, ...], rules: tuple[int, ...] = _RULES) -> AreaSco
     return AreaScore(best, combination, run, blossoms, total)
 
 
-def deck_score_area(deck: CardsDeck, cards: Sequence[str]) -> int:
-    """:func:`score_area` by ``deck``'s scores (the published deck's: the same)."""
-    return _score(tuple(sorted(cards, key=deck.rank_key)), deck.rules)
+def deck_score_area(deck: CardsDeck, cards: Sequence[str], order: Mapping[str, int] | None = None,
+                    rules: tuple[int, ...] | None = None) -> int:
+    """:func:`score_area` by ``deck``'s scores (the published deck's: the same). ``order``
+    (card name -> rank) and ``rules`` (``deck.rules``): precomputed, for the hot path."""
+    key = order.__getitem__ if order is not None else deck.rank_key
+    return _score(tuple(sorted(cards, key=key)), rules or deck.rules)
 
 
-def deck_explain_area(deck: CardsDeck, cards: Sequence[str]) -> AreaScore:
+def deck_explain_area(deck: CardsDeck, cards: Sequence[str], order: Mapping[str, int] | None = None,
+                      rules: tuple[int, ...] | None = None) -> AreaScore:
     """:func:`explain_area` by ``deck``'s scores."""
-    return _explain(tuple(sorted(cards, key=deck.rank_key)), deck.rules)
+    key = order.__getitem__ if order is not None else deck.rank_key
+    return _explain(tuple(sorted(cards, key=key)), rules or deck.rules)
 
 
 def shuffled(cards: Sequence[str], rng: SplitMix64) -> list[str]:

@@ -48,6 +48,7 @@ class CardsGame:
         self.names: tuple[str, ...] = tuple(sorted(set(self.cards), key=self.deck.rank_key))
         self.rank: dict[str, int] = {name: i for i, name in enumerate(self.names)}  # a hand's order
         self.number: dict[str, int] = {name: card_number(name) for name in self.names}
+        self.rules: tuple[int, ...] = self.deck.rules
 
     def __repr__(self) -> str:
         return "CardsGame()" if self.deck == default_cards() else f"CardsGame({self.deck!r})"
@@ -60,11 +61,11 @@ class CardsGame:
 
     def score_area(self, cards: Sequence[str]) -> int:
         """An area's score by this deck's scores (see :func:`~.deck.score_area`)."""
-        return deck_score_area(self.deck, cards)
+        return deck_score_area(self.deck, cards, self.rank, self.rules)
 
     def explain_area(self, cards: Sequence[str]) -> AreaScore:
         """:meth:`score_area` with the three cards behind it."""
-        return deck_explain_area(self.deck, cards)
+        return deck_explain_area(self.deck, cards, self.rank, self.rules)
 
     def sort_cards(self, cards: list[str]) -> None:
         """Sort a hand in place: lowest number first, then by colour, plain before blossom."""
