@@ -72,7 +72,7 @@ def test_compare_of_the_cards_with_themselves_finds_no_difference(tmp_path: Path
     assert done.exit_code == 0, done.output
     figures = json.loads((out / "compare.json").read_text())["figures"]
     sections = {f["section"] for f in figures}
-    assert {"seats", "wins", "points", "combinations", "play"} <= sections
+    assert {"seats", "wins", "points", "combinations", "play", "gifts"} <= sections
     assert {f["verdict"] for f in figures} == {SAME} and all(f["difference"]["value"] == 0 for f in figures)
     report = (out / "compare.md").read_text()
     assert report.startswith("# Sakura card game: cards.txt against cards.txt")

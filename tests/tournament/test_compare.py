@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from sakura.cli.main import app
 from sakura.engine.games.sakura import default_deck
-from sakura.tournament.compare import DIFFERS, SAME, compare_figures
+from sakura.tournament.compare import DIFFERS, SAME, compare_cards_figures, compare_figures
+from sakura.tournament.play import GameResult
 
 runner = CliRunner()
 
@@ -94,3 +95,33 @@ def test_two_gardens_compare_and_the_figures_do_not_depend_on_jobs(tmp_path: Pat
     refused = runner.invoke(app, ["compare", str(deck), str(deck), "--deck", str(deck), "-q",
                                   "--out", str(tmp_path / "x")])
     assert refused.exit_code == 2 and "--deck would replace both sides" in refused.output
+
+
+def cards_result(deal: int, scores: tuple[int, int], discards: int, gifts: tuple[int, int]) -> GameResult:
+    """A hand-made card game: its totals (one round, all in the garden), discards, gifts."""
+    winners = (0, 1) if scores[0] == scores[1] else ((0,) if scores[0] > scores[1] else (1,))
+    returns = tuple(1 / len(winners) if s in winners else 0.0 for s in range(2))
+    facts = {"starter": 0, "points": [[scores[0], 0, 0], [scores[1], 0, 0]],
+             "combinations": [["colours", "none", "none"], ["one_colour", "none", "none"]],
+             "blossoms": [[0, 0, 0], [0, 0, 0]]}
+    return GameResult(index=deal, deal=deal, seed=deal, seats=("greedy", "greedy"), winners=winners,
+                      scores=scores, returns=returns, rounds=None, moves=0, think_seconds=(0.0, 0.0),
+                      decisions=(0, 0), stats={"first": 0, "rounds": [facts], "discards": [discards, 0],
+                                               "gifts": gifts[0], "gifts_placed": gifts[1]})
+
+
+def test_the_card_games_figures_are_paired_over_deals() -> None:
+    a_scores, b_scores = [(30, 20), (25, 25), (40, 10), (18, 22)], [(36, 20), (25, 31), (40, 19), (20, 30)]
+    a = [cards_result(d, s, 3, (10, 4)) for d, s in enumerate(a_scores)]
+    b = [cards_result(d, s, 1 + d, (10, 6)) for d, s in enumerate(b_scores)]
+    rows = {row.name: row for row in compare_cards_figures(a, b)}
+    total = rows["a player's game total"]
+    means_a, means_b = [statistics.fmean(s) for s in a_scores], [statistics.fmean(s) for s in b_scores]
+    ci = stats.ttest_rel(means_b, means_a).confidence_interval(0.95)
+    assert total.difference.value == pytest.approx(statistics.fmean(means_b) - statistics.fmean(means_a))
+    assert (total.difference.low, total.difference.high) == pytest.approx((ci.low, ci.high))
+    gifts = rows["gifts the receiver placed"]
+    assert (gifts.a.value, gifts.b.value) == (0.4, 0.6)
+    assert rows["discards a game"].b.value == statistics.fmean([1, 2, 3, 4])
+    assert rows["draws"].a.value == 0.25 and rows["areas: one colour"].a.value == 1 / 6
+    assert rows["seat 1 win rate"].a.value == pytest.approx(0.625)

@@ -101,7 +101,7 @@ def compare_cards_figures(a: Sequence[GameResult], b: Sequence[GameResult]) -> l
     rows += [_row(c, "combinations", f"areas: {KINDS[code]}", ("combination", code), True)
              for code in COMBINATIONS]
     rows += [_row(c, "play", "discards a game", ("discards",), False),
-             _row(c, "play", "gifts the receiver placed", ("gifts placed",), True)]
+             _row(c, "gifts", "gifts the receiver placed", ("gifts placed",), True)]
     return rows
 
 

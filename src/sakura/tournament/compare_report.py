@@ -15,7 +15,8 @@ from sakura.tournament.plots import EDGE, PINK, error_bars
 SECTIONS = {"seats": "Win rate by seat (first-player advantage)", "bots": "Win rate by bot",
             "length": "Game length and bumps", "sakuras": "Sakuras: P(win the game | place taken)",
             "cards": "Cards: dealt effect (win rate dealt minus not dealt, in points)",
-            "points": "Points", "wins": "Who wins", "play": "Discards and gifts",
+            "points": "Points", "wins": "Who wins", "play": "Discards",
+            "gifts": "Gifts the receiver placed the same round",
             "combinations": "What the areas scored with (share of areas)"}
 
 
