@@ -13,8 +13,7 @@ from rich.console import Console
 
 from sakura.bots import BotError, make_bot
 from sakura.cli.analyze import balance_setups
-from sakura.engine import GameError
-from sakura.engine.games.cards import CardsGame
+from sakura.engine import GameError, make_game
 from sakura.engine.games.cards.deck import parse_cards
 from sakura.engine.games.sakura import SakuraGame, parse_deck, parse_layout
 from sakura.tournament.balance import SakuraCollector
@@ -76,40 +75,32 @@ def compare(
         if kind == "cards":
             if variant is not None or deck is not None or garden is not None:
                 raise ValueError("the card game's cards: --variant, --deck and --garden are Sakura's")
-            card_configs = [cards_config(side, players) for side in (a, b)]
-            card_tables = [CardsGame.from_config(config) for config in card_configs]
-            for spec in specs:
-                for card_table in card_tables:
-                    make_bot(spec, card_table, 0)
-    except (BotError, GameError, ValueError) as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
-    if kind == "cards":
-        played, elapsed = _play(card_configs, specs, games, seed, 2, "sakura-cards", jobs, quiet)
-        rows = compare_cards_figures(played[:games], played[games:])
-        notes = [f"A: {a} (the card game's cards); B: {b}",
-                 f"2 players; bots {', '.join(specs)}; seed {seed}; {2 * games} games in {elapsed:.0f} s"]
-        _write(rows, out, f"Sakura card game: {a.name} against {b.name}", notes, games)
-        return
-    players = players or 4
-    try:
-        if (kind == "deck" and deck is not None) or (kind == "garden" and garden is not None):
-            raise ValueError(f"comparing {kind}s, --{kind} would replace both sides")
-        configs = [sakura_config(players, variant, side if kind == "deck" else deck,
-                                 side if kind == "garden" else garden) for side in (a, b)]
-        tables = [SakuraGame.from_config(config) for config in configs]
+            game_name, players = "sakura-cards", players or 2
+            configs = [cards_config(side, players) for side in (a, b)]
+        else:
+            if (kind == "deck" and deck is not None) or (kind == "garden" and garden is not None):
+                raise ValueError(f"comparing {kind}s, --{kind} would replace both sides")
+            game_name, players = "sakura", players or 4
+            configs = [sakura_config(players, variant, side if kind == "deck" else deck,
+                                     side if kind == "garden" else garden) for side in (a, b)]
+        tables = [make_game(game_name, config) for config in configs]
         for spec in specs:
             for table in tables:
                 make_bot(spec, table, 0)
     except (BotError, GameError, ValueError) as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
-    results, elapsed = _play(configs, specs, games, seed, players, "sakura", jobs, quiet)
-    rows = compare_figures(results[:games], results[games:], tables[0], tables[1])
-    notes = [f"A: {a} ({kind}); B: {b} ({kind})",
-             f"{players} players ({tables[0].variant}); bots {', '.join(specs)}; seed {seed}; "
-             f"{2 * games} games in {elapsed:.0f} s"]
-    _write(rows, out, f"Sakura: {a.name} against {b.name}", notes, games)
+    results, elapsed = _play(configs, specs, games, seed, players, game_name, jobs, quiet)
+    timing = f"bots {', '.join(specs)}; seed {seed}; {2 * games} games in {elapsed:.0f} s"
+    if isinstance(tables[0], SakuraGame) and isinstance(tables[1], SakuraGame):
+        rows = compare_figures(results[:games], results[games:], tables[0], tables[1])
+        notes = [f"A: {a} ({kind}); B: {b} ({kind})", f"{players} players ({tables[0].variant}); {timing}"]
+        title = f"Sakura: {a.name} against {b.name}"
+    else:
+        rows = compare_cards_figures(results[:games], results[games:])
+        notes = [f"A: {a} (the card game's cards); B: {b}", f"2 players; {timing}"]
+        title = f"Sakura card game: {a.name} against {b.name}"
+    _write(rows, out, title, notes, games)
 
 
 def _play(configs: list[dict[str, object]], specs: list[str], games: int, seed: int, players: int,
