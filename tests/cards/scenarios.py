@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from sakura.engine.games.cards import DECK, CardsGame, CardsState
+from sakura.engine.games.cards import CardsGame, CardsState
 
 GAME = CardsGame()
 
@@ -22,24 +22,26 @@ def situation(
     discards: tuple[list[str], list[str]] = ([], []),
     given: tuple[list[str], list[str]] = ([], []),
     rng: int = 1,
+    game: CardsGame = GAME,
 ) -> CardsState:
-    """A state with these hands and areas; the rest of the forty cards are set aside."""
+    """A state with these hands and areas; the rest of the forty cards (of ``game``'s deck)
+    are set aside."""
     named = Counter(c for h in hands for c in h) + Counter(c for seat in areas for a in seat for c in a)
     named += Counter(c for d in discards for c in d)
-    aside = sorted((Counter(DECK) - named).elements())
+    aside = sorted((Counter(game.cards) - named).elements())
     data: dict[str, Any] = {
-        "game": "sakura-cards", "config": {}, "round": round, "first": first, "turn": turn,
+        "game": "sakura-cards", "config": game.config_json(), "round": round, "first": first, "turn": turn,
         "phase": phase, "hands": [list(h) for h in hands], "areas": [[list(a) for a in s] for s in areas],
         "given": [list(g) for g in given], "received": [list(given[1]), list(given[0])],
         "discards": [list(d) for d in discards], "aside": aside, "scores": [list(s) for s in scores],
         "rng": rng,
     }
-    return GAME.state_from_json(data)
+    return game.state_from_json(data)
 
 
 def do(state: CardsState, player: int, *texts: str) -> list[dict[str, Any]]:
     """Apply actions by their text; return all their events as dicts."""
     out: list[dict[str, Any]] = []
     for text in texts:
-        out += [e.to_dict() for e in state.apply_action(player, GAME.parse_action(text))]
+        out += [e.to_dict() for e in state.apply_action(player, state.game.parse_action(text))]
     return out

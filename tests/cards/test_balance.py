@@ -41,7 +41,8 @@ def test_the_collector_agrees_with_the_engine(tmp_path: Path) -> None:
                     assert (points == 0) == (combination in ("none", "spoiled")) or points == 3
     summary = cards_balance(results)
     assert sum(summary.combinations.values()) == 6 * 3 * 2 * 3
-    assert abs(sum(rate for rate, _, _ in summary.seat_wins) - 1) < 1e-9
+    assert abs(sum(e.value for e in summary.seat_wins) - 1) < 1e-9
+    assert summary.deals == 6 and all(e.clusters == 6 for e in summary.seat_wins)
     assert sorted(summary.totals) == sorted(s for r in results for s in r.scores)
 
 

@@ -65,7 +65,7 @@ def test_analyze_rejects_a_broken_deck(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
     deck.write_text("1 E+9 FLY\n")
     result = runner.invoke(app, ["analyze", "--deck", str(deck), "--out", str(tmp_path / "r"), "-q"])
-    assert result.exit_code == 2 and "deck line 1" in result.output
+    assert result.exit_code == 2 and "deck.txt line 1" in result.output
 
 
 def test_tournament_plays_another_game_of_the_platform(tmp_path: Path) -> None:
@@ -78,3 +78,50 @@ def test_tournament_plays_another_game_of_the_platform(tmp_path: Path) -> None:
     refused = runner.invoke(app, ["tournament", "greedy", "random", "--game", "sakura-cards", "--variant",
                                   "court", "--out", str(tmp_path), "-q"])
     assert refused.exit_code == 2 and "Sakura's options" in refused.output
+
+
+def test_a_duplicate_order_number_is_refused_with_the_file_and_its_line(tmp_path: Path) -> None:
+    """The issue's bug: the error said neither the file nor the line."""
+    deck = tmp_path / "deck.txt"
+    lines = default_deck().text().splitlines()
+    lines[12] = "12" + lines[12][2:]  # line 13, card 11, becomes a card 12: the next line is a second 12
+    deck.write_text("\n".join(lines) + "\n")
+    for command in (["analyze"], ["tournament", "greedy", "random"]):
+        result = runner.invoke(app, [*command, "--deck", str(deck), "--out", str(tmp_path / "r"), "-q"])
+        assert result.exit_code == 2
+        assert ("deck.txt line 14: order number 12 appears twice (two cards share an order number; "
+                "the first is on line 13)") in result.output
+    assert not (tmp_path / "r").exists()
+
+
+def test_simulate_plays_another_deck(tmp_path: Path) -> None:
+    faster = tmp_path / "faster.txt"
+    faster.write_text(default_deck().text().replace(" E-1 ", " E+2 "))
+    published = runner.invoke(app, ["simulate", "-n", "30", "-q"])
+    changed = runner.invoke(app, ["simulate", "-n", "30", "-q", "--deck", str(faster)])
+    assert published.exit_code == changed.exit_code == 0, changed.output
+    assert "deck faster.txt" in changed.output
+
+    def mean_rounds(output: str) -> float:
+        return float(output.split("rounds per game")[1].split("│")[1])
+
+    assert mean_rounds(changed.output) < mean_rounds(published.output)
+    broken = tmp_path / "deck.txt"
+    broken.write_text("1 E+1 P+1\n1 E+2 P+2\n")
+    refused = runner.invoke(app, ["simulate", "-n", "3", "-q", "--deck", str(broken)])
+    assert refused.exit_code == 2 and "deck.txt line 2: order number 1 appears twice" in refused.output
+    cards = runner.invoke(app, ["simulate", "--game", "sakura-cards", "-n", "3", "-q", "--deck", str(faster)])
+    assert cards.exit_code == 2 and "faster.txt line" in cards.output  # a Sakura deck is no card file
+    assert "expected one of colours" in cards.output
+
+
+def test_progress_lines_when_standard_error_is_not_a_terminal(tmp_path: Path) -> None:
+    """Piped through tee, a tournament used to print nothing until the end."""
+    result = runner.invoke(app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out",
+                                 str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    # -n 6 is rounded up to two blocks of four
+    assert "tournament: 8/8 games (100%)" in result.output and "games/s, done in" in result.output
+    quiet = runner.invoke(app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out",
+                                str(tmp_path), "-q"])
+    assert "games/s" not in quiet.output

@@ -129,3 +129,24 @@ def test_the_summary_is_saved_as_json_and_csv(tmp_path: Path) -> None:
 def test_a_setup_is_small_and_plain() -> None:
     setup = plan().setups()[0]
     assert isinstance(setup, GameSetup) and json.loads(setup.config_json) == {"players": 3}
+
+
+def test_a_round_robin_spreads_its_games_over_a_deal_per_line_up() -> None:
+    """The issue's case: three specs at four players, -n 60, used to be 96 games from 2 deals."""
+    p = plan(specs=("greedy", "random", "mcts:5"), players=4, games=60, mode=ROUND_ROBIN)
+    setups = p.setups()
+    assert p.block == 48 and len(setups) == 96
+    assert p.deals == len({s.deal for s in setups}) == len({s.seed for s in setups}) == 24
+    for deal in {s.deal for s in setups}:  # each deal: one line-up in its four rotations
+        games = [s for s in setups if s.deal == deal]
+        assert len(games) == 4 and len({tuple(sorted(s.seats)) for s in games}) == 1
+    assert p.warning() is not None and "24 deals" in p.warning()  # type: ignore[operator]
+    assert plan(specs=("greedy", "random", "mcts:5"), players=4, games=480,
+                mode=ROUND_ROBIN).warning() is None
+
+
+def test_a_gauntlet_with_few_deals_says_so() -> None:
+    p = plan(players=4, games=8)
+    assert p.deals == 2
+    warning = p.warning()
+    assert warning is not None and "only 2 deals" in warning and "-n 120" in warning

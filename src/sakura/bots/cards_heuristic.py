@@ -3,14 +3,15 @@
 * *Place* ``card`` in an area: the area's score after minus before, less a cost for raising
   the area's floor (every number skipped is a card that will no longer fit there), plus small
   bonuses for building towards a combination (a matching colour or three colours, the next
-  number of a run) while the area holds fewer than three cards; a second blossom, which
-  zeroes the area, is heavily penalised.
+  number of a run) while the area holds fewer than three cards; a blossom beyond the deck's
+  limit (the published deck's second), which zeroes the area, is heavily penalised.
 * *Give* ``card``: minus what the card is worth to the opponent (its best placement on their
   public areas) and minus half of what it is worth to me; a card that would spoil every one
   of their areas (a second blossom) is a fine gift.
 * *Discard* (nothing fits): the lowest card, which is the least likely ever to fit again.
 
-It reads only what the acting player sees: their own hand and the public areas.
+It reads only what the acting player sees: their own hand and the public areas, and scores
+them by the game's deck (``game.deck``: the published scores unless the table has another).
 """
 
 from __future__ import annotations
@@ -21,23 +22,25 @@ from typing import Any
 
 from sakura.bots.base import BotError
 from sakura.engine import Action, Game, State, View
-from sakura.engine.games.cards import AREAS, CardsGame, CardsState, Discard, Give, Place, parse_action
-from sakura.engine.games.cards.deck import BLOSSOM, NUMBER, score_area
+from sakura.engine.games.cards import AREAS, CardsGame, CardsState, Discard, Give, Place
 
 FLOOR = 0.7  # points lost for each number an area's floor rises
 SAME_COLOUR, NEW_COLOUR, NEXT_NUMBER = 2.0, 1.0, 1.5  # towards a combination
 SECOND_BLOSSOM = 8.0
 _AREA = {name: i for i, name in enumerate(AREAS)}
+_PUBLISHED = CardsGame()
 
 Areas = Sequence[Sequence[str]]
 
 
-def place_value(area: Sequence[str], card: str) -> float:
-    """What placing ``card`` at the end of ``area`` is worth (may be negative)."""
-    n = NUMBER[card]
-    last = NUMBER[area[-1]] if area else 1
-    value = score_area([*area, card]) - score_area(area) - FLOOR * (n - last)
-    if BLOSSOM[card] and any(BLOSSOM[c] for c in area):
+def place_value(area: Sequence[str], card: str, game: CardsGame = _PUBLISHED) -> float:
+    """What placing ``card`` at the end of ``area`` is worth (may be negative), by ``game``'s
+    deck."""
+    number = game.number
+    n = number[card]
+    last = number[area[-1]] if area else 1
+    value = game.score_area([*area, card]) - game.score_area(area) - FLOOR * (n - last)
+    if card.endswith("*") and sum(c.endswith("*") for c in area) >= game.deck.blossom_limit:
         value -= SECOND_BLOSSOM
     if len(area) < 3 and area:
         colours = {c[0] for c in area}
@@ -50,22 +53,23 @@ def place_value(area: Sequence[str], card: str) -> float:
     return value
 
 
-def best_place(areas: Areas, card: str) -> float | None:
+def best_place(areas: Areas, card: str, game: CardsGame = _PUBLISHED) -> float | None:
     """The best placement value of ``card`` in any area where it fits, or None."""
-    n = NUMBER[card]
-    values = [place_value(a, card) for a in areas if not a or NUMBER[a[-1]] <= n]
+    number = game.number
+    n = number[card]
+    values = [place_value(a, card, game) for a in areas if not a or number[a[-1]] <= n]
     return max(values) if values else None
 
 
-def judge(action: Action, mine: Areas, theirs: Areas) -> float:
+def judge(action: Action, mine: Areas, theirs: Areas, game: CardsGame = _PUBLISHED) -> float:
     if isinstance(action, Place):
-        return place_value(mine[_AREA[action.area]], action.card)
+        return place_value(mine[_AREA[action.area]], action.card, game)
     if isinstance(action, Discard):
-        return -float(NUMBER[action.card])
+        return -float(game.number[action.card])
     assert isinstance(action, Give)
     card = action.card
-    for_them = best_place(theirs, card)
-    for_me = best_place(mine, card)
+    for_them = best_place(theirs, card, game)
+    for_me = best_place(mine, card, game)
     return -(for_them if for_them is not None else -2.0) - 0.5 * max(for_me or 0.0, 0.0)
 
 
@@ -85,18 +89,19 @@ class CardsHeuristic:
         me = view.player
         assert me is not None
         areas = view.areas  # type: ignore[attr-defined]
-        return [judge(parse_action(t), areas[me], areas[1 - me]) for t in view.legal_actions]
+        game = self.game
+        return [judge(game.parse_action(t), areas[me], areas[1 - me], game) for t in view.legal_actions]
 
     def prior(self, state: State[Any], player: int, actions: Sequence[Action]) -> list[float]:
         assert isinstance(state, CardsState)
         mine, theirs = state.areas[player], state.areas[1 - player]
-        return [judge(a, mine, theirs) for a in actions]
+        return [judge(a, mine, theirs, state.game) for a in actions]
 
     def rollout_action(self, state: State[Any], player: int, rng: random.Random) -> Action:
         assert isinstance(state, CardsState)
         actions = state.legal_actions(player)
         mine, theirs = state.areas[player], state.areas[1 - player]
-        scores = [judge(a, mine, theirs) for a in actions]
+        scores = [judge(a, mine, theirs, state.game) for a in actions]
         top = max(scores)
         best = [a for a, s in zip(actions, scores, strict=True) if s >= top - 1e-9]
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]

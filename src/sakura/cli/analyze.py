@@ -12,14 +12,15 @@ import typer
 from rich.console import Console
 
 from sakura.bots import BotError, make_bot
-from sakura.cli.tournament import progress_bar
 from sakura.engine import GameError, make_game
+from sakura.engine.games.cards import CardsGame
 from sakura.engine.games.sakura import SakuraGame
 from sakura.tournament.balance import SakuraCollector, balance
-from sakura.tournament.balance_report import write_report
-from sakura.tournament.cards_balance import CardsCollector, cards_balance, write_cards_report
-from sakura.tournament.configs import sakura_config
-from sakura.tournament.play import GameResult, GameSetup
+from sakura.tournament.balance_report import in_words, write_report
+from sakura.tournament.cards_balance import CardsCollector, cards_balance, cards_in_words, write_cards_report
+from sakura.tournament.configs import cards_config, sakura_config
+from sakura.tournament.play import GameSetup
+from sakura.tournament.progress import GameProgress
 from sakura.tournament.runner import default_jobs, run_games
 from sakura.tournament.schedule import derive_seed
 
@@ -47,14 +48,15 @@ def analyze(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to simulate")] = 1000,
     bots: Annotated[list[str] | None, typer.Option("--bot", "-b", help=(
         "bot spec for the seats (repeat for a mix, which rotates seats); default greedy"))] = None,
-    deck: Annotated[Path | None, typer.Option(help="a deck file (format of the engine's data/deck.txt)",
+    deck: Annotated[Path | None, typer.Option(help=(
+        "a deck file (format of the engine's data/deck.txt; the card game: of its data/cards.txt)"),
                                               exists=True, dir_okay=False)] = None,
     garden: Annotated[Path | None, typer.Option(help="a garden file (format of data/garden.txt)",
                                                 exists=True, dir_okay=False)] = None,
     seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
     out: Annotated[Path, typer.Option(help="folder for report.md and its PNG plots")] = Path("balance"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress (bar or lines)")] = False,
     game_name: Annotated[str, typer.Option(
         "--game", help="sakura, or sakura-cards (the three-area card game)")] = "sakura",
 ) -> None:
@@ -80,45 +82,48 @@ def analyze(
         raise typer.Exit(2) from None
     setups = balance_setups(config, specs, games, seed, players)
     started = time.perf_counter()
-    with progress_bar(f"{games} games", quiet) as progress:
-        task = progress.add_task("games", total=games)
-
-        def advance(_: GameResult) -> None:
-            progress.advance(task)
-
-        results = run_games(setups, jobs=jobs or default_jobs(), collector=SakuraCollector, on_result=advance)
+    with GameProgress("analyze", games, quiet=quiet) as progress:
+        results = run_games(setups, jobs=jobs or default_jobs(), collector=SakuraCollector,
+                            on_result=lambda _: progress.advance())
     elapsed = time.perf_counter() - started
     notes = [
         f"deck: {deck or 'the published deck'}; garden: {garden or 'the published garden'}",
         f"variant {game.variant}; seed {seed}; {elapsed:.0f} s",
     ]
-    path = write_report(balance(results, game), out, title="Sakura balance report", notes=notes)
+    data = balance(results, game)
+    path = write_report(data, out, title="Sakura balance report", notes=notes)
+    for line in in_words(data):
+        console.print(f"- {line}", highlight=False, markup=False, soft_wrap=True)
     console.print(f"report: {path}")
 
 
 def _analyze_cards(players: int | None, variant: str | None, deck: Path | None, garden: Path | None,
                    games: int, specs: list[str], seed: int, jobs: int, out: Path, quiet: bool) -> None:
-    options = (("--variant", variant), ("--deck", deck), ("--garden", garden))
+    options = (("--variant", variant), ("--garden", garden))
     wrong = [name for name, given in options if given]
     if players not in (None, 2):
         wrong.append("--players (it is for two)")
     if wrong:
         err.print(f"[red]error:[/] the card game has no {', '.join(wrong)}")
         raise typer.Exit(2)
-    game = make_game("sakura-cards")
     try:
+        config = cards_config(deck)
+        game = make_game("sakura-cards", config)
         for spec in specs:
             make_bot(spec, game, 0)
-    except BotError as exc:
+    except (BotError, GameError, ValueError) as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
-    setups = balance_setups(game.config_json(), specs, games, seed, 2, game="sakura-cards")
+    assert isinstance(game, CardsGame)
+    setups = balance_setups(config, specs, games, seed, 2, game="sakura-cards")
     started = time.perf_counter()
-    with progress_bar(f"{games} games", quiet) as progress:
-        task = progress.add_task("games", total=games)
+    with GameProgress("analyze", games, quiet=quiet) as progress:
         results = run_games(setups, jobs=jobs or default_jobs(), collector=CardsCollector,
-                            on_result=lambda _: progress.advance(task))
-    notes = [f"seed {seed}; {time.perf_counter() - started:.0f} s"]
+                            on_result=lambda _: progress.advance())
+    notes = [f"cards: {deck or 'the published cards'}; seed {seed}; {time.perf_counter() - started:.0f} s"]
     title = "Sakura card game: balance report"
-    path = write_cards_report(cards_balance(results), out, title=title, notes=notes)
+    data = cards_balance(results)
+    path = write_cards_report(data, out, title=title, notes=notes, deck=game.deck)
+    for line in cards_in_words(data):
+        console.print(f"- {line}", highlight=False, markup=False, soft_wrap=True)
     console.print(f"report: {path}")

@@ -17,10 +17,11 @@ from rich.table import Table
 from sakura.cli.board import draw_cards, draw_position
 from sakura.engine import Game, GameError, make_game
 from sakura.engine.games.cards import CardsState
-from sakura.engine.games.sakura import Position, SakuraGame
+from sakura.engine.games.sakura import Position, SakuraGame, parse_deck
 from sakura.engine.games.sakura.state import SakuraState
 from sakura.records import GameRecord, InvalidRecordError, Recorder, ReplayDivergenceError, replay
 from sakura.records.playout import random_action
+from sakura.tournament.configs import cards_config
 
 app = typer.Typer(
     help="Sakura: the race through the Emperor's garden. Simulate, replay and show games.",
@@ -31,10 +32,11 @@ console = Console()
 err = Console(stderr=True, soft_wrap=True)
 
 
-def _game(players: int, variant: str | None) -> SakuraGame:
+def _game(players: int, variant: str | None, deck: Path | None = None) -> SakuraGame:
     try:
-        return SakuraGame(players, variant)
-    except ValueError as exc:
+        cards = parse_deck(deck.read_text(encoding="utf-8"), deck.name) if deck is not None else None
+        return SakuraGame(players, variant, cards)
+    except (GameError, ValueError) as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
 
@@ -54,22 +56,31 @@ def simulate(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
     game_name: Annotated[str, typer.Option(
         "--game", help="sakura, or sakura-cards (the three-area card game: two players)")] = "sakura",
+    deck: Annotated[Path | None, typer.Option(
+        help="a deck file instead of the published deck (format of data/deck.txt; the card game: "
+             "of its data/cards.txt)",
+        exists=True, dir_okay=False)] = None,
 ) -> None:
     """Play random games and print a summary: rounds, bumps, tokens and winners by seat (the
     card game: points, discards and winners by seat)."""
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
     if game_name == "sakura-cards":
         if variant is not None or players not in (None, 2):
             err.print("[red]error:[/] the card game is for two players and has no variant")
             raise typer.Exit(2)
-        _simulate_cards(games, seed, records, quiet)
+        try:
+            cards_game = make_game("sakura-cards", cards_config(deck))
+        except (GameError, ValueError) as exc:
+            err.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(2) from None
+        _simulate_cards(cards_game, games, seed, records, quiet, deck)
         return
     if game_name != "sakura":
         err.print(f"[red]error:[/] unknown game {game_name!r}; games: sakura, sakura-cards")
         raise typer.Exit(2)
     players = players or 4
-    game = _game(players, variant)
+    game = _game(players, variant, deck)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
     rounds: list[int] = []
     bumps: list[int] = []
     winner_tokens: list[int] = []
@@ -93,7 +104,8 @@ def simulate(
             if records is not None:
                 (records / f"game-{game_seed}.json").write_text(recorder.finish().dumps())
             progress.advance(task)
-    table = Table(title=f"{games} random games, {players} players ({game.variant})")
+    edition = f", deck {deck.name}" if deck is not None else ""
+    table = Table(title=f"{games} random games, {players} players ({game.variant}){edition}")
     table.add_column("measure")
     table.add_column("mean", justify="right")
     table.add_column("min", justify="right")
@@ -137,9 +149,11 @@ def _print_wins(wins: dict[int, float], games: int) -> None:
     console.print(seats)
 
 
-def _simulate_cards(games: int, seed: int, records: Path | None, quiet: bool) -> None:
+def _simulate_cards(game: Game[Any], games: int, seed: int, records: Path | None, quiet: bool,
+                    deck: Path | None) -> None:
     """Random games of the card game: points a player and the winner's, discards, draws."""
-    game = make_game("sakura-cards")
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
     points: list[int] = []
     winner_points: list[int] = []
     discards: list[int] = []
@@ -160,7 +174,8 @@ def _simulate_cards(games: int, seed: int, records: Path | None, quiet: bool) ->
             if records is not None:
                 (records / f"game-{seed + i}.json").write_text(recorder.finish().dumps())
             progress.advance(task)
-    table = Table(title=f"{games} random games of the card game")
+    edition = f", cards {deck.name}" if deck is not None else ""
+    table = Table(title=f"{games} random games of the card game{edition}")
     for column in ("measure", "mean", "min", "max"):
         table.add_column(column, justify="left" if column == "measure" else "right")
     for name, values in (("points per player", points), ("winner's points", winner_points),
@@ -233,10 +248,12 @@ def show(
 
 
 from sakura.cli.analyze import analyze  # noqa: E402  (commands of their own modules)
+from sakura.cli.compare import compare  # noqa: E402
 from sakura.cli.tournament import tournament  # noqa: E402
 
 app.command("tournament")(tournament)
 app.command("analyze")(analyze)
+app.command("compare")(compare)
 
 from sakura.cli.serve import serve  # noqa: E402  (the web app's command)
 

@@ -8,22 +8,15 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from sakura.bots import BotError, make_bot, parse_spec
 from sakura.engine import GameError, make_game
-from sakura.tournament.configs import sakura_config
+from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.play import GameResult
 from sakura.tournament.plots import plot_standings
-from sakura.tournament.ratings import standings
+from sakura.tournament.progress import GameProgress
+from sakura.tournament.ratings import lineup_win_rates, standings
 from sakura.tournament.report import summary, write_results
 from sakura.tournament.runner import default_jobs, run_games
 from sakura.tournament.schedule import GAUNTLET, MODES, TournamentPlan
@@ -42,12 +35,6 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def progress_bar(label: str, quiet: bool) -> Progress:
-    """A Rich progress bar with elapsed time and ETA, on standard error."""
-    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    TextColumn("eta"), TimeRemainingColumn(), console=err, disable=quiet, transient=True)
-
-
 def tournament(
     bots: Annotated[list[str], typer.Argument(
         help="bot specs, e.g. greedy random, or mcts:200 greedy (gauntlet: the first against each other)")],
@@ -63,21 +50,24 @@ def tournament(
     records: Annotated[Path | None, typer.Option(
         help="save every game's record (JSON) in this folder")] = None,
     plot: Annotated[Path | None, typer.Option(help="draw the win rates to this PNG")] = None,
-    deck: Annotated[Path | None, typer.Option(help="a deck file instead of the published deck",
+    deck: Annotated[Path | None, typer.Option(help=(
+        "a deck file instead of the published deck (the card game: a file like its data/cards.txt)"),
                                               exists=True, dir_okay=False)] = None,
     garden: Annotated[Path | None, typer.Option(help="a garden file instead of the published garden",
                                                 exists=True, dir_okay=False)] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress (bar or lines)")] = False,
     game_name: Annotated[str, typer.Option("--game", "-g", help="sakura, or sakura-cards (two players)")] = (
         "sakura"),
 ) -> None:
     """Play bots against each other with seat rotation and duplicate deals; print and save
-    win rates (95% Wilson intervals, fair share 1/players) and openskill ratings."""
+    win rates (95% intervals clustered by deal, fair share 1/players) and openskill ratings."""
     try:
         if game_name == "sakura":
             config = sakura_config(players or 4, variant, deck, garden)
+        elif game_name == "sakura-cards" and variant is None and garden is None:
+            config = cards_config(deck, players)
         elif variant is not None or deck is not None or garden is not None:
-            raise ValueError(f"--variant, --deck and --garden are Sakura's options, not {game_name}'s")
+            raise ValueError(f"--variant and --garden are Sakura's options, not {game_name}'s")
         else:
             config = make_game(game_name, {} if players is None else {"players": players}).config_json()
         plan = TournamentPlan(game_name, config, tuple(bots), games=games, seed=seed, mode=mode)
@@ -88,12 +78,14 @@ def tournament(
     except (BotError, GameError, ValueError) as exc:
         raise _fail(str(exc)) from None
     setups = plan.setups()
+    warning = plan.warning()
+    if warning:
+        err.print(f"[yellow]note:[/] {warning}")
     started = time.perf_counter()
-    with progress_bar(f"{len(setups)} games", quiet) as progress:
-        task = progress.add_task("games", total=len(setups))
+    with GameProgress("tournament", len(setups), quiet=quiet) as progress:
 
         def advance(_: GameResult) -> None:
-            progress.advance(task)
+            progress.advance()
 
         results = run_games(setups, jobs=jobs or default_jobs(), records=records, on_result=advance)
     elapsed = time.perf_counter() - started
@@ -104,16 +96,30 @@ def tournament(
     console = _console()
     table = Table(title=title)
     score = "points" if game_name == "sakura-cards" else "tokens"  # what each game's score counts
-    for column in ("bot", "seat-games", "win rate", "95% interval", "× fair share (95%)", score,
+    for column in ("bot", "seat-games", "deals", "win rate", "95% interval", "× fair share (95%)", score,
                    "openskill μ±σ", "ms/decision"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for s in standings(results):
-        table.add_row(s.spec, str(s.seat_games), f"{s.win_rate:.1%}", f"{s.ci_low:.1%}–{s.ci_high:.1%}",
+        table.add_row(s.spec, str(s.seat_games), str(s.deals), f"{s.win_rate:.1%}",
+                      f"{s.ci_low:.1%}–{s.ci_high:.1%}",
                       f"{s.ratio:.2f} ({s.ratio_low:.2f}–{s.ratio_high:.2f})", f"{s.mean_tokens:.2f}",
                       f"{s.mu:.1f}±{s.sigma:.1f}", f"{s.think_ms:.1f}")
     console.print(table)
-    console.print(f"fair share {1 / plan.players:.1%}; {data['deals']} deals; {elapsed:.0f} s; "
-                  f"saved {json_path} and {csv_path}")
+    lineups = lineup_win_rates(results)
+    if len(lineups) > 1:
+        by_lineup = Table(title="by line-up (each bot's win rate at that table)")
+        for column in ("line-up", "games", "deals", "bot", "win rate", "95% interval"):
+            by_lineup.add_column(column, justify="left" if column in ("line-up", "bot") else "right")
+        for name, count, rates in lineups:
+            for i, (spec, e) in enumerate(rates.items()):
+                by_lineup.add_row(name if i == 0 else "", str(count) if i == 0 else "",
+                                  str(e.clusters) if i == 0 else "", spec, f"{e.value:.1%}",
+                                  f"{e.low:.1%}–{e.high:.1%}")
+        console.print(by_lineup)
+    console.print(f"fair share {1 / plan.players:.1%}; {data['deals']} deals (the intervals count deals, "
+                  f"not games); {elapsed:.0f} s; saved {json_path} and {csv_path}")
+    if warning:
+        console.print(f"note: {warning}")
     if plot is not None:
         plot_standings(standings(results), plot, title)
         console.print(f"plot: {plot}")

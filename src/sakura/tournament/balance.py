@@ -1,22 +1,32 @@
 """What a designer asks of a deck and a garden, measured from bot games' events.
 
 :class:`SakuraCollector` watches one game (a tournament :class:`~sakura.tournament.play.Collector`)
-and keeps only small facts: each card played, by whom, how far it moved its owner's painter
-and whether it bumped; each bump; each sakura's scoring order and the token standings just
-before it. :func:`balance` sums those facts over many games into a :class:`Balance`.
+and keeps only small facts: the cards dealt into each starting hand; each card played, by
+whom, how far it moved its owner's painter and whether it bumped; each bump; each sakura's
+scoring order and the token standings just before it.
+
+:func:`observe` turns those facts into clustered observations (one cluster a deal, see
+:mod:`sakura.tournament.intervals`) under a *side* (a comparison plays two sides on the same
+deals); :func:`balance` reads one side's figures, with their intervals, into a :class:`Balance`.
+
+Two kinds of card effect. *Dealt*: the win rate of the players a card was dealt to (in their
+starting hand) minus that of the players it was not dealt to; the deal is random, so this is
+an effect of holding the card. *Played*: the win rate of the players who played it; the bot
+chose when (and whether) to play it, so this is conditional on the bot's choice and mixes the
+card's strength with the situations the bot plays it in.
 """
 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sakura.engine import Action, Event, Game, State
 from sakura.engine.games.sakura import SakuraGame
+from sakura.tournament.intervals import RATE, Clustered, Estimate
 from sakura.tournament.play import GameResult
-from sakura.tournament.ratings import wilson
 
 
 class SakuraCollector:
@@ -30,6 +40,11 @@ class SakuraCollector:
         self.current: list[int] | None = None
         self.bumps = {"painter": 0, "emperor": 0}
         self.sakuras: list[dict[str, Any]] = []
+        self.dealt: list[list[int]] = []
+
+    def on_start(self, state: State[Any]) -> None:
+        """The starting hands (the deal, before anyone chose anything)."""
+        self.dealt = [sorted(hand) for hand in getattr(state, "hands", [])]
 
     def on_move(self, player: int, action: Action, events: list[Event], state: State[Any]) -> None:
         for e in events:
@@ -58,30 +73,27 @@ class SakuraCollector:
                     self.tokens[seat] += got
 
     def finish(self, state: State[Any]) -> dict[str, Any]:
-        return {"plays": self.plays, "bumps": self.bumps, "sakuras": self.sakuras, "court": self.court}
+        return {"plays": self.plays, "bumps": self.bumps, "sakuras": self.sakuras, "court": self.court,
+                "dealt": self.dealt}
 
 
 @dataclass(slots=True)
 class CardEffect:
+    """One card's figures (see the module docstring for *dealt* and *played*)."""
+
     card: int
     text: str
-    plays: int = 0
-    wins: float = 0.0  # plays by a player (not the court) that went on to win, shares split
-    player_plays: int = 0
-    progress: float = 0.0
-    bumps: int = 0
+    dealt: Estimate  # win rate dealt minus not dealt
+    dealt_rate: Estimate  # win rate of the players it was dealt to
+    played: Estimate  # win rate of the players who played it (conditional on the bot's choice)
+    plays: int
+    progress: Estimate  # its owner's painter's progress while it resolved, per play
+    bump_rate: Estimate  # share of its plays that bumped its owner
 
     @property
-    def win_rate(self) -> float:
-        return self.wins / self.player_plays if self.player_plays else 0.0
-
-    @property
-    def mean_progress(self) -> float:
-        return self.progress / self.plays if self.plays else 0.0
-
-    @property
-    def bump_rate(self) -> float:
-        return self.bumps / self.plays if self.plays else 0.0
+    def flagged(self) -> bool:
+        """Whether the dealt effect's 95% interval leaves out 0."""
+        return self.dealt.excludes(0.0)
 
 
 @dataclass(slots=True)
@@ -90,58 +102,107 @@ class Balance:
 
     games: int
     players: int
+    deals: int
     bots: tuple[str, ...]
-    seat_wins: list[tuple[float, float, float]]  # (rate, low, high) by seat
+    seat_wins: list[Estimate]  # by seat, whoever sat there
+    bot_wins: dict[str, Estimate]  # by bot spec, over its seat-games
     rounds: list[int]
     bumps: list[int]
-    bumps_by: dict[str, int]
-    # sakura i -> scoring rank r (0-based) -> [games, wins of that painter]
-    rank_wins: list[list[list[float]]] = field(default_factory=list)
-    # sakura i -> token standing (0 = leader) of the painter who scored first there -> count
-    first_from: list[list[int]] = field(default_factory=list)
+    mean_rounds: Estimate
+    mean_bumps: Estimate
+    bumps_by: dict[str, Estimate]  # per game, by cause
+    # sakura i -> scoring place r (0-based) -> P(win the game | took that place)
+    rank_wins: list[list[Estimate]] = field(default_factory=list)
+    # sakura i -> token standing k (0 = leader) -> [painters in that standing, of them the one
+    # who scored first there], counting only sakuras where the painters were not all tied
+    first_from: list[list[list[int]]] = field(default_factory=list)
+    first_tied: list[int] = field(default_factory=list)  # sakura i -> times all were tied
     cards: dict[int, CardEffect] = field(default_factory=dict)
 
     def mean(self, values: Sequence[float]) -> float:
         return statistics.fmean(values) if values else 0.0
 
 
-def balance(results: Sequence[GameResult], game: SakuraGame) -> Balance:
-    """Sum the collectors' facts of ``results`` (played with :class:`SakuraCollector`)."""
+def observe(results: Sequence[GameResult], game: SakuraGame, c: Clustered, side: Hashable = "") -> None:
+    """Add the figures of ``results`` (played with :class:`SakuraCollector`) to ``c``, each
+    under the group ``(side, figure, ...)``, clustered by the game's deal."""
+    numbers = game.deck.numbers
+    for r in results:
+        deal = r.deal
+        c.touch(deal)
+        players = len(r.seats)
+        share = r.returns
+        for seat in range(players):
+            c.add(deal, (side, "seat", seat), share[seat])
+            c.add(deal, (side, "bot", r.seats[seat]), share[seat])
+        c.add(deal, (side, "rounds"), float(r.rounds or 0))
+        c.add(deal, (side, "bumps"), float(sum(r.stats["bumps"].values())))
+        for cause, count in r.stats["bumps"].items():
+            c.add(deal, (side, "bumps by", cause), float(count))
+        for s in r.stats["sakuras"]:
+            for rank, seat in enumerate(s["order"]):
+                c.add(deal, (side, "place", s["index"], rank), share[seat] if seat < players else 0.0)
+        for seat, hand in enumerate(r.stats.get("dealt") or []):
+            held = set(hand)
+            for card in numbers:
+                c.add(deal, (side, "dealt" if card in held else "not dealt", card), share[seat])
+        for card, seat, progress, bumped in r.stats["plays"]:
+            c.add(deal, (side, "progress", card), float(progress))
+            c.add(deal, (side, "bumped", card), float(bumped))
+            if seat < players:
+                c.add(deal, (side, "played", card), share[seat])
+
+
+def dealt_contrast(side: Hashable, card: int) -> dict[Hashable, float]:
+    """The weights of "win rate dealt minus not dealt" (see :func:`observe`'s groups)."""
+    return {(side, "dealt", card): 1.0, (side, "not dealt", card): -1.0}
+
+
+def balance(results: Sequence[GameResult], game: SakuraGame, c: Clustered | None = None,
+            side: Hashable = "") -> Balance:
+    """The figures of ``results`` with their intervals; ``c`` if they were observed already."""
+    if c is None:
+        c = Clustered()
+        observe(results, game, c, side)
     players = game.players
-    painters = game.num_painters
-    n = len(results)
-    wins = [sum(r.returns[s] for r in results) for s in range(players)]
+    seats = results[0].seats if results else ()
     out = Balance(
-        games=n, players=players, bots=results[0].seats if results else (),
-        seat_wins=[(w / n, *wilson(w, n)) for w in wins] if n else [],
+        games=len(results), players=players, deals=len({r.deal for r in results}), bots=seats,
+        seat_wins=[c.ratio((side, "seat", s), RATE) for s in range(players)],
+        bot_wins={spec: c.ratio((side, "bot", spec), RATE) for spec in dict.fromkeys(seats)},
         rounds=[r.rounds or 0 for r in results],
         bumps=[sum(r.stats["bumps"].values()) for r in results],
+        mean_rounds=c.ratio((side, "rounds")), mean_bumps=c.ratio((side, "bumps")),
         bumps_by={},
     )
+    causes = sorted({cause for r in results for cause in r.stats["bumps"]})
+    out.bumps_by = {cause: c.ratio((side, "bumps by", cause)) for cause in causes}
     sakuras = len(game.sakuras)
     ranks = len(game.garden.awards)
-    out.rank_wins = [[[0.0, 0.0] for _ in range(ranks)] for _ in range(sakuras)]
-    out.first_from = [[0] * painters for _ in range(sakuras)]
-    out.cards = {c.number: CardEffect(c.number, f"{c.garden} {c.painter}") for c in game.deck.cards}
+    out.rank_wins = [[c.ratio((side, "place", i, r), RATE) for r in range(ranks)] for i in range(sakuras)]
+    out.first_from = [[[0, 0] for _ in range(game.num_painters)] for _ in range(sakuras)]
+    out.first_tied = [0] * sakuras
     for r in results:
-        share = r.returns
-        for cause, count in r.stats["bumps"].items():
-            out.bumps_by[cause] = out.bumps_by.get(cause, 0) + count
         for s in r.stats["sakuras"]:
-            i = s["index"]
-            for rank, seat in enumerate(s["order"][:ranks]):
-                cell = out.rank_wins[i][rank]
+            if not s["order"]:
+                continue
+            if all(rank == 1 for rank in s["standing_before"]):
+                out.first_tied[s["index"]] += 1
+                continue
+            for painter, standing in enumerate(s["standing_before"]):
+                cell = out.first_from[s["index"]][standing - 1]
                 cell[0] += 1
-                cell[1] += share[seat] if seat < players else 0.0
-            if s["order"]:
-                first = s["order"][0]
-                out.first_from[i][s["standing_before"][first] - 1] += 1
-        for card, seat, progress, bumped in r.stats["plays"]:
-            effect = out.cards[card]
-            effect.plays += 1
-            effect.progress += progress
-            effect.bumps += bumped
-            if seat < players:
-                effect.player_plays += 1
-                effect.wins += share[seat]
+                cell[1] += painter == s["order"][0]
+    plays = {card: 0 for card in game.deck.numbers}
+    for r in results:
+        for card, *_ in r.stats["plays"]:
+            plays[card] += 1
+    for card in game.deck.cards:
+        n = card.number
+        out.cards[n] = CardEffect(
+            card=n, text=f"{card.garden} {card.painter}",
+            dealt=c.contrast(dealt_contrast(side, n), rates=True),
+            dealt_rate=c.ratio((side, "dealt", n), RATE),
+            played=c.ratio((side, "played", n), RATE), plays=plays[n],
+            progress=c.ratio((side, "progress", n)), bump_rate=c.ratio((side, "bumped", n), RATE))
     return out

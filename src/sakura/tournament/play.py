@@ -22,7 +22,8 @@ from sakura.records import Recorder
 
 
 class Collector(Protocol):
-    """Watches one game's moves (with their events) and sums up what an analysis needs."""
+    """Watches one game's moves (with their events) and sums up what an analysis needs. A
+    collector may also have ``on_start(state)``, called with the state as dealt."""
 
     def on_move(self, player: int, action: Action, events: list[Event], state: State[Any]) -> None: ...
 
@@ -97,6 +98,9 @@ def play_game(
                         date="") if records is not None else None
     watcher = collector(game) if collector is not None else None
     state = recorder.state if recorder is not None else _new_state(game, setup.seed, watcher is not None)
+    start = getattr(watcher, "on_start", None)
+    if start is not None:
+        start(state)
     seats = len(setup.seats)
     think = [0.0] * seats
     decisions = [0] * seats

@@ -10,7 +10,7 @@ from typing import Any
 
 import sakura
 from sakura.tournament.play import GameResult
-from sakura.tournament.ratings import Standing, seat_win_rates, standings
+from sakura.tournament.ratings import Standing, lineup_win_rates, seat_estimates, standings
 from sakura.tournament.schedule import TournamentPlan
 
 
@@ -33,14 +33,20 @@ def summary(plan: TournamentPlan, results: Sequence[GameResult], seconds: float 
         "seconds": None if seconds is None else round(seconds, 1),
         "mean_rounds": round(sum(rounds) / len(rounds), 3) if rounds else None,
         "standings": [s.to_json() for s in table],
-        "seats": [{"seat": i, "win_rate": round(w, 4), "ci_low": round(lo, 4), "ci_high": round(hi, 4)}
-                  for i, (w, lo, hi) in enumerate(seat_win_rates(results))],
+        "warning": plan.warning(),
+        "intervals": "95%, clustered by deal (cluster-robust variance, Student t with deals - 1 df)",
+        "seats": [{"seat": i, "win_rate": round(e.value, 4), "ci_low": round(e.low, 4),
+                   "ci_high": round(e.high, 4), "deals": e.clusters}
+                  for i, e in enumerate(seat_estimates(results))],
+        "lineups": [{"lineup": name, "games": games,
+                     "win_rates": {spec: e.to_json() for spec, e in rates.items()}}
+                    for name, games, rates in lineup_win_rates(results)],
         "results": [r.to_json() for r in results],
     }
 
 
 CSV_FIELDS = ("spec", "seat_games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "ratio",
-              "ratio_low", "ratio_high", "mean_tokens", "mu", "sigma", "ordinal", "think_ms")
+              "ratio_low", "ratio_high", "mean_tokens", "mu", "sigma", "ordinal", "think_ms", "deals")
 
 
 def write_csv(path: Path, table: Sequence[Standing]) -> None:

@@ -2,8 +2,11 @@
 
 Luck is cut two ways. *Seat rotation*: every line-up is played once with each rotation of its
 seats. *Duplicate deals*: those rotations replay the same deal seed, so each bot is dealt
-each seat's cards once. A block (one deal, every line-up, every rotation) is the unit, and the
-number of games is rounded up to whole blocks.
+each seat's cards once. A block (every line-up, every rotation) is the unit, and the number of
+games is rounded up to whole blocks. In a gauntlet the block's line-ups share one deal (the
+hero meets each opponent on the same cards); in a round-robin, whose line-ups are many, each
+line-up gets a deal of its own, so that the games asked are spread over enough deals (the
+deal, not the game, is what the intervals count: see :mod:`sakura.tournament.intervals`).
 
 Every game's seeds derive from the master seed and the game's place in the schedule alone,
 so a game plays the same whoever plays it, in whatever order, in however many processes.
@@ -30,6 +33,7 @@ from sakura.tournament.play import GameSetup
 
 ROUND_ROBIN, GAUNTLET = "round-robin", "gauntlet"
 MODES = (ROUND_ROBIN, GAUNTLET)
+MIN_DEALS = 30  # fewer deals than this, and the schedule says its intervals will be wide
 
 
 def derive_seed(master: int, *parts: object) -> int:
@@ -86,6 +90,21 @@ class TournamentPlan:
         return len(self.lineups()) * self.players
 
     @property
+    def deals(self) -> int:
+        """How many different deals the schedule plays."""
+        blocks = self.total_games // self.block
+        return blocks if self.mode == GAUNTLET else blocks * len(self.lineups())
+
+    def warning(self, enough: int = MIN_DEALS) -> str | None:
+        """What a person should know before trusting the intervals, or None."""
+        if self.deals >= enough:
+            return None
+        per_deal = self.total_games // self.deals
+        return (f"{self.total_games} games from only {self.deals} deals ({per_deal} games a deal: "
+                f"{self.block} games make one block of every line-up in every seat); the intervals "
+                f"count deals and will be wide: ask for -n {enough * per_deal} or more for {enough} deals")
+
+    @property
     def total_games(self) -> int:
         """``games`` rounded up to whole blocks."""
         return math.ceil(self.games / self.block) * self.block
@@ -95,9 +114,10 @@ class TournamentPlan:
         lineups = self.lineups()
         n = self.players
         out: list[GameSetup] = []
-        for deal in range(self.total_games // self.block):
-            deal_seed = derive_seed(self.seed, "deal", deal)
-            for lineup in lineups:
+        for block in range(self.total_games // self.block):
+            for number, lineup in enumerate(lineups):
+                deal = block if self.mode == GAUNTLET else block * len(lineups) + number
+                deal_seed = derive_seed(self.seed, "deal", deal)
                 for shift in range(n):
                     index = len(out)
                     seats = tuple(lineup[(s - shift) % n] for s in range(n))

@@ -12,6 +12,7 @@ Discard(card='y1')
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
 from sakura.engine.errors import IllegalActionError
@@ -54,12 +55,14 @@ CardsAction = Place | Discard | Give
 _EXPECTED = "expected 'place CARD AREA', 'discard CARD' or 'give CARD', e.g. 'place r3* garden'"
 
 
-def parse_action(text: str) -> CardsAction:
-    """Read an action's text form; raises :class:`IllegalActionError` on malformed text."""
+def parse_action(text: str, names: Container[str] = RANK) -> CardsAction:
+    """Read an action's text form; raises :class:`IllegalActionError` on malformed text.
+    ``names``: the deck's card names (the published deck's unless given; see
+    :meth:`CardsGame.parse_action <sakura.engine.games.cards.game.CardsGame.parse_action>`)."""
     if not isinstance(text, str):
         raise IllegalActionError(f"an action is text, not {type(text).__name__}")
     words = text.strip().lower().split()
-    if len(words) >= 2 and words[1] not in RANK and words[0] in ("place", "discard", "give"):
+    if len(words) >= 2 and words[1] not in names and words[0] in ("place", "discard", "give"):
         raise IllegalActionError(f"not a card: {words[1]!r} (cards are like r1*, b3, y5)")
     if len(words) == 3 and words[0] == "place":
         if words[2] not in AREAS:

@@ -1,58 +1,102 @@
 """The three-area Sakura card game's facts and the factory of its states.
 
+A game holds its :class:`~.deck.CardsDeck` (the published ``data/cards.txt`` unless another is
+given) and the tables the rules read from it. Its config carries a non-published deck as the
+data file's text (``{"deck": "colours: ..."}``), so records and the server carry it as they do
+Sakura's deck; the published deck's config stays ``{}``.
+
 >>> game = CardsGame()
 >>> state = game.new_initial_state(seed=1)
 >>> state.current_players(), len(state.hands[0]), len(state.aside)
 ((1,), 10, 20)
+>>> big = CardsGame(parse_cards(default_cards().text().replace("copies: 2", "copies: 3")))
+>>> len(big.cards), CardsGame.from_config(big.config_json()) == big, game.config_json()
+(60, True, {})
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from sakura.engine.errors import InvalidStateError
 from sakura.engine.games.cards.actions import CardsAction, parse_action
+from sakura.engine.games.cards.deck import (
+    AreaScore,
+    CardsDeck,
+    card_number,
+    deck_explain_area,
+    deck_score_area,
+    default_cards,
+    parse_cards,
+)
 from sakura.engine.games.cards.state import CardsState
 from sakura.engine.games.cards.view import CardsView
 
 
 class CardsGame:
-    """Two players, forty cards, three areas, three rounds. No options (config ``{}``)."""
+    """Two players, three areas; the published deck: forty cards, three rounds (config ``{}``).
+    ``deck``: another box (config ``{"deck": its text}``). Immutable; share it freely."""
 
     name: ClassVar[str] = "sakura-cards"
 
+    def __init__(self, deck: CardsDeck | None = None) -> None:
+        if deck is not None and not isinstance(deck, CardsDeck):
+            raise ValueError(f"a card game's deck is a CardsDeck, not {type(deck).__name__}")
+        self.deck: CardsDeck = deck or default_cards()
+        self.cards: tuple[str, ...] = self.deck.cards  # the order a round's shuffle starts from
+        self.names: tuple[str, ...] = tuple(sorted(set(self.cards), key=self.deck.rank_key))
+        self.rank: dict[str, int] = {name: i for i, name in enumerate(self.names)}  # a hand's order
+        self.number: dict[str, int] = {name: card_number(name) for name in self.names}
+        self.rules: tuple[int, ...] = self.deck.rules
+
     def __repr__(self) -> str:
-        return "CardsGame()"
+        return "CardsGame()" if self.deck == default_cards() else f"CardsGame({self.deck!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardsGame)
+        return isinstance(other, CardsGame) and self.deck == other.deck
 
     def __hash__(self) -> int:
-        return hash(self.name)
+        return hash((self.name, self.deck))
+
+    def score_area(self, cards: Sequence[str]) -> int:
+        """An area's score by this deck's scores (see :func:`~.deck.score_area`)."""
+        return deck_score_area(self.deck, cards, self.rank, self.rules)
+
+    def explain_area(self, cards: Sequence[str]) -> AreaScore:
+        """:meth:`score_area` with the three cards behind it."""
+        return deck_explain_area(self.deck, cards, self.rank, self.rules)
+
+    def sort_cards(self, cards: list[str]) -> None:
+        """Sort a hand in place: lowest number first, then by colour, plain before blossom."""
+        cards.sort(key=self.rank.__getitem__)
 
     @property
     def num_players(self) -> int:
         return 2
 
     def config_json(self) -> dict[str, Any]:
-        return {}
+        return {} if self.deck == default_cards() else {"deck": self.deck.text()}
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> CardsGame:
-        unknown = set(config) - {"players"}
+        unknown = set(config) - {"players", "deck"}
         if unknown:
-            raise ValueError(f"unknown config keys for sakura-cards: {sorted(unknown)} (it has none)")
+            raise ValueError(f"unknown config keys for sakura-cards: {sorted(unknown)} (it has 'deck')")
         if config.get("players", 2) != 2:
             raise ValueError(f"sakura-cards is for two players, not {config['players']!r}")
-        return cls()
+        deck = config.get("deck")
+        if deck is not None and not isinstance(deck, str):
+            raise ValueError(f"the config's deck is a card data file's text, not {type(deck).__name__}")
+        return cls(parse_cards(deck, "the config's deck") if deck is not None else None)
 
     def new_initial_state(self, seed: int | str = 0, *, events: bool = True) -> CardsState:
-        """Draw the first player, shuffle (seeded), deal ten cards each, set twenty aside."""
+        """Draw the first player, shuffle (seeded), deal a hand each (ten of the published
+        forty cards), set the rest aside."""
         return CardsState.new(self, seed, events=events)
 
     def parse_action(self, text: str) -> CardsAction:
-        return parse_action(text)
+        return parse_action(text, self.rank)
 
     def sample_state(self, view: CardsView, seed: int | str, *, events: bool = False) -> CardsState:
         """A full state consistent with ``view`` (see :mod:`.sample`): for search bots."""

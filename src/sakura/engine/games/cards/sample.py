@@ -1,10 +1,11 @@
 """Determinization: a full state consistent with what one player's view shows.
 
-The unseen cards are the forty less the viewer's hand, own discards and every area. The
-opponent's hand is dealt from them, keeping there first the cards the viewer gave that the
-opponent has not visibly placed (nor given back: a card of that name received later may be the
-same one), then the opponent's discards and the set-aside cards. This is a plausible sample,
-not an exact posterior: search needs states that agree with the view, drawn without peeking.
+The unseen cards are the game's deck (the published forty) less the viewer's hand, own
+discards and every area. The opponent's hand is dealt from them, keeping there first the cards
+the viewer gave that the opponent has not visibly placed (nor given back: a card of that name
+received later may be the same one), then the opponent's discards and the set-aside cards.
+This is a plausible sample, not an exact posterior: search needs states that agree with the
+view, drawn without peeking.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from sakura.engine.errors import InvalidStateError
-from sakura.engine.games.cards.deck import DECK, shuffled, sort_cards
+from sakura.engine.games.cards.deck import shuffled
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
@@ -35,14 +36,15 @@ def sample_state(game: CardsGame, view: CardsView, seed: int | str, *, events: b
     rng = SplitMix64(seed)
     seen = Counter(view.hand) + Counter(view.discarded)
     seen += Counter(c for seat in view.areas for a in seat for c in a)
-    pool_count = Counter(DECK) - seen
-    if sum(pool_count.values()) + sum(seen.values()) != len(DECK) or seen - Counter(DECK):
-        raise InvalidStateError("the view does not add up to the forty cards")
+    cards = game.cards
+    pool_count = Counter(cards) - seen
+    if sum(pool_count.values()) + sum(seen.values()) != len(cards) or seen - Counter(cards):
+        raise InvalidStateError(f"the view does not add up to the deck's {len(cards)} cards")
     opp_size = view.hand_sizes[opp]
     forced = Counter(view.given) - Counter(c for a in view.areas[opp] for c in a) - Counter(view.received)
     forced &= pool_count
-    keep = shuffled(sorted(forced.elements(), key=DECK.index), rng)[:opp_size]
-    rest = shuffled(sorted((pool_count - Counter(keep)).elements(), key=DECK.index), rng)
+    keep = shuffled(sorted(forced.elements(), key=cards.index), rng)[:opp_size]
+    rest = shuffled(sorted((pool_count - Counter(keep)).elements(), key=cards.index), rng)
     opp_discards = view.discard_counts[opp]
     if len(keep) + len(rest) != opp_size + opp_discards + view.aside:
         raise InvalidStateError(
@@ -61,7 +63,7 @@ def sample_state(game: CardsGame, view: CardsView, seed: int | str, *, events: b
     s.first = view.starter if view.round % 2 == 1 else 1 - view.starter
     s.turn, s.phase = view.turn, view.phase
     for hand in hands:
-        sort_cards(hand)
+        game.sort_cards(hand)
     s.hands = hands
     s.areas = [[list(a) for a in seat] for seat in view.areas]
     s.given, s.received = [[], []], [[], []]
@@ -69,7 +71,7 @@ def sample_state(game: CardsGame, view: CardsView, seed: int | str, *, events: b
     s.given[opp], s.received[opp] = list(view.received), list(view.given)
     s.discards = discards
     s.aside = rest[take + opp_discards :]
-    sort_cards(s.aside)
+    game.sort_cards(s.aside)
     s.scores = [list(r) for r in view.round_scores]
     s.terminal = False
     s._outcome = None

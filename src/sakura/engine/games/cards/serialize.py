@@ -3,7 +3,8 @@
 ``{"game": "sakura-cards", "config": {}, "round", "first", "turn", "phase", "hands", "areas",
 "given", "received", "discards", "aside", "scores", "rng"}``. It holds hidden information
 (both hands, the set-aside cards): for saving and records, never for a player's eyes.
-Loading checks that the forty cards are all there exactly once and that the situation could
+A game with another deck saves it in ``config`` (``{"deck": its text}``). Loading checks that
+the deck's cards (the published forty) are all there exactly once and that the situation could
 arise in play, and raises :class:`InvalidStateError` otherwise.
 """
 
@@ -15,7 +16,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sakura.engine.errors import InvalidStateError
-from sakura.engine.games.cards.deck import DECK, NUMBER, RANK, ROUNDS, sort_cards
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
@@ -50,8 +50,8 @@ def _whole(value: Any, what: str, low: int, high: int) -> int:
     return value
 
 
-def _cards(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(c, str) and c in RANK for c in value):
+def _cards(value: Any, what: str, names: Mapping[str, int]) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(c, str) and c in names for c in value):
         raise InvalidStateError(f"{what} is a list of cards (like 'r1*', 'b3'), not {value!r}")
     return list(value)
 
@@ -83,23 +83,24 @@ def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> CardsSta
         raise InvalidStateError(str(exc)) from None
     s = CardsState.__new__(CardsState)
     s.game = game
-    s.round = _whole(data["round"], "round", 1, ROUNDS)
+    names, rounds = game.rank, game.deck.rounds
+    s.round = _whole(data["round"], "round", 1, rounds)
     s.first = _whole(data["first"], "first", 0, 1)
     s.turn = _whole(data["turn"], "turn", 0, 1)
     if data["phase"] not in (PLACE, GIVE):
         raise InvalidStateError(f"phase is 'place' or 'give', not {data['phase']!r}")
     s.phase = data["phase"]
-    s.hands = [_cards(h, "a hand") for h in _pair(data["hands"], "hands")]
+    s.hands = [_cards(h, "a hand", names) for h in _pair(data["hands"], "hands")]
     areas = _pair(data["areas"], "areas")
     s.areas = []
     for seat in areas:
         if not isinstance(seat, list) or len(seat) != 3:
             raise InvalidStateError(f"each player has three areas, not {seat!r}")
-        s.areas.append([_cards(a, "an area") for a in seat])
-    s.given = [_cards(g, "given cards") for g in _pair(data["given"], "given")]
-    s.received = [_cards(r, "received cards") for r in _pair(data["received"], "received")]
-    s.discards = [_cards(d, "discards") for d in _pair(data["discards"], "discards")]
-    s.aside = _cards(data["aside"], "the set-aside cards")
+        s.areas.append([_cards(a, "an area", names) for a in seat])
+    s.given = [_cards(g, "given cards", names) for g in _pair(data["given"], "given")]
+    s.received = [_cards(r, "received cards", names) for r in _pair(data["received"], "received")]
+    s.discards = [_cards(d, "discards", names) for d in _pair(data["discards"], "discards")]
+    s.aside = _cards(data["aside"], "the set-aside cards", names)
     scores = _pair(data["scores"], "scores")
     if not all(isinstance(row, list) for row in scores):
         raise InvalidStateError(f"scores are a list of round totals per player, not {scores!r}")
@@ -110,11 +111,13 @@ def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> CardsSta
     # Consistency: every card once, areas in order, the round's story adds up.
     everything = [c for h in s.hands for c in h] + [c for seat in s.areas for a in seat for c in a]
     everything += [c for d in s.discards for c in d] + s.aside
-    if Counter(everything) != Counter(DECK):
-        raise InvalidStateError("the hands, areas, discards and set-aside cards are not the forty cards")
+    if Counter(everything) != Counter(game.cards):
+        raise InvalidStateError(
+            f"the hands, areas, discards and set-aside cards are not the deck's {len(game.cards)} cards")
+    number = game.number
     for seat in s.areas:
         for a in seat:
-            if any(NUMBER[x] > NUMBER[y] for x, y in itertools.pairwise(a)):
+            if any(number[x] > number[y] for x, y in itertools.pairwise(a)):
                 raise InvalidStateError(f"an area's cards must not go down: {a}")
     if s.given[0] != s.received[1] or s.given[1] != s.received[0]:
         raise InvalidStateError("what one player gave is what the other received")
@@ -122,12 +125,12 @@ def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> CardsSta
     if len(s.scores[1]) != finished or finished not in (s.round - 1, s.round):
         raise InvalidStateError(f"round {s.round} follows {s.round - 1} scored rounds")
     s.terminal = finished == s.round
-    if s.terminal and (s.round != ROUNDS or any(s.hands)):
-        raise InvalidStateError("only the third round ends the game, with both hands empty")
+    if s.terminal and (s.round != rounds or any(s.hands)):
+        raise InvalidStateError(f"only the last round (round {rounds}) ends the game, with both hands empty")
     if not s.terminal and not s.hands[s.turn]:
         raise InvalidStateError(f"player {s.turn} is to act with an empty hand")
     for hand in (*s.hands, s.aside):
-        sort_cards(hand)
+        game.sort_cards(hand)
     s._outcome = outcome_of(s.totals()) if s.terminal else None
     s._log = [] if events else None
     s._hook = None

@@ -6,6 +6,9 @@ face down if no card of their hand fits anywhere; then *give* a card face down t
 if they still hold one. Turns alternate until both hands are empty (a player whose hand is
 empty is passed over); then every area is scored, the areas are cleared, and the next round
 is dealt from a fresh seeded shuffle.
+
+The cards, hand size, number of rounds and scores are the game's deck (``state.game.deck``:
+the published ``data/cards.txt`` unless the game was given another).
 """
 
 from __future__ import annotations
@@ -15,18 +18,7 @@ from typing import TYPE_CHECKING, Any
 from sakura.engine.errors import IllegalActionError, NotYourTurnError
 from sakura.engine.games.cards import events as ev
 from sakura.engine.games.cards.actions import CardsAction, Discard, Give, Place
-from sakura.engine.games.cards.deck import (
-    AREAS,
-    DECK,
-    HAND_SIZE,
-    NUMBER,
-    RANK,
-    ROUNDS,
-    explain_area,
-    score_area,
-    shuffled,
-    sort_cards,
-)
+from sakura.engine.games.cards.deck import AREAS, shuffled
 from sakura.engine.protocol import Event, Outcome, StepHook
 from sakura.engine.rng import SplitMix64
 
@@ -63,7 +55,7 @@ class CardsState:
 
     game: CardsGame
     rng: SplitMix64
-    round: int  # 1..3
+    round: int  # 1..rounds (3)
     first: int  # who started round 1 (the start alternates)
     turn: int  # whose turn it is
     phase: str  # PLACE (or discard) then GIVE
@@ -99,14 +91,17 @@ class CardsState:
         return self
 
     def _deal(self) -> None:
-        """Start the next round: clear the areas, shuffle all forty cards, deal ten each."""
+        """Start the next round: clear the areas, shuffle all the cards (forty), deal a hand
+        (ten) each."""
         self.round += 1
-        deck = shuffled(DECK, self.rng)
-        self.hands = [deck[:HAND_SIZE], deck[HAND_SIZE : 2 * HAND_SIZE]]
+        game = self.game
+        size = game.deck.hand
+        deck = shuffled(game.cards, self.rng)
+        self.hands = [deck[:size], deck[size : 2 * size]]
         for hand in self.hands:
-            sort_cards(hand)
-        self.aside = deck[2 * HAND_SIZE :]
-        sort_cards(self.aside)
+            game.sort_cards(hand)
+        self.aside = deck[2 * size :]
+        game.sort_cards(self.aside)
         self.areas = [[[], [], []], [[], [], []]]
         self.given, self.received, self.discards = [[], []], [[], []], [[], []]
         self.turn = self.starter
@@ -154,8 +149,9 @@ class CardsState:
 
     def fits(self, player: int, card: str) -> list[int]:
         """The areas (indices) where ``card`` may go: not lower than the area's last card."""
-        n = NUMBER[card]
-        return [i for i, area in enumerate(self.areas[player]) if not area or NUMBER[area[-1]] <= n]
+        number = self.game.number
+        n = number[card]
+        return [i for i, area in enumerate(self.areas[player]) if not area or number[area[-1]] <= n]
 
     def legal_actions(self, player: int) -> list[CardsAction]:
         if self.terminal or player != self.turn:
@@ -176,7 +172,8 @@ class CardsState:
         return sum(self.scores[0]), sum(self.scores[1])
 
     def area_scores(self, player: int) -> tuple[int, ...]:
-        return tuple(score_area(a) for a in self.areas[player])
+        score = self.game.score_area
+        return tuple(score(a) for a in self.areas[player])
 
     def view(self, player: int | None) -> CardsView:
         from sakura.engine.games.cards.view import make_view
@@ -223,7 +220,7 @@ class CardsState:
             self.given[player].append(card)
             self.received[other].append(card)
             self.hands[other].append(card)
-            sort_cards(self.hands[other])
+            self.game.sort_cards(self.hands[other])
             if log is not None:
                 log.append(ev.CardGiven(player, other, card))
             self._next_turn()
@@ -255,7 +252,7 @@ class CardsState:
         if player != self.turn:
             raise NotYourTurnError(f"it is player {self.turn}'s turn, not player {player}'s")
         card = action.card
-        if not isinstance(card, str) or card not in RANK:
+        if not isinstance(card, str) or card not in self.game.rank:
             raise IllegalActionError(f"not a card: {card!r} (cards are like r1*, b3, y5)")
         if self.phase == GIVE and not isinstance(action, Give):
             raise IllegalActionError(f"player {player} has placed a card and must now give one")
@@ -268,7 +265,8 @@ class CardsState:
             if not isinstance(area, str) or area not in _AREA_INDEX:
                 raise IllegalActionError(f"not an area: {area!r} (areas: {', '.join(AREAS)})")
             cards = self.areas[player][_AREA_INDEX[area]]
-            if cards and NUMBER[cards[-1]] > NUMBER[card]:
+            number = self.game.number
+            if cards and number[cards[-1]] > number[card]:
                 raise IllegalActionError(
                     f"{card} cannot go in the {area}: it would follow a higher card ({cards[-1]})")
         elif isinstance(action, Discard):
@@ -295,9 +293,9 @@ class CardsState:
             self.scores[p].append(sum(areas[p]))
         if self._log is not None:
             cards = tuple(tuple(tuple(a) for a in seat) for seat in self.areas)
-            detail = tuple(tuple(explain_area(a) for a in seat) for seat in self.areas)
+            detail = tuple(tuple(self.game.explain_area(a) for a in seat) for seat in self.areas)
             self._log.append(ev.RoundScored(self.round, areas, self.totals(), cards, detail))
-        if self.round >= ROUNDS:
+        if self.round >= self.game.deck.rounds:
             self._finish()
         else:
             self._deal()

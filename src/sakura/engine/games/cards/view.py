@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sakura.engine.games.cards.deck import AreaScore, explain_area
+from sakura.engine.games.cards.deck import AreaScore
 from sakura.engine.protocol import Outcome
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def make_view(state: CardsState, player: int | None) -> CardsView:
         phase=None if state.terminal else state.phase,
         areas=tuple(tuple(tuple(a) for a in seat) for seat in state.areas),
         area_scores=(state.area_scores(0), state.area_scores(1)),
-        area_details=tuple(tuple(explain_area(a) for a in seat) for seat in state.areas),
+        area_details=tuple(tuple(state.game.explain_area(a) for a in seat) for seat in state.areas),
         hand=tuple(state.hands[me]) if me is not None else None,
         hand_sizes=tuple(len(h) for h in state.hands),
         given=tuple(state.given[me]) if me is not None else None,

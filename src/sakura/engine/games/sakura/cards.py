@@ -137,10 +137,12 @@ class Deck:
         return "\n".join(lines) + "\n"
 
 
-def parse_deck(text: str) -> Deck:
+def parse_deck(text: str, source: str = "deck") -> Deck:
     """Read a deck file: ``tokens: N``, ``start tokens: N`` and one ``number garden painter``
-    line per card; ``#`` starts a comment."""
+    line per card; ``#`` starts a comment. Errors name ``source`` (the file) and the line:
+    ``deck.txt line 14: order number 12 appears twice (...)``."""
     cards: list[Card] = []
+    first_line: dict[int, int] = {}
     total, start = 54, 5
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -156,11 +158,17 @@ def parse_deck(text: str) -> Deck:
             parts = line.split()
             if len(parts) != 3:
                 raise InvalidDataError("expected: order number, garden action, painter action")
-            cards.append(Card(int(parts[0]), GardenAction.parse(parts[1]), PainterAction.parse(parts[2])))
+            card = Card(int(parts[0]), GardenAction.parse(parts[1]), PainterAction.parse(parts[2]))
         except (InvalidDataError, ValueError) as exc:
-            raise InvalidDataError(f"deck line {lineno}: {raw.strip()!r}: {exc}") from None
+            raise InvalidDataError(f"{source} line {lineno}: {raw.strip()!r}: {exc}") from None
+        if card.number in first_line:
+            raise InvalidDataError(f"{source} line {lineno}: order number {card.number} appears twice "
+                                   f"(two cards share an order number; the first is on line "
+                                   f"{first_line[card.number]})")
+        first_line[card.number] = lineno
+        cards.append(card)
     if not cards:
-        raise InvalidDataError("the deck has no cards")
+        raise InvalidDataError(f"{source}: the deck has no cards")
     return Deck(tuple(sorted(cards, key=lambda c: c.number)), total, start)
 
 

@@ -90,8 +90,8 @@ def _range(text: str) -> tuple[int, int]:
     return int(lo), int(hi or lo)
 
 
-def parse_layout(text: str) -> GardenLayout:
-    """Read a garden file (see ``data/garden.txt``)."""
+def parse_layout(text: str, source: str = "garden") -> GardenLayout:
+    """Read a garden file (see ``data/garden.txt``); errors name ``source`` (the file) and the line."""
     path = ""
     bridges: list[tuple[int, int, int]] = []
     awards: list[tuple[int, int, tuple[int, ...]]] = []
@@ -102,7 +102,7 @@ def parse_layout(text: str) -> GardenLayout:
             continue
         key, sep, value = line.partition(":")
         if not sep:
-            raise InvalidDataError(f"garden line {lineno}: expected 'key: value', got {raw.strip()!r}")
+            raise InvalidDataError(f"{source} line {lineno}: expected 'key: value', got {raw.strip()!r}")
         key, value = key.strip(), value.strip()
         try:
             if key == "path":
@@ -123,7 +123,7 @@ def parse_layout(text: str) -> GardenLayout:
             else:
                 raise InvalidDataError(f"unknown key {key!r}")
         except ValueError as exc:
-            raise InvalidDataError(f"garden line {lineno}: {raw.strip()!r}: {exc}") from None
+            raise InvalidDataError(f"{source} line {lineno}: {raw.strip()!r}: {exc}") from None
     _check_path(path)
     if not bridges or not awards:
         raise InvalidDataError("the garden needs bridge and awards lines")

@@ -1,0 +1,125 @@
+"""``sakura compare A B``: two decks (or two gardens, or two of the card game's data files)
+played on the same deals and seats, and one report with both columns, the difference and its
+interval, and a verdict per figure."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from sakura.bots import BotError, make_bot
+from sakura.cli.analyze import balance_setups
+from sakura.engine import GameError, make_game
+from sakura.engine.games.cards.deck import parse_cards
+from sakura.engine.games.sakura import SakuraGame, parse_deck, parse_layout
+from sakura.tournament.balance import SakuraCollector
+from sakura.tournament.cards_balance import CardsCollector
+from sakura.tournament.compare import Row, compare_cards_figures, compare_figures, in_words
+from sakura.tournament.compare_report import write_comparison
+from sakura.tournament.configs import cards_config, sakura_config
+from sakura.tournament.play import GameResult, GameSetup
+from sakura.tournament.progress import GameProgress
+from sakura.tournament.runner import default_jobs, run_games
+
+console = Console()
+err = Console(stderr=True, soft_wrap=True)
+
+
+def file_kind(path: Path) -> str:
+    """``deck``, ``garden`` or ``cards`` (the card game's data file): what the file reads as
+    (``ValueError`` if none, saying why)."""
+    text = path.read_text(encoding="utf-8")
+    problems = []
+    parsers = (("deck", parse_deck), ("garden", parse_layout), ("cards", parse_cards))
+    for kind, parse in parsers:
+        try:
+            parse(text, path.name)
+            return kind
+        except (GameError, ValueError) as exc:
+            problems.append(f"as a {kind}: {exc}")
+    raise ValueError(f"{path.name} is neither a deck nor a garden file nor the card game's cards "
+                     f"({'; '.join(problems)})")
+
+
+def compare(
+    a: Annotated[Path, typer.Argument(help="edition A: a deck or garden file, or the card game's cards",
+                                      exists=True, dir_okay=False)],
+    b: Annotated[Path, typer.Argument(help="edition B: the same kind of file", exists=True, dir_okay=False)],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="2 to 6 players (default 4)")] = None,
+    variant: Annotated[str | None, typer.Option(help="two players: court (default) or tactical")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=2, help="games a side (deals)")] = 1000,
+    bots: Annotated[list[str] | None, typer.Option("--bot", "-b", help=(
+        "bot spec for the seats (repeat for a mix, which rotates seats); default greedy"))] = None,
+    deck: Annotated[Path | None, typer.Option(help="comparing gardens: the deck both sides use",
+                                              exists=True, dir_okay=False)] = None,
+    garden: Annotated[Path | None, typer.Option(help="comparing decks: the garden both sides use",
+                                                exists=True, dir_okay=False)] = None,
+    seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
+    out: Annotated[Path, typer.Option(help="folder for compare.md, compare.json and the plot")] = Path(
+        "compare"),
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress (bar or lines)")] = False,
+) -> None:
+    """Play A and B on the same deals, seats and bot seeds (common random numbers) and report
+    every figure of both, B − A with its 95% interval, and whether it differs. Two card data
+    files (like the engine's games/cards/data/cards.txt) compare the card game."""
+    specs = bots or ["greedy"]
+    try:
+        kind = file_kind(a)
+        if file_kind(b) != kind:
+            raise ValueError(f"{a.name} is a {kind} file but {b.name} is not: compare like with like")
+        if kind == "cards":
+            if variant is not None or deck is not None or garden is not None:
+                raise ValueError("the card game's cards: --variant, --deck and --garden are Sakura's")
+            game_name, players = "sakura-cards", players or 2
+            configs = [cards_config(side, players) for side in (a, b)]
+        else:
+            if (kind == "deck" and deck is not None) or (kind == "garden" and garden is not None):
+                raise ValueError(f"comparing {kind}s, --{kind} would replace both sides")
+            game_name, players = "sakura", players or 4
+            configs = [sakura_config(players, variant, side if kind == "deck" else deck,
+                                     side if kind == "garden" else garden) for side in (a, b)]
+        tables = [make_game(game_name, config) for config in configs]
+        for spec in specs:
+            for table in tables:
+                make_bot(spec, table, 0)
+    except (BotError, GameError, ValueError) as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+    results, elapsed = _play(configs, specs, games, seed, players, game_name, jobs, quiet)
+    timing = f"bots {', '.join(specs)}; seed {seed}; {2 * games} games in {elapsed:.0f} s"
+    if isinstance(tables[0], SakuraGame) and isinstance(tables[1], SakuraGame):
+        rows = compare_figures(results[:games], results[games:], tables[0], tables[1])
+        notes = [f"A: {a} ({kind}); B: {b} ({kind})", f"{players} players ({tables[0].variant}); {timing}"]
+        title = f"Sakura: {a.name} against {b.name}"
+    else:
+        rows = compare_cards_figures(results[:games], results[games:])
+        notes = [f"A: {a} (the card game's cards); B: {b}", f"2 players; {timing}"]
+        title = f"Sakura card game: {a.name} against {b.name}"
+    _write(rows, out, title, notes, games)
+
+
+def _play(configs: list[dict[str, object]], specs: list[str], games: int, seed: int, players: int,
+          game: str, jobs: int, quiet: bool) -> tuple[list[GameResult], float]:
+    """Both sides' games, side A's then side B's, on the same deals, seats and bot seeds; and
+    the seconds they took."""
+    sides = [balance_setups(config, specs, games, seed, players, game) for config in configs]
+    setups = sides[0] + [GameSetup(s.index + games, s.deal, s.game, s.config_json, s.seats, s.seed,
+                                   s.bot_seeds) for s in sides[1]]
+    collector = CardsCollector if game == "sakura-cards" else SakuraCollector
+    started = time.perf_counter()
+    with GameProgress("compare", len(setups), quiet=quiet) as progress:
+        results = run_games(setups, jobs=jobs or default_jobs(), collector=collector,
+                            on_result=lambda _: progress.advance())
+    return results, time.perf_counter() - started
+
+
+def _write(rows: list[Row], out: Path, title: str, notes: list[str], games: int) -> None:
+    path = write_comparison(rows, out, title=title, notes=notes, deals=games)
+    for line in in_words(rows, games):
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
+    console.print(f"report: {path}")

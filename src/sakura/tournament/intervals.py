@@ -1,0 +1,194 @@
+"""95% intervals that respect how games were played: clustered by deal.
+
+Games that share a deal (a duplicate block: the same cards in every seat rotation; or the
+two decks of a comparison played on the same seeds) are not independent, and neither are the
+seats of one game (their wins add up to one). Treating every seat-game as an independent
+draw makes intervals too narrow. Here every figure is a *ratio of sums* ``sum(y) / sum(x)``
+(a win rate: ``y`` the share won, ``x`` = 1 per seat-game; a conditional rate: ``x`` = 1 only
+where the condition holds), and its variance is the cluster-robust (sandwich) one over the
+sums of each cluster (each deal):
+
+    r = Y / X,   Var(r) = G / (G - 1) * sum_g (Y_g - r X_g)^2 / X^2
+
+with ``G`` clusters, and the interval ``r ± t(G-1) * se`` (Student's t with G-1 degrees of
+freedom: few deals give wide intervals, as they should). A *rate* (a share between 0 and 1)
+gets Wilson's interval at the *effective* sample size instead (``n`` divided by the design
+effect, the clustered variance over the binomial one; Korn and Graubard's recipe for
+clustered samples), with the same t quantile: it stays inside 0..1 and does not shrink to a
+point when every game of a small sample went the same way (then each deal counts as one).
+
+A difference of ratios (a card dealt versus not; deck B minus deck A on the same deals) is a
+:meth:`Clustered.contrast`: the linearised terms of each ratio are added within each cluster
+before squaring, so what the two sides share (common random numbers) cancels out.
+
+>>> c = Clustered()
+>>> for deal, won in [(0, 1), (0, 1), (1, 0), (1, 0), (2, 1), (2, 0)]:
+...     c.add(deal, "seat", won)
+>>> e = c.ratio("seat")
+>>> round(e.value, 3), e.n, e.clusters, round(e.se, 3)
+(0.5, 6.0, 3, 0.289)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from scipy.stats import t as student_t
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A figure with its 95% interval; ``n`` observations (the denominator's sum, for a
+    contrast the smallest of its sides') in ``clusters`` deals."""
+
+    value: float
+    low: float
+    high: float
+    se: float
+    n: float
+    clusters: int
+
+    def excludes(self, x: float = 0.0) -> bool:
+        """Whether the interval leaves ``x`` out (for a difference: it differs from 0), beyond
+        rounding (two identical sides differ by rounding errors of about 1e-17)."""
+        return not self.low - EPSILON <= x <= self.high + EPSILON
+
+    def to_json(self) -> dict[str, float | int]:
+        return {"value": round(self.value, 4), "low": round(self.low, 4), "high": round(self.high, 4),
+                "se": round(self.se, 5), "n": round(self.n, 2), "deals": self.clusters}
+
+    def text(self, percent: bool = False, signed: bool = False) -> str:
+        """``52.1% (48.0–56.2%)`` or ``+0.31 (+0.12 to +0.50)``."""
+        if percent:
+            sign = "+" if signed else ""
+            return f"{self.value:{sign}.1%} ({self.low:{sign}.1%} to {self.high:{sign}.1%})"
+        sign = "+" if signed else ""
+        return f"{self.value:{sign}.2f} ({self.low:{sign}.2f} to {self.high:{sign}.2f})"
+
+
+EPSILON = 1e-9
+NO_DATA = Estimate(math.nan, -math.inf, math.inf, math.inf, 0.0, 0)
+
+
+@cache
+def t_quantile(clusters: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``clusters - 1`` degrees of freedom."""
+    return float(student_t.ppf(0.975, clusters - 1)) if clusters > 1 else math.inf
+
+
+class Clustered:
+    """Sums ``y`` and ``x`` per cluster (deal) and per group (what a figure is of), then
+    estimates ratios of the groups and their contrasts with cluster-robust intervals.
+
+    Every cluster that was added counts towards ``G``, also for a group it has no data for
+    (a deal where a card was not dealt still says something about the deals)."""
+
+    __slots__ = ("_sums", "_totals")
+
+    def __init__(self) -> None:
+        self._sums: dict[Hashable, dict[Hashable, list[float]]] = {}
+        self._totals: dict[Hashable, list[float]] = {}
+
+    def add(self, cluster: Hashable, group: Hashable, y: float, x: float = 1.0) -> None:
+        groups = self._sums.get(cluster)
+        if groups is None:
+            groups = self._sums[cluster] = {}
+        sums = groups.get(group)
+        if sums is None:
+            groups[group] = [y, x]
+        else:
+            sums[0] += y
+            sums[1] += x
+        total = self._totals.get(group)
+        if total is None:
+            self._totals[group] = [y, x]
+        else:
+            total[0] += y
+            total[1] += x
+
+    def touch(self, cluster: Hashable) -> None:
+        """Count ``cluster`` (a deal) even if it adds nothing to any group."""
+        self._sums.setdefault(cluster, {})
+
+    @property
+    def clusters(self) -> int:
+        return len(self._sums)
+
+    def totals(self, group: Hashable) -> tuple[float, float]:
+        """``(sum(y), sum(x))`` of ``group`` over every cluster."""
+        y, x = self._totals.get(group, (0.0, 0.0))
+        return y, x
+
+    def ratio(self, group: Hashable, bounds: tuple[float, float] | None = None) -> Estimate:
+        """``sum(y) / sum(x)`` of ``group``; ``bounds=RATE`` for a rate (see the module docstring),
+        other bounds clip the interval."""
+        e = self.contrast({group: 1.0}, None if bounds == RATE else bounds)
+        if bounds != RATE or e.n <= 0:
+            return e
+        return _rate_interval(e)
+
+    def difference(self, minuend: Hashable, subtrahend: Hashable) -> Estimate:
+        """``ratio(minuend) - ratio(subtrahend)``, its sides paired within each cluster."""
+        return self.contrast({minuend: 1.0, subtrahend: -1.0})
+
+    def contrast(self, weights: Mapping[Hashable, float], bounds: tuple[float, float] | None = None,
+                 *, rates: bool = False) -> Estimate:
+        """``sum(w * ratio(group))`` with its cluster-robust interval. Student's t takes the
+        fewest clusters any of the groups has data in (a card dealt in 10 deals of 300 is
+        known from 10 deals). ``rates``: the groups are rates, and the variance is at least
+        what independent games would give with one win and one loss added to each group
+        (Agresti and Caffo's), so that a small group that went one way (a card dealt five
+        times, never to a winner) does not look certain."""
+        ratios: dict[Hashable, tuple[float, float]] = {}
+        for group in weights:
+            y, x = self.totals(group)
+            if x <= 0:
+                return NO_DATA
+            ratios[group] = (y / x, x)
+        value = sum(w * ratios[g][0] for g, w in weights.items())
+        g_count = self.clusters
+        present = dict.fromkeys(weights, 0)
+        squares = 0.0
+        for sums in self._sums.values():
+            u = 0.0
+            for group, w in weights.items():
+                if group in sums:
+                    present[group] += 1
+                    r, x_total = ratios[group]
+                    u += w * (sums[group][0] - r * sums[group][1]) / x_total
+            squares += u * u
+        variance = g_count / (g_count - 1) * squares if g_count > 1 else math.inf
+        if rates:
+            floor = 0.0
+            for group, w in weights.items():
+                y, x = self.totals(group)
+                p = (y + 1) / (x + 2)
+                floor += w * w * p * (1 - p) / (x + 2)
+            variance = max(variance, floor)
+        se = math.sqrt(variance)
+        half = t_quantile(min(present.values())) * se if se > 0 else 0.0
+        low, high = value - half, value + half
+        if bounds is not None:
+            low, high = max(bounds[0], low), min(bounds[1], high)
+        n = min(ratios[g][1] for g in weights)
+        return Estimate(value, low, high, se, n, g_count)
+
+
+RATE = (0.0, 1.0)
+
+
+def _rate_interval(e: Estimate) -> Estimate:
+    """Wilson's interval at the effective sample size (see the module docstring)."""
+    p = min(1.0, max(0.0, e.value))
+    binomial = p * (1 - p) / e.n
+    n_eff = e.n * binomial / (e.se * e.se) if binomial > 0 and 0 < e.se < math.inf else float(e.clusters)
+    z = t_quantile(e.clusters)
+    if n_eff <= 0 or math.isinf(z):
+        return Estimate(e.value, 0.0, 1.0, e.se, e.n, e.clusters)
+    denom = 1 + z * z / n_eff
+    centre = (p + z * z / (2 * n_eff)) / denom
+    half = z * math.sqrt(p * (1 - p) / n_eff + z * z / (4 * n_eff * n_eff)) / denom
+    return Estimate(e.value, max(0.0, centre - half), min(1.0, centre + half), e.se, e.n, e.clusters)
