@@ -88,13 +88,17 @@ class AbortingWebSocket(WebSocketsSansIOProtocol):
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()  # queues a close frame behind a buffer that may never drain ...
-        self.transport.abort()  # ... so the socket goes now, and the app hears of it
+        self.transport.abort()  # ... so the socket goes now (even one closing), and the app hears of it
 
     async def send(self, message: Any) -> None:
-        if message["type"] == "websocket.close" and self.handshake_complete and not self.writable.is_set():
+        closing = message["type"] == "websocket.close" and self.handshake_complete
+        if closing and not self.writable.is_set():
             self.transport.abort()  # a close frame cannot get through a full buffer
             return
         await super().send(message)
+        if closing and self.close_timer is not None:  # no closing handshake in time: abort, not close
+            self.close_timer.cancel()                 # (a close waits for a buffer that may never drain)
+            self.close_timer = self.loop.call_later(self.close_timeout, self.transport.abort)
 
 
 class OneLineInvalidUtf8(logging.Filter):
