@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
@@ -83,6 +83,10 @@ def create_app(database_url: str = "sqlite:///sakura.db") -> FastAPI:
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str, request: Request) -> HTMLResponse:
         return page("replay.html", request)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/api/cards")
     async def cards() -> list[dict[str, Any]]:

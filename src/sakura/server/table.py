@@ -34,7 +34,7 @@ from typing import Any
 
 from sakura.bots import Bot, BotError, make_bot
 from sakura.engine import Event, Game, GameError, State, make_game
-from sakura.server import protocol
+from sakura.server import history, protocol
 from sakura.server.db import ActionWrite, GroupCommit, Store, StoredTable
 
 log = logging.getLogger("sakura.server")
@@ -107,6 +107,7 @@ class Table:
         self.rematch_id = stored.rematch
         self.created = stored.created
         self.seq = 0
+        self.actions: list[tuple[int, str]] = list(stored.actions)  # the stored ones, for history
         for seat, text in stored.actions:  # event sourcing: replay through the engine
             self.state.apply_action(seat, self.game.parse_action(text))
             self.seq += 1
@@ -170,8 +171,10 @@ class Table:
                 self._change_seat(seat, replace(self.seats[seat], replaced=False))
             conn.seat = seat
             self.connections.add(conn)
-            conn.push(protocol.welcome(self.info(), seat, self.seq, self.state.view(seat).to_json(),
-                                       deadline=self.deadline))
+            welcome = protocol.welcome(self.info(), seat, self.seq, self.state.view(seat).to_json(),
+                                       deadline=self.deadline)
+            welcome["history"] = history.past(self.game, self.seed, self.actions, seat)
+            conn.push(welcome)
             self.broadcast_table()
 
     async def leave(self, conn: Connection) -> None:
@@ -218,6 +221,7 @@ class Table:
                 self.head, self.head_seq = self.state, self.seq  # back to what is stored
                 return
             self.state, self.seq = state, seq
+            self.actions.append((seat, str(action)))
             if finished:
                 self.status = "finished"
             self._arm_timer()
