@@ -144,6 +144,7 @@ class Table:
         token = secrets.token_urlsafe(24)
         changed = replace(self.seats[seat], token_hash=hash_token(token), name=name or self.seats[seat].name)
         self._change_seat(seat, changed)
+        self._arm_timer()  # the clock starts once every human seat is taken
         self.broadcast_table()
         return seat, token
 
@@ -336,7 +337,7 @@ class Table:
             self._timer_handle.cancel()
             self._timer_handle = None
         self.deadline = None
-        if not self.timer or self.state.is_terminal():
+        if not self.timer or self.state.is_terminal() or self.waiting_for_players():
             return
         bots = self.bot_seats()
         if not [s for s in self.state.current_players() if s not in bots]:
@@ -345,6 +346,10 @@ class Table:
         self.deadline = time.time() + wait
         loop = asyncio.get_running_loop()
         self._timer_handle = loop.call_later(wait, lambda: loop.create_task(self._timeout()))
+
+    def waiting_for_players(self) -> bool:
+        """An invited seat nobody has taken yet: no clock runs (a bot would play for them)."""
+        return any(s.kind == "human" and s.token_hash is None for s in self.seats)
 
     def start(self) -> None:
         """After loading or creating: arm the timer and let the bots move."""

@@ -94,6 +94,9 @@ function offsets(painters) {
   return out;
 }
 
+// The arrow of a direction along the path (mirrored with the drawing in right-to-left pages).
+export const arrow = (choice) => ((choice === "forward") !== rtl() ? "»" : "«");
+
 export class Garden {
   constructor(container, { onChoice = () => {} } = {}) {
     this.container = container;
@@ -273,7 +276,7 @@ export class Garden {
         ghost.setAttribute("class", "ghost-painter");
         marker.append(ghost);
       }
-      marker.append(svg("text", { x, y: y + 6, class: "ghost-arrow" }, p.choice === "forward" ? "»" : "«"));
+      marker.append(svg("text", { x, y: y + 6, class: "ghost-arrow" }, arrow(p.choice)));
       for (const b of p.bumps) {
         const [bx, by] = this.xy(b.at);
         marker.append(svg("text", { x: bx, y: by - 28, class: "bump-warning" }, t("table.bump")));

@@ -9,7 +9,7 @@
 // read from `shown`, so they change in step with the pieces, never ahead of them.
 import { t, list, num } from "../i18n.js";
 import { el, seatName, loadCards, cardFace, CARDS, actionIcon, COLOURS, SHAPES, letter } from "../common.js";
-import { Garden, drawGarden } from "../garden.js";
+import { Garden, drawGarden, arrow } from "../garden.js";
 import { LogWriter } from "../log.js";
 import { cue } from "../sound.js";
 
@@ -283,8 +283,8 @@ export class Table {
           { back: back ? this.previewText(back) : "", forward: fwd ? this.previewText(fwd) : "" })));
       const label = (p, key) => (p ? `${t(key, { n: p.end })}${p.bumps.length ? ` (${t("table.bump")})` : ""}` : "");
       choiceBox.replaceChildren(
-        el("button", { "data-choice": "back", onclick: () => this.act("back"), disabled: busy }, `« ${label(back, "table.back_to")}`),
-        el("button", { "data-choice": "forward", onclick: () => this.act("forward"), disabled: busy }, `${label(fwd, "table.forward_to")} »`));
+        el("button", { "data-choice": "back", onclick: () => this.act("back"), disabled: busy }, `${arrow("back")} ${label(back, "table.back_to")}`),
+        el("button", { "data-choice": "forward", onclick: () => this.act("forward"), disabled: busy }, `${label(fwd, "table.forward_to")} ${arrow("forward")}`));
       if (!busy) cue("turn");
     } else if (view.terminal) prompt.textContent = "";
     else if (double) prompt.textContent = t(this.courtPick === null ? "table.choose_two" : "table.choose_court");
@@ -293,11 +293,13 @@ export class Table {
     else prompt.textContent = t("table.waiting");
   }
 
-  // 1-9 play the hand's cards; F and B answer a choice.
+  // 1-9 play the hand's cards; F and B answer a choice. Read by the key's place on the
+  // keyboard (e.code), so they work the same on a Persian or Spanish layout.
   key(e) {
-    if (/^[1-9]$/.test(e.key)) document.querySelector(`#hand button[data-key="${e.key}"]:not([disabled])`)?.click();
-    if (e.key === "f") document.querySelector('#choice button[data-choice="forward"]:not([disabled])')?.click();
-    if (e.key === "b") document.querySelector('#choice button[data-choice="back"]:not([disabled])')?.click();
+    const digit = /^(Digit|Numpad)([1-9])$/.exec(e.code);
+    if (digit) document.querySelector(`#hand button[data-key="${digit[2]}"]:not([disabled])`)?.click();
+    if (e.code === "KeyF") document.querySelector('#choice button[data-choice="forward"]:not([disabled])')?.click();
+    if (e.code === "KeyB") document.querySelector('#choice button[data-choice="back"]:not([disabled])')?.click();
   }
 }
 
