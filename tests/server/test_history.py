@@ -32,7 +32,8 @@ def test_a_welcome_carries_the_past_events_as_its_viewer_may_see_them(client: Te
         assert len(seen) == len(events)
         assert all(e["cards"] is None for e in seen if e["type"] == "card_chosen")
         assert all(all(d is None for d in e["draws"]) for e in seen if e["type"] == "hands_refilled")
-        assert [e for e in seen if e["type"] == "cards_revealed"] == [e for e in events if e["type"] == "cards_revealed"]
+        revealed = [e for e in events if e["type"] == "cards_revealed"]
+        assert [e for e in seen if e["type"] == "cards_revealed"] == revealed
 
 
 def test_no_clock_runs_while_an_invited_seat_is_empty(client: TestClient) -> None:
@@ -40,7 +41,7 @@ def test_no_clock_runs_while_an_invited_seat_is_empty(client: TestClient) -> Non
     every human seat is taken."""
     created = create_table(client, 2, ["human", "human"], timer=30)
     table_id = created["table"]["id"]
-    with socket(client, table_id, created["token"]) as (ws, welcome):
+    with socket(client, table_id, created["token"]) as (_, welcome):
         assert welcome["deadline"] is None
         response = client.post(f"/api/tables/{table_id}/join", json={"name": "Ada"})
         assert response.status_code == 200
