@@ -63,7 +63,10 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+let sinceAct = []; // the events received since this page last acted (for the tests)
+
 function act(action) {
+  sinceAct = [];
   send({ type: "act", action });
   for (const b of document.querySelectorAll("#hand button, #choice button, #board button")) b.disabled = true;
 }
@@ -162,6 +165,7 @@ async function animate() {
     if (update.by === "timer") log.note(t("log.timer", { name: names()[update.seat] }));
     document.body.dataset.animating = "1";
     for (const event of update.events) {
+      sinceAct.push(event);
       log.event(event);
       const staged = screen.event(event, speed);
       if (staged instanceof Promise) await staged;
@@ -323,6 +327,9 @@ function addControls() {
   });
   slot.replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")), select, sound);
 }
+
+// Read-only, for the browser tests: the view the page last drew from.
+window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct };
 
 await loadCatalog();
 addControls();
