@@ -14,7 +14,8 @@ from tests.browser.conftest import page_errors
 Box = dict[str, float]
 
 
-def start(page: Any, server: str, players: int = 4, query: str = "speed=0", variant: str | None = None) -> None:
+def start(page: Any, server: str, players: int = 4, query: str = "speed=0",
+          variant: str | None = None) -> None:
     page.goto(f"{server}/?{query}")
     page.select_option("#players", str(players))
     if variant:
@@ -93,14 +94,20 @@ SAMPLE = """async (ms) => {
 }"""
 
 CENTRES = """() => {
-  const centre = (n) => { const r = n.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
-  const space = (i) => centre(document.querySelector(`svg.garden [data-space="${i}"] ellipse, svg.garden [data-space="${i}"] rect`));
+  const centre = (n) => {
+    const r = n.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  const space = (i) => centre(document.querySelector(
+    `svg.garden [data-space="${i}"] ellipse, svg.garden [data-space="${i}"] rect`));
   const view = window.sakuraTable.view();
   return { view: { painters: view.painters, tokens: view.tokens, emperor: view.emperor },
-    painters: [...document.querySelectorAll('svg.garden [data-painter]')].map((p) => [Number(p.dataset.painter), centre(p)]),
+    painters: [...document.querySelectorAll('svg.garden [data-painter]')]
+      .map((p) => [Number(p.dataset.painter), centre(p)]),
     spaces: view.painters.map(space), emperorSpace: space(view.emperor),
     emperor: centre(document.querySelector('svg.garden .emperor')),
-    tokens: [...document.querySelectorAll('#seats .seat-tokens')].map((n) => Number(n.textContent.match(/\\d+/)[0])) };
+    tokens: [...document.querySelectorAll('#seats .seat-tokens')]
+      .map((n) => Number(n.textContent.match(/\\d+/)[0])) };
 }"""
 
 
@@ -152,8 +159,9 @@ def test_a_choice_is_previewed_on_its_landing_spaces(server: str, browser: Any, 
                 assert marker.get_attribute("data-end") == str(preview["end"])
                 # bug 2: the marker sits on the landing space, on top of whatever stands there
                 box = marker.locator(".ghost-ring").bounding_box()
-                top = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('.choice-arrow')",
-                                    [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+                top = page.evaluate(
+                    "([x, y]) => !!document.elementFromPoint(x, y).closest('.choice-arrow')",
+                    [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
                 assert top, choice
                 button = page.locator(f"#choice button[data-choice='{choice}']").inner_text()
                 assert re.search(r"\d+", button) and str(preview["end"]) in button
@@ -166,7 +174,8 @@ def test_a_choice_is_previewed_on_its_landing_spaces(server: str, browser: Any, 
             answer = "forward" if previews["forward"]["bumps"] or checked % 2 == 0 else "back"
             chosen = previews[answer]
             page.locator(f"svg.garden .choice-arrow[data-choice='{answer}']").click()  # on the board
-            page.wait_for_function("window.sakuraTable.lastEvents().some((e) => e.type === 'choice_made')")
+            page.wait_for_function(
+                "window.sakuraTable.lastEvents().some((e) => e.type === 'choice_made')")
             settled(page)
             # the engine's own result: the first move of the answer in the log's events
             after = page.evaluate("window.sakuraTable.lastEvents()")
@@ -175,7 +184,8 @@ def test_a_choice_is_previewed_on_its_landing_spaces(server: str, browser: Any, 
                 (first, chosen)
             if chosen["bumps"]:
                 bump = next(e for e in after if e["type"] == "bumped")
-                assert [bump["seat"], bump["at"], bump["end"]] == [chosen["bumps"][0][k] for k in ("seat", "at", "end")]
+                expected = chosen["bumps"][0]
+                assert [bump["seat"], bump["at"], bump["end"]] == [expected[k] for k in ("seat", "at", "end")]
             checked += 1
         else:
             step(page)
@@ -192,7 +202,8 @@ def test_the_log_survives_a_reload_and_a_spectator_sees_the_same_past(server: st
     while plays < 4:
         plays += step(page) == "card"
     # the bots play until it is this player's turn again: then the table waits
-    page.wait_for_function("window.sakuraTable.view().legal_actions.length > 0 && !window.sakuraTable.animating()")
+    page.wait_for_function("window.sakuraTable.view().legal_actions.length > 0"
+                           " && !window.sakuraTable.animating()")
     before = page.locator("#log li").all_inner_texts()
     rounds = page.locator("#log .log-round h3").all_inner_texts()
     assert rounds[0].startswith("Round") and len(rounds) >= 3  # grouped, the current round on top
@@ -205,7 +216,8 @@ def test_the_log_survives_a_reload_and_a_spectator_sees_the_same_past(server: st
     watcher.wait_for_selector("#log li")
     card_lines = [line for line in before if re.match(r".+'s card \d+", line)]
     assert card_lines
-    assert [line for line in watcher.locator("#log li").all_inner_texts() if re.match(r".+'s card \d+", line)] == card_lines
+    watched = watcher.locator("#log li").all_inner_texts()
+    assert [line for line in watched if re.match(r".+'s card \d+", line)] == card_lines
     assert not errors, errors
 
 
@@ -237,7 +249,8 @@ def test_bug1_the_tactical_variant_never_dead_ends(server: str, browser: Any) ->
             stuck_since = time.time()
             doubles += "court painter" in prompt
         settled(page)
-        if "court painter" in page.locator("#prompt").inner_text() and not page.locator("#choice:not([hidden])").count():
+        asking = "court painter" in page.locator("#prompt").inner_text()
+        if asking and not page.locator("#choice:not([hidden])").count():
             assert page.locator("#hand button.card:not([disabled])").count() > 0, "all cards greyed out"
         assert time.time() - stuck_since < 20, page.locator("#prompt").inner_text()
     assert doubles >= 2

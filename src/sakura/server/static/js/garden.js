@@ -122,7 +122,7 @@ export class Garden {
     const rows = Math.ceil(board.garden.length / cols);
     const width = cols * STEP + 16;
     const height = rows * ROW + 34;
-    const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "garden",
+    const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", class: "garden",
       preserveAspectRatio: "xMidYMid meet", "aria-label": t("garden.label") });
     root.append(svg("rect", { x: 0, y: 0, width, height, rx: 14, class: "lawn" }));
     this.drawStream(root, board, cols);
