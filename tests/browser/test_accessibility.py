@@ -27,7 +27,7 @@ def test_the_lobby_and_the_table_have_no_serious_violations(server: str, browser
     assert violations(page) == []
     start(page, server, players=4, query=f"speed=0&lang={lang}")
     assert violations(page) == []
-    while not page.locator("#choice:not([hidden])").count() and not page.locator("#result:not([hidden])").count():
+    while not page.locator("#choice:not([hidden]), #result:not([hidden])").count():
         step(page)
         settled(page)
     assert violations(page) == []  # a choice on the board, or the end of the game
