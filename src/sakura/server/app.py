@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder
-from sakura.server import protocol
+from sakura.server import listing, protocol
 from sakura.server.lobby import Lobby, NewTable
 from sakura.server.pages import STATIC, page
 from sakura.server.protocol import Act, Hello, Ping, ProtocolError, Rematch, Replace, parse_client
@@ -97,7 +97,13 @@ def create_app(database_url: str = "sqlite:///sakura.db") -> FastAPI:
     @app.get("/api/tables")
     async def tables() -> dict[str, Any]:
         lobby = lobby_of()
-        return {"open": lobby.open_tables(), "finished": lobby.store.finished_ids()}
+        return {"open": lobby.open_tables(), "finished": lobby.store.finished_ids(),
+                "listing": listing.live(lobby.tables.values())}
+
+    @app.get("/api/finished")
+    async def finished_games(page: int = 0) -> dict[str, Any]:
+        """Finished games with players, winner and date, newest first, ten a page."""
+        return listing.finished(lobby_of(), page)
 
     @app.post("/api/tables", status_code=201)
     async def create(request: NewTable) -> dict[str, Any]:

@@ -106,6 +106,7 @@ class Table:
         self.status = stored.status
         self.rematch_id = stored.rematch
         self.created = stored.created
+        self.last_seen = stored.created.timestamp()  # the last time anyone was connected
         self.seq = 0
         self.actions: list[tuple[int, str]] = list(stored.actions)  # the stored ones, for history
         for seat, text in stored.actions:  # event sourcing: replay through the engine
@@ -172,6 +173,7 @@ class Table:
                 self._change_seat(seat, replace(self.seats[seat], replaced=False))
             conn.seat = seat
             self.connections.add(conn)
+            self.last_seen = time.time()
             welcome = protocol.welcome(self.info(), seat, self.seq, self.state.view(seat).to_json(),
                                        deadline=self.deadline)
             welcome["history"] = history.past(self.game, self.seed, self.actions, seat)
@@ -181,6 +183,7 @@ class Table:
     async def leave(self, conn: Connection) -> None:
         async with self.lock:
             self.connections.discard(conn)
+            self.last_seen = time.time()
             self.broadcast_table()
 
     def broadcast_table(self) -> None:

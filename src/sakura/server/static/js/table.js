@@ -69,6 +69,7 @@ function act(action) {
   sinceAct = [];
   send({ type: "act", action });
   for (const b of document.querySelectorAll("#hand button, #choice button, #board button")) b.disabled = true;
+  if (action === "forward" || action === "back") { $("choice").hidden = true; $("prompt").textContent = ""; }
 }
 
 function connect() {
