@@ -284,3 +284,23 @@ def test_bug4_an_untaken_invited_seat_is_waiting_for_a_player(server: str, brows
     page.wait_for_selector("#hand button.card:not([disabled])")
     assert "waiting for a player to join" in page.locator(".seat[data-seat='1']").inner_text()
     assert page.locator("#timer").is_hidden()  # no clock while the seat is empty
+
+
+def test_bug6_the_lobby_lists_your_table_to_resume_and_finished_games_with_a_winner(server: str,
+                                                                                     browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    page.request.post(f"{server}/api/tables", data={"players": 2, "seats": [
+        {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]})
+    start(page, server, players=3)
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    page.goto(f"{server}/")
+    mine = page.locator(f"#yours li[data-table='{table_id}']")
+    mine.wait_for()
+    assert mine.locator("a").inner_text() == "Resume"  # not "Watch"
+    assert page.locator(f"#playing li[data-table='{table_id}'], #open li[data-table='{table_id}']").count() == 0
+    game = page.locator("#finished li[data-table]").first
+    game.wait_for(timeout=30000)
+    assert re.search(r"won by \w+ \(bot, easy\)", game.inner_text()), game.inner_text()
+    assert game.locator("time").count() == 1
+    assert not errors, errors

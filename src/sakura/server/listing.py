@@ -63,4 +63,5 @@ def finished(lobby: Lobby, page: int = 0) -> dict[str, Any]:
     page = max(0, page)
     ids = lobby.store.finished_ids(limit=(page + 1) * PAGE + 1)
     shown = ids[page * PAGE:(page + 1) * PAGE]
-    return {"page": page, "more": len(ids) > (page + 1) * PAGE, "games": [summary(lobby.get(i)) for i in shown]}
+    games = [summary(lobby.get(i)) for i in shown]
+    return {"page": page, "more": len(ids) > (page + 1) * PAGE, "games": games}

@@ -2,7 +2,7 @@
 // open seats to join, games in play to watch, abandoned ones apart, and finished games with
 // players, winner and date, newest first, a page at a time.
 import { loadCatalog, t, num, list } from "./i18n.js";
-import { el, colourName } from "./common.js";
+import { el, seatName } from "./common.js";
 import { addHelp } from "./help.js";
 import { saveToken, readCookie } from "./cookies.js";
 
@@ -53,13 +53,10 @@ async function create(event) {
   location.href = `/t/${data.table.id}${location.search}`;
 }
 
-// A player of a listed table: their name, else a bot's level, else the seat's colour.
-const LEVELS = { easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
+// A player of a listed table, named as at the table ("Ada (Blue)", "Red (bot, easy)").
 function player(table, seat) {
-  const info = table.seats[seat];
-  if (info.name) return info.name;
-  if (info.kind === "bot") return t(LEVELS[info.level] ?? "lobby.seat.medium");
-  return table.game === "sakura-cards" ? t("lobby.player_n", { n: seat + 1 }) : colourName(seat);
+  if (table.game === "sakura-cards") return table.seats[seat].name || t("lobby.player_n", { n: seat + 1 });
+  return seatName(seat, table, null, null);
 }
 const players = (table) => list(table.seats.map((_, i) => player(table, i)));
 const date = (iso) => new Date(iso).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
