@@ -304,3 +304,34 @@ def test_bug6_the_lobby_lists_your_table_to_resume_and_finished_games_with_a_win
     assert re.search(r"won by \w+ \(bot, easy\)", game.inner_text()), game.inner_text()
     assert game.locator("time").count() == 1
     assert not errors, errors
+
+
+def test_the_replay_has_a_move_list_and_a_slider_and_an_unfinished_game_says_so(server: str, browser: Any,
+                                                                                 output: Path) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    created = page.request.post(f"{server}/api/tables", data={"players": 3, "seats": [
+        {"kind": "bot", "level": "easy"}] * 3}).json()
+    table_id = created["table"]["id"]
+    deadline = time.time() + 60
+    while page.request.get(f"{server}/api/tables/{table_id}").json()["status"] != "finished":
+        assert time.time() < deadline
+        page.wait_for_timeout(100)
+    page.goto(f"{server}/replay/{table_id}")
+    page.wait_for_selector("#moves li")
+    moves = page.locator("#moves li").count()
+    assert int(page.get_attribute("#slider", "max")) == moves
+    page.locator("#moves li >> nth=9 >> button").click()
+    assert page.locator("#position").inner_text() == f"Move 10 of {moves}"
+    page.locator("#slider").fill(str(moves))
+    assert page.locator("#position").inner_text() == f"Move {moves} of {moves}"
+    assert page.locator("#log li").filter(has_text="wins").count() >= 1
+    page.screenshot(path=str(output / "replay.png"))
+    start(page, server, players=2, variant="court")  # a game in play: no replay yet
+    live = page.url.split("/t/")[1].split("?")[0]
+    page.goto(f"{server}/replay/{live}")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "not finished" in page.locator("#error").inner_text()
+    assert page.locator("#watch").get_attribute("href") == f"/t/{live}"
+    assert page.locator("#next").is_hidden() and page.locator("#slider").is_hidden()
+    assert not errors, errors
