@@ -306,8 +306,8 @@ def test_bug6_the_lobby_lists_your_table_to_resume_and_finished_games_with_a_win
     assert not errors, errors
 
 
-def test_the_replay_has_a_move_list_and_a_slider_and_an_unfinished_game_says_so(server: str, browser: Any,
-                                                                                 output: Path) -> None:
+def test_the_replay_has_a_move_list_and_a_slider_and_an_unfinished_game_says_so(
+        server: str, browser: Any, output: Path) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
     created = page.request.post(f"{server}/api/tables", data={"players": 3, "seats": [
