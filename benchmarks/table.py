@@ -102,7 +102,8 @@ def main() -> None:
         if gaps:
             mean = statistics.fmean(gaps)
             print(f"staging at 6 players ({args.speed} ms a step): {1000 / mean:.0f} fps mean over "
-                  f"{len(gaps)} frames, p95 frame {sorted(gaps)[int(len(gaps) * 0.95)]:.1f} ms, longest {max(gaps):.1f} ms")
+                  f"{len(gaps)} frames, p95 frame {sorted(gaps)[int(len(gaps) * 0.95)]:.1f} ms, "
+                  f"longest {max(gaps):.1f} ms")
         browser.close()
 
 

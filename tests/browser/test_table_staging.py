@@ -298,7 +298,8 @@ def test_bug6_the_lobby_lists_your_table_to_resume_and_finished_games_with_a_win
     mine = page.locator(f"#yours li[data-table='{table_id}']")
     mine.wait_for()
     assert mine.locator("a").inner_text() == "Resume"  # not "Watch"
-    assert page.locator(f"#playing li[data-table='{table_id}'], #open li[data-table='{table_id}']").count() == 0
+    listed = f"#playing li[data-table='{table_id}'], #open li[data-table='{table_id}']"
+    assert page.locator(listed).count() == 0
     game = page.locator("#finished li[data-table]").first
     game.wait_for(timeout=30000)
     assert re.search(r"won by \w+ \(bot, easy\)", game.inner_text()), game.inner_text()
