@@ -173,7 +173,7 @@ def test_a_choice_is_previewed_on_its_landing_spaces(server: str, browser: Any, 
                 page.screenshot(path=str(output / "choice-preview.png"))
             answer = "forward" if previews["forward"]["bumps"] or checked % 2 == 0 else "back"
             chosen = previews[answer]
-            page.locator(f"svg.garden .choice-arrow[data-choice='{answer}']").click()  # on the board
+            page.locator(f"svg.garden .choice-arrow[data-choice='{answer}'] .ghost-ring").click()  # on the board
             page.wait_for_function(
                 "window.sakuraTable.lastEvents().some((e) => e.type === 'choice_made')")
             settled(page)
@@ -335,4 +335,21 @@ def test_the_replay_has_a_move_list_and_a_slider_and_an_unfinished_game_says_so(
     assert "not finished" in page.locator("#error").inner_text()
     assert page.locator("#watch").get_attribute("href") == f"/t/{live}"
     assert page.locator("#next").is_hidden() and page.locator("#slider").is_hidden()
+    assert not errors, errors
+
+
+def test_the_speed_and_the_sound_are_remembered_by_the_browser(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    start(page, server, players=3, query="lang=en")
+    assert page.locator("#speed").input_value() == "normal"
+    assert page.locator("#sound").get_attribute("aria-pressed") == "false"  # off by default
+    page.select_option("#speed", "fast")
+    page.click("#sound")
+    page.reload()
+    page.wait_for_selector("#hand button.card")
+    assert page.locator("#speed").input_value() == "fast"
+    assert page.locator("#sound").get_attribute("aria-pressed") == "true"
+    page.locator("#hand button.card:not([disabled])").first.click()  # cues play without an error
+    page.wait_for_selector("#log li:has-text('You chose')")
     assert not errors, errors

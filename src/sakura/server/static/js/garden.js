@@ -94,8 +94,9 @@ function offsets(painters) {
   return out;
 }
 
-// The arrow of a direction along the path (mirrored with the drawing in right-to-left pages).
-export const arrow = (choice) => ((choice === "forward") !== rtl() ? "»" : "«");
+// The arrow of a direction along the path. « and » are mirrored characters: a right-to-left
+// page draws them turned, as it draws the path, so the logical arrow points the right way.
+export const arrow = (choice) => (choice === "forward" ? "»" : "«");
 
 export class Garden {
   constructor(container, { onChoice = () => {} } = {}) {
@@ -212,7 +213,7 @@ export class Garden {
     if (seat === opts.me) body.append(svg("text", { x: 0, y: -23, class: "you-label" }, t("table.you_short")));
     const tile = opts.tiles && opts.tiles[seat];
     if (tile) {
-      const flag = svg("g", { class: `tile-flag tile-${tile.state}`, transform: "translate(14 -30)" });
+      const flag = svg("g", { class: `tile-flag tile-${tile.state}`, transform: "translate(11 1)" });
       flag.append(svg("rect", { x: 0, y: 0, width: 22, height: 16, rx: 3 }));
       flag.append(svg("text", { x: 11, y: 12 }, num(tile.card)));
       body.append(flag);

@@ -126,7 +126,7 @@ export class LogWriter {
   }
 
   add(text) {
-    if (!this.group) this.startGroup("");
+    if (!this.group) this.startGroup(t("log.round", { round: 1 })); // the first round starts with no event
     const item = document.createElement("li");
     item.textContent = capital(text);
     this.group.append(item);

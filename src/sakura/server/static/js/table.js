@@ -165,6 +165,7 @@ async function animate() {
     if (update.seq <= seq) continue;
     if (update.by === "timer") log.note(t("log.timer", { name: names()[update.seat] }));
     document.body.dataset.animating = "1";
+    if (me !== null) screen.renderHand(view, context()); // the hand waits while the round is staged
     for (const event of update.events) {
       sinceAct.push(event);
       log.event(event);

@@ -287,6 +287,7 @@ export class Table {
         el("button", { "data-choice": "forward", onclick: () => this.act("forward"), disabled: busy }, `${label(fwd, "table.forward_to")} ${arrow("forward")}`));
       if (!busy) cue("turn");
     } else if (view.terminal) prompt.textContent = "";
+    else if (busy) prompt.textContent = t("table.resolving");
     else if (double) prompt.textContent = t(this.courtPick === null ? "table.choose_two" : "table.choose_court");
     else if (legal.size) prompt.textContent = t("table.choose");
     else if (view.my_choice) prompt.textContent = t("table.chosen", { cards: list(view.my_choice.map((card) => num(card))) });
