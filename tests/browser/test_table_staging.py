@@ -173,7 +173,8 @@ def test_a_choice_is_previewed_on_its_landing_spaces(server: str, browser: Any, 
                 page.screenshot(path=str(output / "choice-preview.png"))
             answer = "forward" if previews["forward"]["bumps"] or checked % 2 == 0 else "back"
             chosen = previews[answer]
-            page.locator(f"svg.garden .choice-arrow[data-choice='{answer}'] .ghost-ring").click()  # on the board
+            # answered on the board, on the ghost at the landing space
+            page.locator(f"svg.garden .choice-arrow[data-choice='{answer}'] .ghost-ring").click()
             page.wait_for_function(
                 "window.sakuraTable.lastEvents().some((e) => e.type === 'choice_made')")
             settled(page)
