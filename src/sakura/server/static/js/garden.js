@@ -94,9 +94,9 @@ function offsets(painters) {
   return out;
 }
 
-// The arrow of a direction along the path. « and » are mirrored characters: a right-to-left
-// page draws them turned, as it draws the path, so the logical arrow points the right way.
-export const arrow = (choice) => (choice === "forward" ? "»" : "«");
+// The arrow of a direction in words and buttons: the way the page reads (→ forward in
+// English, ← in Persian), in arrows that bidi never mirrors.
+export const arrow = (choice) => ((choice === "forward") !== rtl() ? "→" : "←");
 
 export class Garden {
   constructor(container, { onChoice = () => {} } = {}) {
@@ -260,6 +260,17 @@ export class Garden {
       { duration: ms * 2.5, easing: "ease-out" }).finished.then(() => node.remove(), () => node.remove());
   }
 
+  // A chevron on `space` pointing the way the path runs there (forward: dir 1, back: -1).
+  chevron(space, dir) {
+    const [x, y] = this.xy(space);
+    const last = this.board.garden.length - 1;
+    const from = Math.min(last, Math.max(0, space - dir));
+    const to = Math.min(last, Math.max(0, space + dir));
+    const [ax, ay] = from !== space ? this.xy(from) : this.xy(to).map((v, k) => 2 * [x, y][k] - v);
+    const angle = (Math.atan2(y - ay, x - ax) * 180) / Math.PI;
+    return svg("path", { d: "M-7 -9 L5 0 L-7 9", class: "ghost-arrow", transform: `translate(${x} ${y}) rotate(${angle.toFixed(0)})` });
+  }
+
   // The answers of a pending choice, on their landing spaces, above every piece.
   drawPreviews(previews, opts) {
     for (const p of previews) {
@@ -277,7 +288,7 @@ export class Garden {
         ghost.setAttribute("class", "ghost-painter");
         marker.append(ghost);
       }
-      marker.append(svg("text", { x, y: y + 6, class: "ghost-arrow" }, arrow(p.choice)));
+      marker.append(this.chevron(p.end, p.choice === "forward" ? 1 : -1));
       for (const b of p.bumps) {
         const [bx, by] = this.xy(b.at);
         marker.append(svg("text", { x: bx, y: by - 28, class: "bump-warning" }, t("table.bump")));
