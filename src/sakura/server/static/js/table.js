@@ -176,7 +176,7 @@ async function animate() {
         await pause(speed);
       }
     }
-    setView(update.view, update.seq, update.deadline);
+    if (update.seq > seq) setView(update.view, update.seq, update.deadline); // a welcome may have come meanwhile
   }
   animating = false;
   delete document.body.dataset.animating;
