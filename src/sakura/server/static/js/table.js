@@ -69,7 +69,9 @@ function act(action) {
   sinceAct = [];
   send({ type: "act", action });
   for (const b of document.querySelectorAll("#hand button, #choice button, #board button")) b.disabled = true;
-  if (action === "forward" || action === "back") { $("choice").hidden = true; $("prompt").textContent = ""; }
+  // the prompt answered is gone at once (the next view brings the next one)
+  $("prompt").textContent = t("table.sent");
+  if (action === "forward" || action === "back") $("choice").hidden = true;
 }
 
 function connect() {

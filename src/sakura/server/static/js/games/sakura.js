@@ -290,6 +290,7 @@ export class Table {
     else if (busy) prompt.textContent = t("table.resolving");
     else if (double) prompt.textContent = t(this.courtPick === null ? "table.choose_two" : "table.choose_court");
     else if (legal.size) prompt.textContent = t("table.choose");
+    else if (view.pending) prompt.textContent = t("table.waiting_choice", { name: ctx.names[view.pending[0]] ?? "" });
     else if (view.my_choice) prompt.textContent = t("table.chosen", { cards: list(view.my_choice.map((card) => num(card))) });
     else prompt.textContent = t("table.waiting");
   }
