@@ -225,9 +225,13 @@ def test_the_log_survives_a_reload_and_a_spectator_sees_the_same_past(server: st
 def test_bug3_number_keys_do_nothing_while_the_language_menu_has_focus(server: str, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     start(page, server, players=3)
+    # the bots have chosen and the page is still: a key would act at once
+    page.wait_for_function("window.sakuraTable.view().chosen.filter(Boolean).length === 2"
+                           " && !window.sakuraTable.animating()")
     page.focus("#lang")
-    page.keyboard.press("1")
-    page.wait_for_timeout(300)
+    for key in "123":
+        page.keyboard.press(key)
+        page.wait_for_timeout(150)
     assert page.locator("#hand button.card[aria-pressed='true']").count() == 0
     assert page.locator("#hand button.card:not([disabled])").count() == 5  # nothing was played
     page.focus("#hand button.card >> nth=0")

@@ -167,6 +167,7 @@ async function animate() {
     if (update.seq <= seq) continue;
     if (update.by === "timer") log.note(t("log.timer", { name: names()[update.seat] }));
     document.body.dataset.animating = "1";
+    screen.staging = true; // who is due is the next view's news: not shown ahead of the pieces
     if (me !== null) screen.renderHand(view, context()); // the hand waits while the round is staged
     for (const event of update.events) {
       sinceAct.push(event);
@@ -181,6 +182,7 @@ async function animate() {
     if (update.seq > seq) setView(update.view, update.seq, update.deadline); // a welcome may have come meanwhile
   }
   animating = false;
+  screen.staging = false;
   delete document.body.dataset.animating;
   if (view) render();
 }
@@ -212,7 +214,7 @@ function renderSeats() {
     const presence = info && info.kind === "human" && info.claimed && !info.connected
       ? (info.replaced ? t("table.status.bot_plays") : t("table.status.away")) : "";
     const score = screen.seatScore ? screen.seatScore(view, seat) : game.seatScore(view, seat);
-    const row = el("li", { class: `seat${seat === me ? " me" : ""}${view.current_players.includes(seat) ? " due" : ""}`, "data-seat": seat },
+    const row = el("li", { class: `seat${seat === me ? " me" : ""}${view.current_players.includes(seat) && !screen.staging ? " due" : ""}`, "data-seat": seat },
       game.badge(seat),
       el("span", { class: "seat-name" }, name),
       seat === me ? el("span", { class: "you-tag" }, t("table.you_short")) : "",

@@ -227,6 +227,7 @@ export class Table {
 
   seatStatus(view, seat, info) {
     if (info && info.kind === "human" && !info.claimed && !view.terminal) return t("table.status.waiting_join");
+    if (this.staging) return "";
     if (view.pending && view.pending[0] === seat) return t("table.status.choosing");
     if (seat < view.chosen.length && !view.terminal && view.revealed.length === 0) {
       return t(view.chosen[seat] ? "table.status.chosen" : "table.status.thinking");
