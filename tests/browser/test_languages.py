@@ -83,7 +83,7 @@ def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any, 
     assert page.locator("svg.garden .space-S").count() == 3
     assert page.locator("svg.garden .painter").count() == 4
     gate = page.locator("svg.garden [data-space='0'] rect").bounding_box()
-    first = page.locator("svg.garden [data-space='1'] circle").bounding_box()
+    first = page.locator("svg.garden [data-space='1'] ellipse").bounding_box()
     assert gate["x"] > first["x"]
     # Persian digits, with the printed number small on each card.
     assert re.search("[۰-۹]", page.locator("#facts").inner_text())

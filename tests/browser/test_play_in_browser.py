@@ -68,7 +68,7 @@ def test_a_friend_joins_by_invite_link_and_gets_the_seat(server: str, browser: A
     friend.goto(f"{invite}?speed=0")
     friend.click("#take-seat")
     friend.wait_for_selector("#hand button.card:not([disabled])")
-    assert "(you)" in friend.locator(".seat.me").inner_text()
+    assert friend.locator(".seat.me .you-tag").inner_text() == "you"
     friend.locator("#hand button.card").first.click()
     host.wait_for_selector(".seat[data-seat='1'] .seat-status:has-text('has chosen')")
     friend.reload()  # the cookie keeps the seat

@@ -22,14 +22,14 @@ from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Query, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
 from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder
-from sakura.server import protocol
+from sakura.server import listing, protocol
 from sakura.server.errors import http_status
 from sakura.server.guard import Guard
 from sakura.server.limits import Limits
@@ -133,6 +133,10 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     async def replay_page(table_id: str, request: Request) -> HTMLResponse:
         return page("replay.html", request)
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/api/cards")
     async def cards() -> list[dict[str, Any]]:
         """The box's cards (public: what each card does, never where it is)."""
@@ -148,7 +152,16 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         except TableError as exc:
             raise ApiError.of(exc) from None
         return {"open": lobby.open_tables(page), "finished": finished, "page": page,
-                "page_size": lobby.limits.lobby_page}
+                "page_size": lobby.limits.lobby_page,
+                "listing": lobby.cached("listing", 0, lambda: listing.live(lobby.tables.values()))}
+
+    @app.get("/api/finished")
+    async def finished_games(page: Annotated[int, Query(ge=0, le=10_000)] = 0) -> dict[str, Any]:
+        """Finished games with players, winner and date, newest first, ten a page."""
+        try:
+            return await listing.finished(lobby_of(), page)
+        except TableError as exc:
+            raise ApiError.of(exc) from None
 
     @app.post("/api/tables", status_code=201)
     async def create(request: NewTable, http: Request) -> dict[str, Any]:

@@ -160,7 +160,7 @@ class Lobby:
             live = [t.info() for t in self.tables.values() if t.status != "finished"]
             live.sort(key=lambda t: not any(s["kind"] == "human" and not s["claimed"] for s in t["seats"]))
             return live
-        everything: list[dict[str, Any]] = self._cached("open", 0, build)
+        everything: list[dict[str, Any]] = self.cached("open", 0, build)
         size = self.limits.lobby_page
         return everything[page * size:(page + 1) * size]
 
@@ -176,7 +176,8 @@ class Lobby:
         self._lists[key] = (time.monotonic(), ids)
         return ids
 
-    def _cached(self, name: str, page: int, build: Any) -> Any:
+    def cached(self, name: str, page: int, build: Any) -> Any:
+        """``build()``, or what it gave less than ``lobby_cache_seconds`` ago."""
         key = (name, page)
         hit = self._lists.get(key)
         if hit is not None and time.monotonic() - hit[0] < self.limits.lobby_cache_seconds:

@@ -42,7 +42,7 @@ from typing import Any
 
 from sakura.bots import Bot, BotError, make_bot
 from sakura.engine import Event, Game, GameError, State, make_game
-from sakura.server import protocol
+from sakura.server import history, protocol
 from sakura.server.database import Database, one_line
 from sakura.server.db import ActionWrite, GroupCommit, StoredTable
 from sakura.server.errors import TableError
@@ -148,6 +148,7 @@ class Table:
         self.status = stored.status
         self.rematch_id = stored.rematch
         self.created = stored.created
+        self.last_seen = stored.created.timestamp()  # the last time anyone was connected
         self.seq = 0
         self.damaged: str | None = None  # why its stored actions do not replay, if they do not
         for seat, text in stored.actions:  # event sourcing: replay through the engine
@@ -159,6 +160,8 @@ class Table:
                 self.status = "damaged"
                 break
             self.seq += 1
+        self.actions: list[tuple[int, str]] = list(stored.actions[:self.seq])  # stored, replayed: for history
+        self._history: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}  # viewer -> (seq, past)
         now = time.time()
         # when each seat's player was last seen (a claimed seat nobody is on: since start-up)
         self.absent_since: dict[int, float] = {i: now for i, s in enumerate(self.seats) if s.kind == "human"}
@@ -206,6 +209,7 @@ class Table:
         changed = replace(self.seats[seat], token_hash=hash_token(token), name=name or self.seats[seat].name)
         await self._change_seat(seat, changed)
         self.absent_since[seat] = time.time()
+        self._arm_timer()  # the clock starts once every human seat is taken
         self.broadcast_table()
         return seat, token
 
@@ -250,13 +254,25 @@ class Table:
                 await self._change_seat(seat, replace(self.seats[seat], replaced=False))
             conn.seat = seat
             self.connections.add(conn)
-            conn.push(protocol.welcome(self.info(), seat, self.seq, self.state.view(seat).to_json(),
-                                       deadline=self.deadline))
+            self.last_seen = time.time()
+            welcome = protocol.welcome(self.info(), seat, self.seq, self.state.view(seat).to_json(),
+                                       deadline=self.deadline)
+            welcome["history"] = self.history_for(seat)
+            conn.push(welcome)
             self.broadcast_table()
+
+    def history_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The table's past as ``viewer`` sees it, replayed once per viewer and action (a
+        thousand spectators arriving share one replay)."""
+        hit = self._history.get(viewer)
+        if hit is None or hit[0] != self.seq:
+            hit = self._history[viewer] = (self.seq, history.past(self.game, self.seed, self.actions, viewer))
+        return hit[1]
 
     async def leave(self, conn: Connection) -> None:
         async with self.lock:
             self.connections.discard(conn)
+            self.last_seen = time.time()
             if conn.seat is not None and not self.connected()[conn.seat]:
                 self.absent_since[conn.seat] = time.time()
             if not self.connections:
@@ -310,6 +326,7 @@ class Table:
                 self.head, self.head_seq = self.state, self.seq  # back to what is stored
                 return
             self.state, self.seq = state, seq
+            self.actions.append((seat, str(action)))
             if finished:
                 self.status = "finished"
             self._arm_timer()
@@ -429,7 +446,7 @@ class Table:
             self._timer_handle.cancel()
             self._timer_handle = None
         self.deadline = None
-        if not self.timer or self.state.is_terminal():
+        if not self.timer or self.state.is_terminal() or self.waiting_for_players():
             return
         bots = self.bot_seats()
         if not [s for s in self.state.current_players() if s not in bots]:
@@ -438,6 +455,10 @@ class Table:
         self.deadline = time.time() + wait
         loop = asyncio.get_running_loop()
         self._timer_handle = loop.call_later(wait, lambda: loop.create_task(self._timeout()))
+
+    def waiting_for_players(self) -> bool:
+        """An invited seat nobody has taken yet: no clock runs (a bot would play for them)."""
+        return any(s.kind == "human" and s.token_hash is None for s in self.seats)
 
     def start(self) -> None:
         """After loading or creating: arm the timer and let the bots move."""

@@ -238,6 +238,27 @@ class SakuraState:
             return seat, card, "garden" if self.stage == GARDEN_CHOICE else "painter"
         return None
 
+    def choice_effects(self, forward: bool) -> list[Event]:
+        """What answering the pending choice ``forward`` (or back) does at once, on a copy with
+        every hidden part left out (hands, deck, secret picks): the moves and bumps alone, which
+        depend on public facts only. Used by the views' preview; [] when no choice is pending."""
+        pending = self.pending_choice()
+        if pending is None:
+            return []
+        seat, card, part = pending
+        c = self.clone()
+        c.hands = [[] for _ in self.hands]
+        c.deck = []
+        c.picks = [None] * len(self.picks)
+        c._log = []
+        if part == "garden":
+            amount = self.game.g_amount[card]
+            c._move_emperor(card, amount if forward else -amount)
+        else:
+            amount = self.game.p_amount[card]
+            c._move_painter(seat, amount if forward else -amount, "painter", card)
+        return c._log
+
     def is_terminal(self) -> bool:
         return self.terminal
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sakura.engine.games.sakura.preview import ChoicePreview, choice_previews
 from sakura.engine.protocol import Outcome
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ class SakuraView:
     revealed: tuple[tuple[int, int], ...]  # (seat, card) of the round, in order of resolution
     resolved: int  # how many of ``revealed`` are done (or discarded)
     pending: tuple[int, int, str] | None  # (seat, card, "garden" | "painter")
+    preview: tuple[ChoicePreview, ...]  # each answer to ``pending`` and what it does (public)
     current_players: tuple[int, ...]
     legal_actions: tuple[str, ...]  # for ``player``
     terminal: bool
@@ -51,6 +53,8 @@ class SakuraView:
             value = getattr(self, name)
             if isinstance(value, Outcome):
                 value = value.to_dict()
+            elif name == "preview":
+                value = [p.to_json() for p in value]
             elif isinstance(value, tuple):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             out[name] = value
@@ -86,6 +90,7 @@ def make_view(state: SakuraState, player: int | None) -> SakuraView:
         revealed=tuple((s, c) for c, s in queue),
         resolved=state.qi if queue else 0,
         pending=state.pending_choice(),
+        preview=choice_previews(state),
         current_players=state.current_players(),
         legal_actions=tuple(str(a) for a in state.legal_actions(player)) if player is not None else (),
         terminal=state.terminal,

@@ -64,18 +64,26 @@ export function actionIcon(code) {
   return `${head}${code[1]}${num(Number(code.slice(2)))}`;
 }
 
-// A card face: its order number, garden action and painter action, icons with a tooltip.
-// Where the language writes other digits, the number is shown in them with the printed
-// (Latin) number small beneath, so the card stays recognisable.
+// The short word under an action's symbols on a card face ("Emperor", "you", "jump").
+const WORD_KEYS = { E: "cardword.E", C: "cardword.C", F: "cardword.F", P: "cardword.P", JUMP: "cardword.JUMP", COUNT: "cardword.COUNT" };
+export const actionWord = (code) => t(WORD_KEYS[code] ?? WORD_KEYS[code[0]] ?? "cardword.P");
+
+// A card face: its order number, garden action and painter action, each as symbols and a
+// short word. Where the language writes other digits, the number is shown in them with the
+// printed (Latin) number small beneath, so the card stays recognisable. The button is named
+// by its content (the whole sentence for screen readers, the face for the eye), so what a
+// reader hears starts with what is seen.
 export function cardFace(number, attrs = {}) {
   const card = CARDS[number];
   const tooltip = card
     ? t("card.tooltip", { n: number, garden: actionText(card.garden), painter: actionText(card.painter) })
     : t("card.label", { n: number });
   const face = el("span", { class: "card-number" }, num(number));
-  if (foreignDigits()) face.append(el("small", { class: "card-latin", dir: "ltr" }, String(number)));
-  return el("button", { class: "card", title: tooltip, "aria-label": tooltip, "data-card": number, ...attrs },
-    face,
-    el("span", { class: "card-garden", "aria-hidden": "true", dir: "ltr" }, card ? actionIcon(card.garden) : ""),
-    el("span", { class: "card-painter", "aria-hidden": "true", dir: "ltr" }, card ? actionIcon(card.painter) : ""));
+  if (foreignDigits()) face.append(el("small", { class: "card-latin", dir: "ltr", "aria-hidden": "true" }, String(number)));
+  const part = (cls, code) => el("span", { class: cls, "aria-hidden": "true" },
+    el("span", { dir: "ltr" }, code ? actionIcon(code) : ""), el("span", { class: "card-word" }, code ? actionWord(code) : ""));
+  const spoken = card ? t("card.spoken", { garden: actionText(card.garden), painter: actionText(card.painter) }) : "";
+  return el("button", { class: "card", title: tooltip, "data-card": number, ...attrs },
+    face, part("card-garden", card && card.garden), part("card-painter", card && card.painter),
+    el("span", { class: "sr-only" }, spoken));
 }

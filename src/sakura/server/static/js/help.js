@@ -39,5 +39,8 @@ export function addHelp(game = "all") {
   else parts = [...sakuraHelp("help.game.sakura"), ...cardsHelp("help.game.cards")];
   const box = el("details", { id: "help", class: "help" }, el("summary", {}, t("help.title")),
     el("div", { class: "help-body" }, ...parts));
-  header.after(box);
+  // The table keeps it in the header (a popover: the legend one tap away, the board in view).
+  const slot = document.getElementById("help-slot");
+  if (slot) slot.append(box);
+  else header.after(box);
 }

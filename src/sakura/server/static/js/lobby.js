@@ -1,9 +1,10 @@
-// The lobby: create a table (the game, seats, variant, bots, timer), see the tables in play,
-// join or watch.
-import { loadCatalog, t, num } from "./i18n.js";
-import { el } from "./common.js";
+// The lobby: create a table (the game, seats, variant, bots, timer); your tables to resume,
+// open seats to join, games in play to watch, abandoned ones apart, and finished games with
+// players, winner and date, newest first, a page at a time.
+import { loadCatalog, t, num, list } from "./i18n.js";
+import { el, seatName } from "./common.js";
 import { addHelp } from "./help.js";
-import { saveToken } from "./cookies.js";
+import { saveToken, readCookie } from "./cookies.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = { friend: "lobby.seat.friend", easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
@@ -52,18 +53,59 @@ async function create(event) {
   location.href = `/t/${data.table.id}${location.search}`;
 }
 
+// A player of a listed table, named as at the table ("Ada (Blue)", "Red (bot, easy)").
+function player(table, seat) {
+  if (table.game === "sakura-cards") return table.seats[seat].name || t("lobby.player_n", { n: seat + 1 });
+  return seatName(seat, table, null, null);
+}
+const players = (table) => list(table.seats.map((_, i) => player(table, i)));
+const date = (iso) => new Date(iso).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
+
+function describe(table) {
+  return table.game === "sakura-cards" ? t("lobby.table_cards", { id: table.id, round: table.round })
+    : t("lobby.table", { id: table.id, n: table.players, round: table.round });
+}
+
+function row(table, action, href) {
+  const free = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
+  return el("li", { "data-table": table.id }, el("span", {}, describe(table)),
+    el("span", { class: "players" }, players(table)),
+    free ? el("span", { class: "free" }, t("lobby.free", { n: free })) : "",
+    el("a", { class: "button", href }, t(action)));
+}
+
+function fill(id, items, none) {
+  $(id).replaceChildren(...(items.length ? items : [el("li", { class: "none" }, t(none))]));
+}
+
+let finishedPage = 0;
+
 async function refresh() {
   const data = await (await fetch("/api/tables")).json();
-  const open = data.open.map((table) => {
-    const free = table.seats.filter((s) => s.kind === "human" && !s.claimed).length;
-    const text = table.game === "sakura-cards" ? t("lobby.table_cards", { id: table.id, round: table.round })
-      : t("lobby.table", { id: table.id, n: table.players, round: table.round });
-    return el("li", {}, el("span", {}, text), free ? el("span", { class: "free" }, t("lobby.free", { n: free })) : "",
-      el("a", { class: "button", href: `/t/${table.id}` }, t(free ? "lobby.join" : "lobby.watch")));
-  });
-  $("open").replaceChildren(...(open.length ? open : [el("li", {}, t("lobby.none"))]));
-  $("finished").replaceChildren(...data.finished.map((id) =>
-    el("li", {}, el("a", { href: `/replay/${id}` }, t("lobby.replay", { id })))));
+  const { open, playing, abandoned } = data.listing;
+  // "Your tables": this browser holds a seat's token for them (a cookie per table).
+  const mine = [...open, ...playing, ...abandoned].filter((table) => readCookie(table.id));
+  const isMine = (table) => Boolean(readCookie(table.id));
+  fill("yours", mine.map((table) => row(table, "lobby.resume", `/t/${table.id}`)), "lobby.none_yours");
+  fill("open", open.filter((x) => !isMine(x)).map((table) => row(table, "lobby.join", `/t/${table.id}`)), "lobby.none_open");
+  fill("playing", playing.filter((x) => !isMine(x)).map((table) => row(table, "lobby.watch", `/t/${table.id}`)), "lobby.none");
+  fill("abandoned", abandoned.filter((x) => !isMine(x)).map((table) => row(table, "lobby.watch", `/t/${table.id}`)), "lobby.none_abandoned");
+  $("abandoned-box").hidden = !abandoned.length;
+  await refreshFinished();
+}
+
+async function refreshFinished() {
+  const data = await (await fetch(`/api/finished?page=${finishedPage}`)).json();
+  fill("finished", data.games.map((table) => {
+    const winners = table.winners ? list(table.winners.map((w) => player(table, w))) : "";
+    return el("li", { "data-table": table.id },
+      el("span", {}, t("lobby.finished_game", { players: players(table), winner: winners })),
+      el("time", { datetime: table.created }, date(table.created)),
+      el("a", { class: "button secondary", href: `/replay/${table.id}` }, t("lobby.replay_button")));
+  }), "lobby.none_finished");
+  $("newer").disabled = data.page === 0;
+  $("older").disabled = !data.more;
+  $("finished-page").textContent = t("lobby.page", { n: data.page + 1 });
 }
 
 await loadCatalog();
@@ -75,5 +117,7 @@ $("players").addEventListener("change", renderSeats);
 $("game").addEventListener("change", renderSeats);
 $("create").addEventListener("submit", create);
 renderSeats();
+$("newer").addEventListener("click", () => { finishedPage = Math.max(0, finishedPage - 1); refreshFinished(); });
+$("older").addEventListener("click", () => { finishedPage += 1; refreshFinished(); });
 refresh();
 setInterval(refresh, 5000);

@@ -1,8 +1,7 @@
 // The log, written in the browser from the engine's events with the catalog's templates:
 // one line a card ("Red's card 17: the Emperor moves 2 → space 14; Red jumps to 13"), one
 // for the line-up after a scoring, one for everything else. A card's line grows as its
-// events arrive (a choice may come in a later update). Also the board moves each event shows
-// (a copy of what the event says; the next view is the truth).
+// events arrive (a choice may come in a later update).
 import { t, list, num } from "./i18n.js";
 
 const MOVED = {
@@ -85,23 +84,59 @@ function sentence(event, n, me) {
 
 const cardNumber = (card) => num(card);
 
-// Writes lines into a list element (newest first on the table, in order in the replay).
+// The first letter in upper case (the language's own rules; no change where it has no case).
+const capital = (text) => (text ? text[0].toLocaleUpperCase(document.documentElement.lang || "en") + text.slice(1) : text);
+
+// Writes lines into the log element, grouped by round ("Round 4"): the current round on top
+// (on the table and the replay page alike), and inside a round its lines in the order they
+// happened, so the log reads one way everywhere. Every line starts with a capital letter
+// (bug 5: "the court painter's card 22: ...").
 export class LogWriter {
-  constructor(listElement, name, me, { newestFirst = true, limit = 200 } = {}) {
+  constructor(listElement, name, me, { limit = 400 } = {}) {
     this.list = listElement;
     this.name = (seat) => (seat === null || seat === undefined ? "" : name(seat));
     this.me = me;
-    this.newestFirst = newestFirst;
     this.limit = limit;
+    this.line = null;
+    this.group = null;
+    this.count = 0;
+  }
+
+  reset() {
+    this.list.replaceChildren();
+    this.line = null;
+    this.group = null;
+    this.count = 0;
+  }
+
+  // A new group of lines under its heading, above the older ones.
+  startGroup(title) {
+    const lines = document.createElement("ol");
+    const section = document.createElement("section");
+    section.className = "log-round";
+    if (title) {
+      const heading = document.createElement("h3");
+      heading.textContent = title;
+      section.append(heading);
+    }
+    section.append(lines);
+    this.list.prepend(section);
+    this.group = lines;
     this.line = null;
   }
 
   add(text) {
+    if (!this.group) this.startGroup(t("log.round", { round: 1 })); // the first round starts with no event
     const item = document.createElement("li");
-    item.textContent = text;
-    if (this.newestFirst) this.list.prepend(item);
-    else this.list.append(item);
-    while (this.list.children.length > this.limit) (this.newestFirst ? this.list.lastChild : this.list.firstChild).remove();
+    item.textContent = capital(text);
+    this.group.append(item);
+    this.count += 1;
+    while (this.count > this.limit && this.list.lastChild) {
+      const oldest = this.list.lastChild.querySelector("li");
+      if (!oldest) { this.list.lastChild.remove(); continue; }
+      oldest.remove();
+      this.count -= 1;
+    }
     return item;
   }
 
@@ -113,10 +148,11 @@ export class LogWriter {
   render() {
     const { item, head, clauses } = this.line;
     const actions = clauses.join(t("log.separator"));
-    item.textContent = clauses.length ? t(`${head.key}`, { ...head.params, actions }) : t(head.empty, head.params);
+    item.textContent = capital(clauses.length ? t(`${head.key}`, { ...head.params, actions }) : t(head.empty, head.params));
   }
 
   event(event) {
+    if (event.type === "round_started") this.startGroup(t("log.round", { round: event.round }));
     if (event.type === "card_resolving") {
       const head = { key: "log.card", empty: "log.card_start", params: { name: this.name(event.seat), card: event.card } };
       this.line = { item: this.add(""), head, clauses: [] };
@@ -139,16 +175,4 @@ export class LogWriter {
     const text = sentence(event, this.name, this.me);
     if (text) this.note(text);
   }
-}
-
-// Show an event on the board: move the pieces it names.
-export function showOnBoard(board, event) {
-  if (event.type === "emperor_moved") board.emperor = event.end;
-  else if (event.type === "painter_moved" || event.type === "bumped") board.painters[event.seat] = event.end;
-  else if (event.type === "sakura_scored") board.scored += 1;
-}
-
-// Whether an event is worth a pause in the animation.
-export function moves(event) {
-  return ["emperor_moved", "painter_moved", "bumped", "sakura_scored", "cards_revealed"].includes(event.type);
 }

@@ -1,5 +1,7 @@
-// The replay page: a finished game, move by move, as a spectator saw it. The game's module
-// draws each step's board, facts and log.
+// The replay page: a finished game, move by move, as a spectator saw it, like lichess: a move
+// list to click, a slider to jump to any step, the keys ← and →. The game's module draws each
+// step's board, facts and log (the log up to that step, grouped by round as on the table).
+// An unfinished game says so, with a link to watch it, instead of showing dead buttons.
 import { loadCatalog, t } from "./i18n.js";
 import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
@@ -12,25 +14,47 @@ let table = null;
 let index = 0;
 let game = null;
 
+const seatNames = (view) => [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, null));
+
+// A move's label: who did what, as far as a spectator may know it.
+function moveLabel(step, names) {
+  const made = step.events.find((e) => e.type === "choice_made");
+  if (made) return t(made.forward ? "replay.move.forward" : "replay.move.back", { name: names[step.seat] });
+  if (step.events.some((e) => e.type === "cards_revealed")) return t("replay.move.reveal", { name: names[step.seat] });
+  return t("replay.move.play", { name: names[step.seat] ?? "" });
+}
+
 function show(i) {
   index = Math.max(0, Math.min(steps.length - 1, i));
-  const { view, events } = steps[index];
-  const names = [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, null));
+  const { view } = steps[index];
+  const names = seatNames(view);
   game.drawReplay(view, names);
   $("position").textContent = t("replay.step", { n: index, total: steps.length - 1 });
+  $("slider").value = String(index);
   $("seats").replaceChildren(...names.map((name, s) => el("li", { class: "seat" }, game.badge(s),
     el("span", { class: "seat-name" }, name), el("span", { class: "seat-tokens" }, game.seatScore(view, s)))));
-  $("log").replaceChildren();
-  const log = game.newLog($("log"), (s) => names[s] ?? String(s), null, { newestFirst: false });
-  for (const event of events) log.event(event);
+  const log = game.newLog($("log"), (s) => names[s] ?? String(s), null);
+  log.reset();
+  for (const step of steps.slice(0, index + 1)) for (const event of step.events) log.event(event);
+  for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.step) === index);
+  $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
+}
+
+function moveList() {
+  const names = seatNames(steps[steps.length - 1].view);
+  $("moves").replaceChildren(...steps.slice(1).map((step, k) => el("li", { "data-step": k + 1 },
+    el("button", { class: "move", onclick: () => show(k + 1) }, moveLabel(step, names)))));
 }
 
 await loadCatalog();
 const response = await fetch(`/api/tables/${tableId}/replay`);
 if (!response.ok) {
   addHelp("all");
-  $("error").textContent = t("replay.unavailable");
-  $("error").hidden = false;
+  const box = $("error");
+  box.replaceChildren(el("span", {}, t("replay.unavailable")));
+  if (response.status === 409) box.append(" ", el("a", { href: `/t/${tableId}`, id: "watch" }, t("replay.watch")));
+  box.hidden = false;
+  document.querySelector("main").hidden = true;
 } else {
   ({ steps, table } = await response.json());
   game = await gameModule(table.game);
@@ -38,13 +62,19 @@ if (!response.ok) {
   document.body.dataset.game = table.game;
   addHelp(game.helpGame);
   $("title").textContent = t("replay.title", { id: tableId });
+  $("hand-area").hidden = false;
+  $("slider").max = String(steps.length - 1);
+  $("slider").addEventListener("input", () => show(Number($("slider").value)));
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(index - 1));
   $("next").addEventListener("click", () => show(index + 1));
   $("last").addEventListener("click", () => show(steps.length - 1));
   document.addEventListener("keydown", (e) => {
-    if (e.key === "ArrowRight") show(index + (document.documentElement.dir === "rtl" ? -1 : 1));
-    if (e.key === "ArrowLeft") show(index - (document.documentElement.dir === "rtl" ? -1 : 1));
+    if (e.target instanceof HTMLInputElement) return;
+    const rtl = document.documentElement.dir === "rtl";
+    if (e.key === "ArrowRight") show(index + (rtl ? -1 : 1));
+    if (e.key === "ArrowLeft") show(index - (rtl ? -1 : 1));
   });
+  moveList();
   show(0);
 }

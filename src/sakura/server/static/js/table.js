@@ -7,10 +7,15 @@ import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
 import { saveToken, readCookie, forget } from "./cookies.js";
+import { soundOn, setSound } from "./sound.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
-const speed = Number(params.get("speed") ?? localStorage.getItem("sakuraSpeed") ?? 450);
+// One duration (ms a step; 0 = instant) serves every speed; ?speed= overrides it (tests: 0).
+const SPEEDS = { slow: 900, normal: 450, fast: 180, instant: 0 };
+const SPEED_KEYS = { slow: "speed.slow", normal: "speed.normal", fast: "speed.fast", instant: "speed.instant" };
+let speedName = SPEEDS[localStorage.getItem("sakuraSpeed")] !== undefined ? localStorage.getItem("sakuraSpeed") : "normal";
+let speed = params.has("speed") ? Number(params.get("speed")) : SPEEDS[speedName];
 
 let socket = null;
 let me = null;
@@ -50,15 +55,23 @@ function readToken() {
   return readCookie(tableId);
 }
 
-const names = () => (view && game ? [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, me)) : []);
+// Seat names as the log and the board say them ("Orange", "Ada (Blue)"); your own seat is
+// marked "you" beside it, not inside the name (bug 5: "Orange (you)'s card 12").
+const names = () => (view && game ? [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, null)) : []);
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+let sinceAct = []; // the events received since this page last acted (for the tests)
+
 function act(action) {
+  sinceAct = [];
   send({ type: "act", action });
   for (const b of document.querySelectorAll("#hand button, #choice button, #board button")) b.disabled = true;
+  // the prompt answered is gone at once (the next view brings the next one)
+  $("prompt").textContent = t("table.sent");
+  if (action === "forward" || action === "back") $("choice").hidden = true;
 }
 
 function connect() {
@@ -85,10 +98,20 @@ let gone = false; // no such table: stop reconnecting
 async function startGame(name) {
   game = await gameModule(name);
   await game.load();
-  screen = new game.Table({ act });
+  screen = new game.Table({ act, refresh: () => { renderSeats(); } });
   document.body.dataset.game = name;
   addHelp(game.helpGame);
   log = game.newLog($("log"), (s) => names()[s] ?? String(s), me);
+}
+
+// The log from the table's start, as this viewer may see it (the welcome carries it).
+function writeHistory(history) {
+  if (!history) return;
+  log.reset();
+  for (const step of history) {
+    if (step.by === "timer") log.note(t("log.timer", { name: names()[step.seat] }));
+    for (const event of step.events) log.event(event);
+  }
 }
 
 async function receive(message) {
@@ -107,7 +130,8 @@ async function receive(message) {
       table = message.table;
       queue.length = 0;
       setView(message.view, message.seq, message.deadline);
-      $("status").textContent = me === null ? t("table.spectating") : t("table.you", { name: game.seatName(me, table, view, me) });
+      writeHistory(message.history);
+      $("status").textContent = me === null ? t("table.spectating") : t("table.you", { name: game.seatName(me, table, view, null) });
       break;
     case "table":
       table = message.table;
@@ -142,16 +166,24 @@ async function animate() {
     const update = queue.shift();
     if (update.seq <= seq) continue;
     if (update.by === "timer") log.note(t("log.timer", { name: names()[update.seat] }));
+    document.body.dataset.animating = "1";
+    screen.staging = true; // who is due is the next view's news: not shown ahead of the pieces
+    if (me !== null) screen.renderHand(view, context()); // the hand waits while the round is staged
     for (const event of update.events) {
+      sinceAct.push(event);
       log.event(event);
-      if (screen.event(event) && speed > 0) {
+      const staged = screen.event(event, speed);
+      if (staged instanceof Promise) await staged;
+      else if (staged && speed > 0) {
         screen.drawBoard(view, context());
         await pause(speed);
       }
     }
-    setView(update.view, update.seq, update.deadline);
+    if (update.seq > seq) setView(update.view, update.seq, update.deadline); // a welcome may have come meanwhile
   }
   animating = false;
+  screen.staging = false;
+  delete document.body.dataset.animating;
   if (view) render();
 }
 
@@ -178,12 +210,16 @@ function renderSeats() {
   const seatNames = names();
   const items = seatNames.map((name, seat) => {
     const info = table.seats[seat];
-    const status = screen.seatStatus(view, seat);
+    const status = screen.seatStatus(view, seat, info);
     const presence = info && info.kind === "human" && info.claimed && !info.connected
       ? (info.replaced ? t("table.status.bot_plays") : t("table.status.away")) : "";
-    const row = el("li", { class: `seat${seat === me ? " me" : ""}`, "data-seat": seat }, game.badge(seat),
+    const score = screen.seatScore ? screen.seatScore(view, seat) : game.seatScore(view, seat);
+    const row = el("li", { class: `seat${seat === me ? " me" : ""}${view.current_players.includes(seat) && !screen.staging ? " due" : ""}`, "data-seat": seat },
+      game.badge(seat),
       el("span", { class: "seat-name" }, name),
-      el("span", { class: "seat-tokens" }, game.seatScore(view, seat)),
+      seat === me ? el("span", { class: "you-tag" }, t("table.you_short")) : "",
+      screen.seatTile ? screen.seatTile(seat) : "",
+      el("span", { class: "seat-tokens" }, score),
       el("span", { class: "seat-status" }, [status, presence].filter(Boolean).join(" · ")));
     if (presence && !info.replaced && me !== null && !view.terminal) {
       row.append(el("button", { class: "small", onclick: () => send({ type: "replace", seat }) }, t("table.replace")));
@@ -211,14 +247,30 @@ function renderInvite() {
   parts.push(copyRow(t("table.invite"), `${location.origin}/t/${tableId}`));
   const token = readToken();
   if (me !== null && token) parts.push(copyRow(t("table.personal"), `${location.origin}/t/${tableId}#token=${token}`));
-  if (me === null && free && !(view && view.terminal)) {
-    parts.push(el("button", { id: "take-seat", onclick: takeSeat }, t("table.take_seat")));
-  }
   box.replaceChildren(...parts);
+  const details = $("invite-box");
+  if (!details.dataset.touched) details.open = free && me !== null && !(view && view.terminal);
+  // A visitor with a free seat open: their name (remembered by this browser) and the seat.
+  const join = $("join-box");
+  if (me === null && free && !(view && view.terminal)) {
+    if (!$("take-seat")) {
+      const name = el("input", { id: "join-name", maxlength: "24", autocomplete: "nickname",
+        value: localStorage.getItem("sakuraName") ?? "", placeholder: t("table.your_name") });
+      join.replaceChildren(el("label", { for: "join-name" }, t("table.your_name")), name,
+        el("button", { id: "take-seat", onclick: takeSeat }, t("table.take_seat")));
+    }
+    join.hidden = false;
+  } else {
+    join.replaceChildren();
+    join.hidden = true;
+  }
 }
 
 async function takeSeat() {
-  const response = await fetch(`/api/tables/${tableId}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const name = ($("join-name")?.value ?? "").trim();
+  if (name) localStorage.setItem("sakuraName", name);
+  const response = await fetch(`/api/tables/${tableId}/join`, { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify(name ? { name } : {}) });
   const data = await response.json();
   if (!response.ok) { showError(response.status === 409 ? "error.no_free_seat" : "error.unknown", String(data.detail ?? "")); return; }
   saveToken(tableId, data.token);
@@ -252,11 +304,42 @@ function tick() {
   box.textContent = t("table.timer", { n: Math.max(0, Math.round(deadline - Date.now() / 1000)) });
 }
 
+// Keys act on the table only when no menu, input or link has the focus (bug 3: number keys
+// played a card while the language menu had it).
 document.addEventListener("keydown", (e) => {
-  if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
+  const target = e.target;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement
+    || target instanceof HTMLTextAreaElement || target.isContentEditable) return;
   if (screen) screen.key(e);
 });
 
+// The speed of the staging and the sound toggle, in the header, remembered by the browser.
+function addControls() {
+  const slot = $("controls");
+  const select = el("select", { id: "speed", "aria-label": t("table.speed") },
+    ...Object.keys(SPEEDS).map((k) => el("option", { value: k, selected: k === speedName }, t(SPEED_KEYS[k]))));
+  select.addEventListener("change", () => {
+    speedName = select.value;
+    speed = SPEEDS[speedName];
+    localStorage.setItem("sakuraSpeed", speedName);
+  });
+  const sound = el("button", { id: "sound", class: "small secondary", "aria-pressed": soundOn() ? "true" : "false" },
+    t(soundOn() ? "table.sound_on" : "table.sound_off"));
+  sound.addEventListener("click", () => {
+    setSound(!soundOn());
+    sound.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+    sound.textContent = t(soundOn() ? "table.sound_on" : "table.sound_off");
+  });
+  slot.replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")), select, sound);
+}
+
+// Read-only, for the browser tests: the view the page last drew from.
+window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct };
+
 await loadCatalog();
+addControls();
+$("invite-box").addEventListener("toggle", () => { $("invite-box").dataset.touched = "1"; });
+window.addEventListener("resize", () => { if (view && !animating) render(); });
 setInterval(tick, 1000);
 connect();

@@ -31,10 +31,11 @@ export function describeArea(detail, count) {
   return count ? t("cards.area.nothing") : "";
 }
 
-// The list handling (newest first on the table, a limit) is Sakura's log writer's; the
-// sentences are the card game's, one or two an event.
+// The list handling (grouped by round, the current one on top, a limit) is Sakura's log
+// writer's; the sentences are the card game's, one or two an event.
 export class CardsLog extends LogWriter {
   event(event) {
+    if (event.type === "round_started") this.startGroup(t("log.round", { round: event.round }));
     for (const text of this.sentences(event)) this.note(text);
   }
 

@@ -1,12 +1,25 @@
 // Sakura, the race through the Emperor's garden, on the table and replay pages: the garden,
 // the hand of numbered cards, the mid-resolution choice, the facts, the seats' tokens and the
 // log. It renders views and events and sends what the view lists; it knows no rules.
+//
+// The round is staged on the board (STYLE.md, "Animating a board from positions"): the table
+// keeps the position it last drew (`shown`); each event of an update moves it on (a copy of
+// what the event says, nothing computed) and the pieces slide from the previous position to
+// the new one; the update's view is then drawn exactly. Facts (tokens, supply, sakuras) are
+// read from `shown`, so they change in step with the pieces, never ahead of them.
 import { t, list, num } from "../i18n.js";
-import { el, seatName, loadCards, cardFace, COLOURS, SHAPES, letter } from "../common.js";
-import { drawGarden } from "../garden.js";
-import { LogWriter, showOnBoard, moves } from "../log.js";
+import { el, seatName, loadCards, cardFace, CARDS, actionIcon, COLOURS, SHAPES, letter } from "../common.js";
+import { Garden, drawGarden, arrow } from "../garden.js";
+import { LogWriter } from "../log.js";
+import { cue } from "../sound.js";
 
 const $ = (id) => document.getElementById(id);
+const pause = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+const range = (a, b) => {
+  const out = [a];
+  for (let s = a; s !== b; s += b > a ? 1 : -1) out.push(s + (b > a ? 1 : -1));
+  return out;
+};
 
 export const helpGame = "sakura";
 
@@ -27,13 +40,14 @@ export function newLog(listElement, name, me, options) {
   return new LogWriter(listElement, name, me, options);
 }
 
-function facts(view) {
+function facts(shown) {
   return [
-    el("li", { id: "facts-round" }, t("table.round", { round: view.round })),
-    el("li", {}, t("table.deck", { n: view.deck_size })),
-    el("li", {}, t("table.supply", { n: view.supply })),
-    el("li", {}, t("table.scored", { n: view.scored, total: view.sakuras.length })),
-    el("li", {}, t("table.discard", { n: view.discard.length }))];
+    el("li", { id: "facts-round" }, t("table.round", { round: shown.round })),
+    el("li", {}, t("table.deck", { n: shown.deck_size })),
+    el("li", { id: "facts-supply" }, t("table.supply", { n: shown.supply })),
+    el("li", {}, t("table.scored", { n: shown.scored, total: shown.sakuras.length })),
+    el("li", {}, t("table.discard", { n: shown.discard })),
+  ];
 }
 
 export function result(view, names) {
@@ -50,30 +64,140 @@ export function result(view, names) {
 // A replay step: the garden and the facts of a spectator's view.
 export function drawReplay(view, names) {
   drawGarden($("board"), view, { names });
-  $("facts").replaceChildren(...facts(view).slice(0, 4));
+  $("facts").replaceChildren(...facts(shownOf(view)).slice(0, 4));
 }
 
 export const seatScore = (view, seat) => t("table.tokens", { n: view.tokens[seat] });
 
-// The live table: the board shown while an update plays out is a copy the events move
-// (`showOnBoard`); the next view is the truth.
+function shownOf(view) {
+  return { garden: view.garden, sakuras: view.sakuras, scored: view.scored, emperor: view.emperor,
+    painters: [...view.painters], tokens: [...view.tokens], supply: view.supply, round: view.round,
+    deck_size: view.deck_size, discard: view.discard.length };
+}
+
+// A card tile's state: waiting its turn, resolving now, done, or discarded unplayed.
+const TILE_KEYS = { waiting: "tile.waiting", current: "tile.current", done: "tile.done", discarded: "tile.discarded" };
+
+// The live table.
 export class Table {
-  constructor({ act }) {
+  constructor({ act, refresh }) {
     this.act = act;
-    this.board = null;
+    this.refresh = refresh; // redraw the seats and facts (table.js) from `shown`
+    this.garden = new Garden($("board"), { onChoice: (dir) => this.act(dir) });
+    this.shown = null;
+    this.plays = []; // the round's revealed cards: {seat, card, state}
     this.courtPick = null; // tactical variant: the card chosen for one's own painter
+    this.hand = null; // the hand the court pick was made from
+    this.ctx = { me: null, names: [] };
   }
 
   setView(view) {
-    this.board = { garden: view.garden, sakuras: view.sakuras, scored: view.scored, emperor: view.emperor,
-      painters: [...view.painters] };
-    if (!view.legal_actions.some((a) => a.includes("court"))) this.courtPick = null;
+    this.shown = shownOf(view);
+    if (view.revealed.length) {
+      const current = view.pending ? view.resolved : -1;
+      this.plays = view.revealed.map(([seat, card], i) => ({ seat, card,
+        state: i < view.resolved ? "done" : i === current ? "current" : "waiting" }));
+    } else {
+      for (const p of this.plays) if (p.state !== "discarded") p.state = "done";
+    }
+    // Bug 1: a court pick is kept only while it is still in the hand it was picked from.
+    const double = view.legal_actions.some((a) => a.includes("court"));
+    if (!double || !view.hand || !view.hand.includes(this.courtPick) || this.hand !== view.hand.join(",")) {
+      this.courtPick = null;
+    }
   }
 
-  // Move the pieces an event names; true when the board changed enough to pause on.
-  event(event) {
-    showOnBoard(this.board, event);
-    return moves(event);
+  tiles() {
+    const out = {};
+    for (const p of this.plays) out[p.seat] = p;
+    return out;
+  }
+
+  // Stage one event on the board; resolves when its animation is over. `ms`: one step.
+  async event(event, ms) {
+    const shown = this.shown;
+    const step = ms * 0.45;
+    switch (event.type) {
+      case "round_started":
+        shown.round = event.round;
+        for (const p of this.plays) if (p.state !== "discarded") p.state = "done";
+        this.redraw();
+        return;
+      case "cards_revealed":
+        this.plays = event.plays.map(([seat, card]) => ({ seat, card, state: "waiting" }));
+        cue("reveal");
+        this.redraw();
+        await pause(ms);
+        return;
+      case "card_resolving":
+        for (const p of this.plays) {
+          if (p.state === "current") p.state = "done";
+          if (p.seat === event.seat && p.card === event.card) p.state = "current";
+        }
+        this.redraw();
+        await pause(ms * 0.5);
+        return;
+      case "emperor_moved":
+        await this.garden.slide("emperor", range(event.start, event.end), step);
+        shown.emperor = event.end;
+        this.redraw();
+        return;
+      case "painter_moved":
+        await this.garden.slide(event.seat, range(event.start, event.end), event.cause === "lineup" ? step * 0.5 : step);
+        shown.painters[event.seat] = event.end;
+        this.redraw();
+        return;
+      case "bumped":
+        await this.garden.slide(event.seat, [...range(event.start, event.at), ...range(event.at, event.end).slice(1)], step);
+        shown.painters[event.seat] = event.end;
+        if (event.token_lost) { shown.tokens[event.seat] -= 1; shown.supply += 1; }
+        this.redraw();
+        this.garden.float(event.end, event.token_lost ? "−1" : t("table.bump"), "float-bump", ms);
+        cue("bump");
+        this.refresh();
+        await pause(ms);
+        return;
+      case "cards_discarded":
+        for (const p of this.plays) if (p.state === "waiting") p.state = "discarded";
+        this.redraw();
+        await pause(ms * 0.5);
+        return;
+      case "sakura_scored":
+        shown.scored += 1;
+        for (const [seat, , tokens] of event.awards) shown.tokens[seat] += tokens;
+        shown.supply = event.supply;
+        this.redraw();
+        this.banner(t("table.scoring_banner", { space: event.space }), ms);
+        for (const [seat, , tokens] of event.awards) this.garden.float(shown.painters[seat], `+${num(tokens)}`, "float-award", ms);
+        cue("score");
+        this.refresh();
+        await pause(ms * 2.5);
+        return;
+      case "hands_refilled":
+        shown.deck_size = Math.max(0, shown.deck_size - event.draws.reduce((a, d) => a + (d ? d.length : 0), 0));
+        return;
+      case "game_ended":
+        cue("end");
+        return;
+      default:
+    }
+  }
+
+  banner(text, ms) {
+    const box = $("banner");
+    if (!box || ms <= 0) return;
+    box.textContent = text;
+    box.hidden = false;
+    clearTimeout(this.bannerTimer);
+    this.bannerTimer = setTimeout(() => { box.hidden = true; }, ms * 4);
+  }
+
+  redraw(view = null) {
+    const choice = view && this.myChoice(view, this.ctx.me);
+    this.garden.draw(this.shown, { names: this.ctx.names, me: this.ctx.me, tiles: this.tiles(),
+      previews: view ? view.preview : [], pick: Boolean(choice) });
+    $("facts").replaceChildren(...facts(this.shown));
+    this.refresh();
   }
 
   myChoice(view, me) {
@@ -81,23 +205,41 @@ export class Table {
       ? { seat: me, card: view.pending[1], part: view.pending[2] } : null;
   }
 
-  drawBoard(view, ctx) {
-    const choice = ctx.animating ? null : this.myChoice(view, ctx.me);
-    drawGarden($("board"), this.board, { names: ctx.names, choice, onChoice: (dir) => this.act(dir) });
-  }
-
   render(view, ctx) {
-    this.drawBoard(view, ctx);
-    $("facts").replaceChildren(...facts(view));
+    this.ctx = ctx;
+    this.redraw(ctx.busy ? null : view);
     if (ctx.me !== null) this.renderHand(view, ctx);
   }
 
-  seatStatus(view, seat) {
+  seatScore(view, seat) {
+    return t("table.tokens", { n: this.shown ? this.shown.tokens[seat] : view.tokens[seat] });
+  }
+
+  // The seat's card of the round, face up, beside its name.
+  seatTile(seat) {
+    const p = this.plays.find((x) => x.seat === seat);
+    if (!p) return "";
+    const face = cardFace(p.card, { tabindex: "-1", "aria-hidden": "true" });
+    face.classList.add("tile", `tile-${p.state}`);
+    return el("span", { class: "seat-tile", title: t(TILE_KEYS[p.state]) }, face,
+      el("span", { class: "sr-only" }, t("tile.label", { n: p.card, state: t(TILE_KEYS[p.state]) })));
+  }
+
+  seatStatus(view, seat, info) {
+    if (info && info.kind === "human" && !info.claimed && !view.terminal) return t("table.status.waiting_join");
+    if (this.staging) return "";
     if (view.pending && view.pending[0] === seat) return t("table.status.choosing");
     if (seat < view.chosen.length && !view.terminal && view.revealed.length === 0) {
       return t(view.chosen[seat] ? "table.status.chosen" : "table.status.thinking");
     }
     return "";
+  }
+
+  previewText(p) {
+    if (p.bumps.length && p.piece === "painter") return t("table.preview_bump", { at: p.bumps[0].at, end: p.end });
+    if (p.bumps.length) return t("table.preview_emperor_bump", { n: p.end });
+    if (p.sakura) return t("table.preview_sakura", { n: p.end });
+    return t("table.preview_to", { n: p.end });
   }
 
   renderHand(view, ctx) {
@@ -118,29 +260,54 @@ export class Table {
         "data-key": i + 1 });
       button.addEventListener("click", () => {
         if (!double) return this.act(`play ${card}`);
-        if (this.courtPick === null) { this.courtPick = card; this.renderHand(view, ctx); return; }
+        if (this.courtPick === null) {
+          this.courtPick = card;
+          this.hand = view.hand.join(",");
+          this.renderHand(view, ctx);
+          return;
+        }
+        if (this.courtPick === card) { this.courtPick = null; this.renderHand(view, ctx); return; }
         this.act(`play ${this.courtPick} court ${card}`);
       });
       return button;
     }));
     const choice = this.myChoice(view, ctx.me);
     choiceBox.hidden = !choice;
+    document.body.classList.toggle("deciding", Boolean(choice));
     if (choice) {
-      prompt.textContent = t(choice.part === "garden" ? "table.choice_garden" : "table.choice_painter", { card: choice.card });
+      const [fwd, back] = ["forward", "back"].map((c) => view.preview.find((p) => p.choice === c));
+      const code = resolvingIcons(choice.card);
+      prompt.replaceChildren(
+        el("strong", {}, t(choice.part === "garden" ? "table.choice_garden" : "table.choice_painter", { card: choice.card })),
+        " ", el("span", { class: "resolving-card", dir: "ltr" }, code),
+        el("br"), el("span", { class: "preview-text" }, t("table.choice_preview",
+          { back: back ? this.previewText(back) : "", forward: fwd ? this.previewText(fwd) : "" })));
+      const label = (p, key) => (p ? `${t(key, { n: p.end })}${p.bumps.length ? ` (${t("table.bump")})` : ""}` : "");
       choiceBox.replaceChildren(
-        el("button", { "data-choice": "back", onclick: () => this.act("back"), disabled: busy }, t("table.back_button")),
-        el("button", { "data-choice": "forward", onclick: () => this.act("forward"), disabled: busy }, t("table.forward_button")));
+        el("button", { "data-choice": "back", onclick: () => this.act("back"), disabled: busy }, `${arrow("back")} ${label(back, "table.back_to")}`),
+        el("button", { "data-choice": "forward", onclick: () => this.act("forward"), disabled: busy }, `${label(fwd, "table.forward_to")} ${arrow("forward")}`));
+      if (!busy) cue("turn");
     } else if (view.terminal) prompt.textContent = "";
+    else if (busy) prompt.textContent = t("table.resolving");
     else if (double) prompt.textContent = t(this.courtPick === null ? "table.choose_two" : "table.choose_court");
     else if (legal.size) prompt.textContent = t("table.choose");
+    else if (view.pending) prompt.textContent = t("table.waiting_choice", { name: ctx.names[view.pending[0]] ?? "" });
     else if (view.my_choice) prompt.textContent = t("table.chosen", { cards: list(view.my_choice.map((card) => num(card))) });
     else prompt.textContent = t("table.waiting");
   }
 
-  // 1-9 play the hand's cards; F and B answer a choice.
+  // 1-9 play the hand's cards; F and B answer a choice. Read by the key's place on the
+  // keyboard (e.code), so they work the same on a Persian or Spanish layout.
   key(e) {
-    if (/^[1-9]$/.test(e.key)) document.querySelector(`#hand button[data-key="${e.key}"]:not([disabled])`)?.click();
-    if (e.key === "f") document.querySelector('#choice button[data-choice="forward"]:not([disabled])')?.click();
-    if (e.key === "b") document.querySelector('#choice button[data-choice="back"]:not([disabled])')?.click();
+    const digit = /^(Digit|Numpad)([1-9])$/.exec(e.code);
+    if (digit) document.querySelector(`#hand button[data-key="${digit[2]}"]:not([disabled])`)?.click();
+    if (e.code === "KeyF") document.querySelector('#choice button[data-choice="forward"]:not([disabled])')?.click();
+    if (e.code === "KeyB") document.querySelector('#choice button[data-choice="back"]:not([disabled])')?.click();
   }
+}
+
+// The icons of the card being resolved (its garden and painter actions).
+function resolvingIcons(number) {
+  const card = CARDS[number];
+  return card ? `${actionIcon(card.garden)} ${actionIcon(card.painter)}` : "";
 }

@@ -1,0 +1,33 @@
+"""axe-core (bundled by axe-playwright-python) on the lobby and the table: no violation of
+impact "serious" or "critical" (the card buttons once failed label-content-name-mismatch)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.browser.test_table_staging import settled, start, step
+
+SERIOUS = {"serious", "critical"}
+
+
+def violations(page: Any) -> list[str]:
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright",
+                              reason="axe-playwright-python is not installed (pip install -e '.[dev]')")
+    results = axe.Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if v["impact"] in SERIOUS]
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_lobby_and_the_table_have_no_serious_violations(server: str, browser: Any, lang: str) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{server}/?lang={lang}")
+    page.wait_for_selector("#start")
+    assert violations(page) == []
+    start(page, server, players=4, query=f"speed=0&lang={lang}")
+    assert violations(page) == []
+    while not page.locator("#choice:not([hidden]), #result:not([hidden])").count():
+        step(page)
+        settled(page)
+    assert violations(page) == []  # a choice on the board, or the end of the game
