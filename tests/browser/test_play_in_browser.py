@@ -71,5 +71,7 @@ def test_a_friend_joins_by_invite_link_and_gets_the_seat(server: str, browser: A
     assert friend.locator(".seat.me .you-tag").inner_text() == "you"
     friend.locator("#hand button.card").first.click()
     host.wait_for_selector(".seat[data-seat='1'] .seat-status:has-text('has chosen')")
-    friend.reload()  # the cookie keeps the seat
+    assert "sakura_" not in friend.evaluate("document.cookie")  # the token is never sent in a cookie
+    assert any(k.startswith("sakura.token.") for k in friend.evaluate("Object.keys(localStorage)"))
+    friend.reload()  # the browser's storage keeps the seat
     friend.wait_for_selector("#prompt:has-text('You have chosen')")

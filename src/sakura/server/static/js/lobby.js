@@ -4,7 +4,7 @@
 import { loadCatalog, t, num, list } from "./i18n.js";
 import { el, seatName } from "./common.js";
 import { addHelp } from "./help.js";
-import { saveToken, readCookie } from "./cookies.js";
+import { saveToken, readToken } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = { friend: "lobby.seat.friend", easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
@@ -84,8 +84,8 @@ async function refresh() {
   const data = await (await fetch("/api/tables")).json();
   const { open, playing, abandoned } = data.listing;
   // "Your tables": this browser holds a seat's token for them (a cookie per table).
-  const mine = [...open, ...playing, ...abandoned].filter((table) => readCookie(table.id));
-  const isMine = (table) => Boolean(readCookie(table.id));
+  const mine = [...open, ...playing, ...abandoned].filter((table) => readToken(table.id));
+  const isMine = (table) => Boolean(readToken(table.id));
   fill("yours", mine.map((table) => row(table, "lobby.resume", `/t/${table.id}`)), "lobby.none_yours");
   fill("open", open.filter((x) => !isMine(x)).map((table) => row(table, "lobby.join", `/t/${table.id}`)), "lobby.none_open");
   fill("playing", playing.filter((x) => !isMine(x)).map((table) => row(table, "lobby.watch", `/t/${table.id}`)), "lobby.none");

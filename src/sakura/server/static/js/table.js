@@ -6,7 +6,7 @@ import { loadCatalog, t } from "./i18n.js";
 import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
-import { saveToken, readCookie, forget } from "./cookies.js";
+import { saveToken, readToken as storedToken, forget } from "./tokens.js";
 import { soundOn, setSound } from "./sound.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -52,7 +52,7 @@ function readToken() {
     saveToken(tableId, hash.get("token"));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  return readCookie(tableId);
+  return storedToken(tableId);
 }
 
 // Seat names as the log and the board say them ("Orange", "Ada (Blue)"); your own seat is
@@ -211,8 +211,11 @@ function renderSeats() {
   const items = seatNames.map((name, seat) => {
     const info = table.seats[seat];
     const status = screen.seatStatus(view, seat, info);
+    // The server lets a bot take an empty seat only after a grace period: count it down.
+    const wait = info && info.replace_after ? Math.ceil(info.replace_after - Date.now() / 1000) : 0;
     const presence = info && info.kind === "human" && info.claimed && !info.connected
-      ? (info.replaced ? t("table.status.bot_plays") : t("table.status.away")) : "";
+      ? (info.replaced ? t("table.status.bot_plays")
+        : wait > 0 ? t("table.status.away_wait", { seconds: wait }) : t("table.status.away")) : "";
     const score = screen.seatScore ? screen.seatScore(view, seat) : game.seatScore(view, seat);
     const row = el("li", { class: `seat${seat === me ? " me" : ""}${view.current_players.includes(seat) && !screen.staging ? " due" : ""}`, "data-seat": seat },
       game.badge(seat),
@@ -221,12 +224,18 @@ function renderSeats() {
       screen.seatTile ? screen.seatTile(seat) : "",
       el("span", { class: "seat-tokens" }, score),
       el("span", { class: "seat-status" }, [status, presence].filter(Boolean).join(" · ")));
-    if (presence && !info.replaced && me !== null && !view.terminal) {
+    if (wait > 0) countdown();
+    if (presence && !info.replaced && wait <= 0 && me !== null && !view.terminal) {
       row.append(el("button", { class: "small", onclick: () => send({ type: "replace", seat }) }, t("table.replace")));
     }
     return row;
   });
   $("seats").replaceChildren(...items);
+}
+
+let ticking = null;
+function countdown() {  // redraw the seats once a second while a grace period runs
+  if (ticking === null) ticking = setTimeout(() => { ticking = null; renderSeats(); }, 1000);
 }
 
 function copyRow(label, url) {
