@@ -194,6 +194,23 @@ def two_players_and_a_watcher(client: TestClient, table_id: str, first_token: st
     return clients, tokens
 
 
+def late_watchers(client: TestClient, table_id: str, at: tuple[int, ...]) -> list[ScriptedPlayer]:
+    """Spectators who arrive mid-game: each connects once the table has ``at[i]`` actions,
+    and watches to the end."""
+    watchers = []
+
+    def arrive(seq: int, watcher: ScriptedPlayer) -> None:
+        while client.get(f"/api/tables/{table_id}").json()["seq"] < seq:
+            time.sleep(0.01)
+        watcher.start()
+
+    for seq in at:
+        watcher = ScriptedPlayer(client, table_id, None)
+        watchers.append(watcher)
+        threading.Thread(target=arrive, args=(seq, watcher), daemon=True).start()
+    return watchers
+
+
 @contextlib.contextmanager
 def socket(client: TestClient, table_id: str, token: str | None) -> Iterator[Any]:
     """A connection that has said hello; yields (ws, welcome)."""

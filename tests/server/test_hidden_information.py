@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.conftest import ScriptedPlayer, create_table, join, two_players_and_a_watcher
+from tests.server.conftest import ScriptedPlayer, create_table, join, late_watchers, two_players_and_a_watcher
 
 from sakura.engine.games.sakura import SakuraState
 from sakura.server.lobby import Lobby
@@ -126,23 +125,6 @@ def test_the_check_catches_a_leak() -> None:
                     "counts": [5], "draws": [None, [7]]}]}) == [1, 2, 7]
     with pytest.raises(AssertionError):
         cards_in({"seed": 3})
-
-
-def late_watchers(client: TestClient, table_id: str, at: tuple[int, ...]) -> list[ScriptedPlayer]:
-    """Spectators who arrive mid-game: each connects once the table has ``at[i]`` actions,
-    and watches to the end."""
-    watchers = []
-
-    def arrive(seq: int, watcher: ScriptedPlayer) -> None:
-        while client.get(f"/api/tables/{table_id}").json()["seq"] < seq:
-            time.sleep(0.01)
-        watcher.start()
-
-    for seq in at:
-        watcher = ScriptedPlayer(client, table_id, None)
-        watchers.append(watcher)
-        threading.Thread(target=arrive, args=(seq, watcher), daemon=True).start()
-    return watchers
 
 
 @pytest.mark.parametrize(("players", "variant", "seats"), [
