@@ -261,20 +261,21 @@ async def _sweep(lobby: Lobby) -> None:
 async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) -> None:
     """One connection: hello first, then act / replace / rematch / ping until it closes, or
     until it falls behind reading its messages, or floods."""
-    writer = asyncio.get_running_loop().create_task(_write(conn))
-    behind = asyncio.get_running_loop().create_task(conn.behind.wait())
+    loop = asyncio.get_running_loop()
+    writer = loop.create_task(_write(conn))
+    closing: list[asyncio.Task[None]] = []
+
+    def drop() -> None:  # the outbox overflowed: close (or abort) the socket; receive() then ends
+        writer.cancel()
+        closing.append(loop.create_task(_close(ws, 1008, "too far behind reading its messages")))
+
+    conn.on_behind = drop
     joined = False
     why: tuple[int, str] | None = None
     try:
         while True:
-            receive = asyncio.ensure_future(ws.receive())
-            done, _ = await asyncio.wait({receive, behind}, return_when=asyncio.FIRST_COMPLETED)
-            if receive not in done:
-                receive.cancel()
-                why = (1008, "too far behind reading its messages")
-                break
-            frame = receive.result()
-            if frame["type"] == "websocket.disconnect":
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect" or conn.behind.is_set():
                 break
             if not conn.allow():
                 if conn.refused >= conn.limits.flood_close:
@@ -310,16 +311,22 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
     except WebSocketDisconnect:
         pass
     finally:
-        behind.cancel()
         if joined:
             await table.leave(conn)
         if why is not None:
             writer.cancel()
-            with contextlib.suppress(Exception):
-                await ws.close(code=why[0], reason=why[1])
+            await _close(ws, *why)
         conn.finish()
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await writer
+        for task in closing:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await task
+
+
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.close(code=code, reason=reason)
 
 
 async def _write(conn: Connection) -> None:

@@ -94,6 +94,7 @@ class Connection:
         self.behind = asyncio.Event()  # set once the outbox overflowed: the handler closes it
         self.bucket = TokenBucket(self.limits.messages_per_second, self.limits.message_burst)
         self.refused = 0  # messages refused in a row by the rate limit
+        self.on_behind: Callable[[], None] | None = None  # the handler's: drop the socket
         self._send = send
 
     def push(self, message: dict[str, Any]) -> None:
@@ -108,6 +109,8 @@ class Connection:
             log.warning("dropping a connection from %s: it does not read its messages (%d queued)",
                         self.address or "?", self.outbox.qsize())
             self.behind.set()
+            if self.on_behind is not None:
+                self.on_behind()
             return
         self.queued += len(text)
         self.outbox.put_nowait(text)
