@@ -23,7 +23,12 @@ and after each game that
   exactly as the original did;
 * a clone taken at those steps is independent of the original and plays on identically;
 * a state sampled from a player's view there (``Game.sample_state``, determinization) shows that
-  player the same view, has the same current players, and plays on to an end.
+  player the same view, has the same current players, and plays on to an end;
+* for a game that declares the fast path (:class:`~sakura.engine.protocol.FastGame`), a fast
+  state stepped with ``apply_fast`` through the same actions has the same current players and
+  legal actions at every step, saves the same JSON at the saved steps and at the end, has the
+  same outcome, and answers ``apply_action`` with no events; a sample stepped with
+  ``apply_fast`` ends as the same sample stepped with ``apply_action`` does.
 
 What a view must hide is the game's own business; each game tests that itself.
 
@@ -42,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sakura.engine.errors import IllegalActionError
-from sakura.engine.protocol import Event, Game, Outcome, State
+from sakura.engine.protocol import Event, Game, Outcome, State, fast_path
 
 Step = tuple[int, Any]  # (player, action)
 
@@ -57,6 +62,7 @@ class ConformanceStats:
     reloads: int = 0
     clones: int = 0
     samples: int = 0
+    fast_replays: int = 0  # games replayed on the declared fast path
     simultaneous_steps: int = 0  # steps with more than one current player
 
 
@@ -85,6 +91,7 @@ def check_game(game: Game[Any], seeds: Iterable[int], *, max_actions: int = 20_0
         check_reloads(game, playout, stats)
         check_clones(playout, stats)
         stats.samples += check_samples(game, playout)
+        stats.fast_replays += check_fast_path(game, playout)
         stats.games += 1
         stats.actions += len(playout.steps)
     return stats
@@ -346,6 +353,69 @@ def check_samples(game: Game[Any], playout: Playout) -> int:
             sample.apply_action(player, chooser.choice(list(sample.legal_actions(player))))
         assert sample.is_terminal() and sample.outcome() is not None
     return count
+
+
+def check_fast_path(game: Game[Any], playout: Playout) -> bool:
+    """The declared fast path plays the same game as the checked one (see the module
+    docstring). Returns whether the game declares it (and so was checked)."""
+    path = fast_path(game)
+    if not path.fast:
+        return False
+    where = f"seed {playout.seed}, fast path"
+    fast = path.new_state(playout.seed)
+    checked = game.new_initial_state(playout.seed)
+    apply = path.stepper(fast)
+    n = game.num_players
+    for step, (p, a) in enumerate(playout.steps):
+        assert fast.current_players() == checked.current_players(), f"{where}, step {step}: other players"
+        for seat in range(n):
+            assert list(fast.legal_actions(seat)) == list(checked.legal_actions(seat)), (
+                f"{where}, step {step}: player {seat} has other legal actions"
+            )
+        if step in playout.saved:
+            saved = _json_round_trip(fast.to_json())
+            assert saved == playout.saved[step], f"{where}, step {step}: another state"
+            assert _views(fast, n) == playout.views[step], f"{where}, step {step}: other views"
+            twin = fast.clone()
+            assert all(twin.apply_action(q, b) == [] for q, b in playout.steps[step:]), (
+                f"{where}: a fast state made events"
+            )
+            end = _json_round_trip(twin.to_json())
+            assert end == playout.final_json, f"{where}: checked on from step {step}, it ended elsewhere"
+        apply(p, a)
+        checked.apply_action(p, a)
+    assert _json_round_trip(fast.to_json()) == playout.final_json, f"{where}: the game ended elsewhere"
+    assert fast.text() == playout.final_text
+    assert fast.is_terminal() and fast.current_players() == ()
+    assert fast.outcome() == checked.outcome(), f"{where}: another outcome"
+    _check_fast_sample(game, playout)
+    return True
+
+
+def _check_fast_sample(game: Game[Any], playout: Playout) -> None:
+    """A sample from the middle of the game, played out on the fast path and on the checked
+    path with the same choices, ends in the same state."""
+    path = fast_path(game)
+    middle = max((s for s in playout.saved if s < len(playout.steps)), default=0)
+    state = game.state_from_json(playout.saved[middle])
+    if state.is_terminal():
+        return
+    seat = state.current_players()[0]
+    seed = random.Random(f"fast:{playout.seed}").randrange(2**32)
+    ends = []
+    for fast in (True, False):
+        sample = game.sample_state(state.view(seat), seed)
+        apply = path.stepper(sample) if fast else sample.apply_action
+        chooser = random.Random(f"fast sample:{playout.seed}")
+        for _ in range(20_000):
+            current = sample.current_players()
+            if not current:
+                break
+            player = chooser.choice(current)
+            apply(player, chooser.choice(list(sample.legal_actions(player))))
+        assert sample.is_terminal()
+        ends.append((_json_round_trip(sample.to_json()), sample.outcome()))
+    assert ends[0] == ends[1], f"seed {playout.seed}: a sample played on the fast path ended elsewhere"
 
 
 def _views(state: State[Any], n: int) -> list[Any]:

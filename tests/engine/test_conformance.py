@@ -21,6 +21,7 @@ def test_conformance(players: int, variant: str) -> None:
     # everyone chooses a card at once, steps with several current players.
     assert stats.reloads >= GAMES_PER_TABLE and stats.clones >= GAMES_PER_TABLE
     assert stats.samples >= GAMES_PER_TABLE * players
+    assert stats.fast_replays == GAMES_PER_TABLE  # Sakura declares the fast path
     assert stats.out_of_turn_checks > 0 and stats.simultaneous_steps > 0
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from sakura.bots.base import Limit, check_view
 from sakura.bots.heuristics import Heuristic, heuristic_for
-from sakura.engine import Action, Game, State, View
+from sakura.engine import Action, Game, State, View, fast_path
 
 # A node's statistics for one player: action -> [visits, total reward, availability, prior].
 Stats = dict[Any, list[float]]
@@ -64,6 +64,7 @@ class MctsBot:
         label: str | None = None,
     ) -> None:
         self.game = game
+        self.fast = fast_path(game)  # samples are stepped with apply_fast where the game has it
         self.rng = random.Random(seed)
         self.limit = limit
         self.c, self.bias, self.w, self.scale, self.epsilon = c, bias, w, scale, epsilon
@@ -109,7 +110,7 @@ class MctsBot:
     # ------------------------------------------------------------------ one iteration
 
     def _iterate(self, root: _Node, state: State[Any]) -> None:
-        apply: Callable[[int, Any], Any] = getattr(state, "apply_fast", None) or state.apply_action
+        apply = self.fast.stepper(state)
         node = root
         path: list[tuple[_Node, list[tuple[int, Any]]]] = []
         while not state.is_terminal():

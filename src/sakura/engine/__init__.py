@@ -17,13 +17,27 @@ from sakura.engine.errors import (
     InvalidStateError,
     NotYourTurnError,
 )
-from sakura.engine.protocol import Action, Event, Game, Outcome, State, View
+from sakura.engine.protocol import (
+    Action,
+    Event,
+    FastGame,
+    FastPath,
+    FastState,
+    Game,
+    Outcome,
+    State,
+    View,
+    fast_path,
+)
 from sakura.engine.registry import available_games, make_game, register_game
 from sakura.engine.rng import SplitMix64
 
 __all__ = [
     "Action",
     "Event",
+    "FastGame",
+    "FastPath",
+    "FastState",
     "Game",
     "GameError",
     "IllegalActionError",
@@ -36,6 +50,7 @@ __all__ = [
     "State",
     "View",
     "available_games",
+    "fast_path",
     "make_game",
     "register_game",
 ]

@@ -8,7 +8,12 @@ Modelled on OpenSpiel's Game/State/Observer split and python-chess's small value
   :class:`Event` values that action caused, gives per-player :class:`View` values, and an
   :class:`Outcome` at the end;
 * actions are small hashable values whose ``str()`` is a text form that
-  ``Game.parse_action`` reads back.
+  ``Game.parse_action`` reads back;
+* a :class:`FastGame` also offers the *fast path* for simulation and search: a
+  :class:`FastState` that builds no event values and whose ``apply_fast`` skips the checks of
+  ``apply_action``. It is a declared, typed capability: code that plays many games asks
+  :func:`fast_path` (or ``isinstance(game, FastGame)``) once, never probes a state with
+  ``getattr``.
 
 Bots, records, servers and RL adapters speak only this protocol, so a second game needs only
 its own rules module. Simultaneous choices are applied one player at a time; nothing is
@@ -19,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast, runtime_checkable
 
 JSON = dict[str, Any]
 
@@ -182,3 +187,59 @@ class Game(Protocol[A]):
     def config_json(self) -> JSON:
         """The game's config as JSON; ``make_game(name, config)`` rebuilds the game."""
         ...
+
+
+class FastState(State[A], Protocol[A]):
+    """A state on the fast path: made without event values (``apply_action`` returns ``[]``),
+    stepped by ``apply_fast``. Everything else (turns, legal actions, views, outcome, saving)
+    is as on the checked path, and the same actions lead to the same states."""
+
+    def apply_fast(self, player: int, action: A) -> None:
+        """``apply_action`` for an action known to be legal (taken from ``legal_actions``):
+        no checks, no events. An illegal action here is a bug in the caller, not an error
+        the engine reports."""
+        ...
+
+
+@runtime_checkable
+class FastGame(Game[A], Protocol[A]):
+    """A game that offers the fast path (both of the platform's games do).
+
+    ``new_fast_state(seed)`` is ``new_initial_state(seed)`` without events; states drawn by
+    ``sample_state`` without ``events`` are fast states too, so search steps them the same way."""
+
+    def new_fast_state(self, seed: int | str) -> FastState[A]: ...
+
+    def sample_state(self, view: Any, seed: int | str, *, events: bool = False) -> FastState[A]: ...
+
+
+Stepper = Callable[[int, Any], object]
+
+
+@dataclass(frozen=True, slots=True)
+class FastPath:
+    """How to play ``game`` when nobody reads events: the one place that knows whether a game
+    has the fast path. Callers hold one per game and use ``new_state`` and ``stepper`` alike
+    for every game; for a game without it they are ``new_initial_state`` and ``apply_action``.
+    """
+
+    game: Game[Any]
+    fast: bool
+
+    def new_state(self, seed: int | str) -> State[Any]:
+        """A new game from ``seed``, without event values if the game can skip them."""
+        if self.fast:
+            return cast("FastGame[Any]", self.game).new_fast_state(seed)
+        return self.game.new_initial_state(seed)
+
+    def stepper(self, state: State[Any]) -> Stepper:
+        """``state.apply_fast`` for a state of a fast game, else ``state.apply_action``: for
+        actions the caller took from ``legal_actions``."""
+        if self.fast:
+            return cast("FastState[Any]", state).apply_fast
+        return state.apply_action
+
+
+def fast_path(game: Game[Any]) -> FastPath:
+    """``game``'s fast path, if it declares one (it implements :class:`FastGame`)."""
+    return FastPath(game, isinstance(game, FastGame))

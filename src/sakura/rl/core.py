@@ -1,19 +1,18 @@
 """What the RL adapters share: picking a game, stepping it fast, and checking actions by id.
 
-The adapters step the engine through its public API. Where a game offers the documented fast
-path (``new_initial_state(seed, events=False)`` and ``apply_fast``, which skip event values
-and re-checking; see ``docs/api.md``) they use it, because every action they apply has
+The adapters step the engine through its public API. Where a game declares the fast path
+(:class:`~sakura.engine.FastGame`: ``new_fast_state`` and ``apply_fast``, which skip event
+values and re-checking; see ``docs/api.md``) they use it, because every action they apply has
 been checked first against the ids of the player's own ``view.legal_actions``.
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from sakura import __version__
-from sakura.engine import Action, Game, State, make_game
+from sakura.engine import Action, Game, State, fast_path, make_game
 from sakura.rl.encoding import LAYOUT_VERSION, Encoder
 
 ILLEGAL_MODES = ("raise", "replace", "penalize")
@@ -31,16 +30,12 @@ def resolve_game(game: str | Game[Any], config: Mapping[str, Any] | None = None)
 
 def new_state(game: Game[Any], seed: int) -> State[Any]:
     """A fresh state from ``seed``, without event values where the game allows it."""
-    if "events" in inspect.signature(game.new_initial_state).parameters:
-        state: State[Any] = game.new_initial_state(seed, events=False)  # type: ignore[call-arg]
-        return state
-    return game.new_initial_state(seed)
+    return fast_path(game).new_state(seed)
 
 
-def applier(state: State[Any]) -> Callable[[int, Action], Any]:
-    """``state.apply_fast`` if the game has it, else ``state.apply_action``."""
-    fast = getattr(state, "apply_fast", None)
-    return fast if callable(fast) else state.apply_action
+def applier(game: Game[Any], state: State[Any]) -> Callable[[int, Action], Any]:
+    """``state.apply_fast`` if ``game`` declares the fast path, else ``state.apply_action``."""
+    return fast_path(game).stepper(state)
 
 
 def check_render_mode(mode: str | None) -> str | None:

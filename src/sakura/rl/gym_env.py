@@ -100,7 +100,7 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._bots = {p: make_bot(spec, self.game, seed=int(rng.integers(2**31)))
                       for p, spec in zip(others, self.opponents, strict=True)}
         self._state = new_state(self.game, self.game_seed)
-        self._apply = applier(self._state)
+        self._apply = applier(self.game, self._state)
         view = self._state.view(self.seat)
         self._scores = tuple(self.encoder.scores(view))
         view = self._play_bots()

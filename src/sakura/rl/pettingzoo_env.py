@@ -116,7 +116,7 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
             game_seed = int(self._seeds.integers(2**62))
         self.game_seed = game_seed
         self._state = new_state(self.game, game_seed)
-        self._apply = applier(self._state)
+        self._apply = applier(self.game, self._state)
         self.agents = self.possible_agents[:]
         observations, scores, _ = self._observe()
         self._scores = scores

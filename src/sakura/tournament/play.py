@@ -7,7 +7,6 @@ a :class:`GameResult`, so that a game plays the same in any process, in any orde
 
 from __future__ import annotations
 
-import inspect
 import json
 import time
 from collections.abc import Callable
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from sakura.bots import make_bot
-from sakura.engine import Action, Event, Game, State, make_game
+from sakura.engine import Action, Event, Game, State, fast_path, make_game
 from sakura.records import Recorder
 
 
@@ -77,10 +76,7 @@ def _game(name: str, config_json: str) -> Game[Any]:
 
 def _new_state(game: Game[Any], seed: int, events: bool) -> State[Any]:
     """A new game, without event values when nobody reads them and the game can skip them."""
-    if not events and "events" in inspect.signature(game.new_initial_state).parameters:
-        fast: State[Any] = game.new_initial_state(seed, events=False)  # type: ignore[call-arg]
-        return fast
-    return game.new_initial_state(seed)
+    return game.new_initial_state(seed) if events else fast_path(game).new_state(seed)
 
 
 def play_game(

@@ -8,8 +8,7 @@ coloured cards in their garden, palace and temple, and give each other cards fac
 
 from sakura.engine.games.cards.actions import CardsAction, Discard, Give, Place, parse_action
 from sakura.engine.games.cards.deck import AREAS, DECK, NAMES, AreaScore, explain_area, score_area
-from sakura.engine.games.cards.game import CardsGame
-from sakura.engine.games.cards.serialize import state_from_json
+from sakura.engine.games.cards.game import CardsGame, state_from_json
 from sakura.engine.games.cards.state import GIVE, PLACE, CardsState, outcome_of
 from sakura.engine.games.cards.view import CardsView
 

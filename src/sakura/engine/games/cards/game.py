@@ -30,8 +30,10 @@ from sakura.engine.games.cards.deck import (
     default_cards,
     parse_cards,
 )
+from sakura.engine.games.cards.sample import sample_state
+from sakura.engine.games.cards.serialize import load_state, saved_config
 from sakura.engine.games.cards.state import CardsState
-from sakura.engine.games.cards.view import CardsView
+from sakura.engine.games.cards.view import CardsView, make_view
 
 
 class CardsGame:
@@ -95,19 +97,36 @@ class CardsGame:
         forty cards), set the rest aside."""
         return CardsState.new(self, seed, events=events)
 
+    def new_fast_state(self, seed: int | str = 0) -> CardsState:
+        """The fast path (:class:`~sakura.engine.protocol.FastGame`): a new game without
+        event values, to step with ``apply_fast``."""
+        return CardsState.new(self, seed, events=False)
+
+    def view_of(self, state: CardsState, player: int | None) -> CardsView:
+        """``state.view(player)``. Views are made here, above the state's module, so that
+        the modules import one way: values, then the state, then views and loading."""
+        return make_view(state, player)
+
     def parse_action(self, text: str) -> CardsAction:
         return parse_action(text, self.rank)
 
     def sample_state(self, view: CardsView, seed: int | str, *, events: bool = False) -> CardsState:
         """A full state consistent with ``view`` (see :mod:`.sample`): for search bots."""
-        from sakura.engine.games.cards.sample import sample_state
-
         return sample_state(self, view, seed, events=events)
 
     def state_from_json(self, data: Mapping[str, Any]) -> CardsState:
-        from sakura.engine.games.cards.serialize import state_from_json
-
         state = state_from_json(data)
         if state.game != self:
             raise InvalidStateError("the saved state belongs to another game")
         return state
+
+
+def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> CardsState:
+    """A state saved with ``CardsState.to_json``, its game rebuilt from the saved config.
+    Raises :class:`InvalidStateError` for anything that is not such a state."""
+    config = saved_config(data)
+    try:
+        game = CardsGame.from_config(config)
+    except ValueError as exc:
+        raise InvalidStateError(str(exc)) from None
+    return load_state(game, data, events=events)

@@ -15,16 +15,15 @@ from typing import TYPE_CHECKING
 
 from sakura.engine.errors import InvalidStateError
 from sakura.engine.games.cards.deck import shuffled
+from sakura.engine.games.cards.state import CardsState
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
     from sakura.engine.games.cards.game import CardsGame
-    from sakura.engine.games.cards.state import CardsState
     from sakura.engine.games.cards.view import CardsView
 
 
 def sample_state(game: CardsGame, view: CardsView, seed: int | str, *, events: bool = False) -> CardsState:
-    from sakura.engine.games.cards.state import CardsState
 
     me = view.player
     if me is None or view.hand is None or view.given is None or view.received is None:

@@ -1,4 +1,5 @@
-"""Saved states: every card's place, the scores and the generator, as plain JSON.
+"""Loading saved states: every card's place, the scores and the generator, as plain JSON (a
+state saves itself with ``CardsState.to_json``).
 
 ``{"game": "sakura-cards", "config": {}, "round", "first", "turn", "phase", "hands", "areas",
 "given", "received", "discards", "aside", "scores", "rng"}``. It holds hidden information
@@ -16,32 +17,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sakura.engine.errors import InvalidStateError
+from sakura.engine.games.cards.state import GIVE, PLACE, CardsState, outcome_of
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
-    from sakura.engine.games.cards.state import CardsState
+    from sakura.engine.games.cards.game import CardsGame
 
 _KEYS = {"game", "config", "round", "first", "turn", "phase", "hands", "areas", "given", "received",
          "discards", "aside", "scores", "rng"}
-
-
-def state_to_json(state: CardsState) -> dict[str, Any]:
-    return {
-        "game": "sakura-cards",
-        "config": state.game.config_json(),
-        "round": state.round,
-        "first": state.first,
-        "turn": state.turn,
-        "phase": state.phase,
-        "hands": [list(h) for h in state.hands],
-        "areas": [[list(a) for a in seat] for seat in state.areas],
-        "given": [list(g) for g in state.given],
-        "received": [list(r) for r in state.received],
-        "discards": [list(d) for d in state.discards],
-        "aside": list(state.aside),
-        "scores": [list(s) for s in state.scores],
-        "rng": state.rng.state,
-    }
 
 
 def _whole(value: Any, what: str, low: int, high: int) -> int:
@@ -62,10 +45,9 @@ def _pair(value: Any, what: str) -> list[Any]:
     return value
 
 
-def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> CardsState:
-    from sakura.engine.games.cards.game import CardsGame
-    from sakura.engine.games.cards.state import GIVE, PLACE, CardsState, outcome_of
-
+def saved_config(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The config of a saved state, once its keys are checked: the game module builds the
+    game from it and hands both to :func:`load_state`."""
     if not isinstance(data, Mapping) or data.get("game") != "sakura-cards":
         raise InvalidStateError('not a saved state of the card game (expected "game": "sakura-cards")')
     missing = _KEYS - set(data)
@@ -77,10 +59,12 @@ def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> CardsSta
     config = data["config"]
     if not isinstance(config, Mapping):
         raise InvalidStateError(f"the saved config is an object, not {config!r}")
-    try:
-        game = CardsGame.from_config(config)
-    except ValueError as exc:
-        raise InvalidStateError(str(exc)) from None
+    return config
+
+
+def load_state(game: CardsGame, data: Mapping[str, Any], *, events: bool = True) -> CardsState:
+    """The rest of :func:`~.game.state_from_json`: ``data`` (checked by :func:`saved_config`)
+    as a state of ``game``."""
     s = CardsState.__new__(CardsState)
     s.game = game
     names, rounds = game.rank, game.deck.rounds

@@ -176,9 +176,7 @@ class CardsState:
         return tuple(score(a) for a in self.areas[player])
 
     def view(self, player: int | None) -> CardsView:
-        from sakura.engine.games.cards.view import make_view
-
-        return make_view(self, player)
+        return self.game.view_of(self, player)
 
     def text(self) -> str:
         """One line: round, whose turn and what to do, then each seat's hand and areas."""
@@ -190,9 +188,24 @@ class CardsState:
         return f"r{self.round} {head} | {' | '.join(seats)}"
 
     def to_json(self) -> dict[str, Any]:
-        from sakura.engine.games.cards.serialize import state_to_json
-
-        return state_to_json(self)
+        """Every card's place, the scores and the generator (see :mod:`.serialize`, which
+        loads it)."""
+        return {
+            "game": "sakura-cards",
+            "config": self.game.config_json(),
+            "round": self.round,
+            "first": self.first,
+            "turn": self.turn,
+            "phase": self.phase,
+            "hands": [list(h) for h in self.hands],
+            "areas": [[list(a) for a in seat] for seat in self.areas],
+            "given": [list(g) for g in self.given],
+            "received": [list(r) for r in self.received],
+            "discards": [list(d) for d in self.discards],
+            "aside": list(self.aside),
+            "scores": [list(s) for s in self.scores],
+            "rng": self.rng.state,
+        }
 
     def set_step_hook(self, hook: StepHook | None) -> None:
         """Call ``hook(state)`` after every action (each is one atomic step)."""

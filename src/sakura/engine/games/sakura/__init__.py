@@ -9,10 +9,10 @@
 
 from sakura.engine.games.sakura.actions import BACK, FORWARD, Choose, Play, SakuraAction, parse_action
 from sakura.engine.games.sakura.cards import Card, Deck, GardenAction, PainterAction, default_deck, parse_deck
-from sakura.engine.games.sakura.game import COURT, STANDARD, TACTICAL, VARIANTS, SakuraGame
+from sakura.engine.games.sakura.game import COURT, STANDARD, TACTICAL, VARIANTS, SakuraGame, state_from_json
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
 from sakura.engine.games.sakura.position import Position
-from sakura.engine.games.sakura.serialize import state_from_json, state_from_position
+from sakura.engine.games.sakura.serialize import state_from_position
 from sakura.engine.games.sakura.state import SakuraState
 from sakura.engine.games.sakura.view import SakuraView
 

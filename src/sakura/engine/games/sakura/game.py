@@ -11,15 +11,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from sakura.engine.errors import InvalidStateError
 from sakura.engine.games.sakura.actions import Play, SakuraAction, parse_action
 from sakura.engine.games.sakura.cards import Deck, default_deck, parse_deck
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
-
-if TYPE_CHECKING:
-    from sakura.engine.games.sakura.view import SakuraView
+from sakura.engine.games.sakura.sample import sample_state
+from sakura.engine.games.sakura.serialize import load_state, saved_config
+from sakura.engine.games.sakura.state import SakuraState
+from sakura.engine.games.sakura.view import SakuraView, make_view
 
 STANDARD, COURT, TACTICAL = "standard", "court", "tactical"
 VARIANTS = (STANDARD, COURT, TACTICAL)
@@ -125,6 +126,16 @@ class SakuraGame:
         the gate. ``events=False`` skips building event values (for fast simulation)."""
         return SakuraState.new(self, seed, events=events)
 
+    def new_fast_state(self, seed: int | str = 0) -> SakuraState:
+        """The fast path (:class:`~sakura.engine.protocol.FastGame`): a new game without
+        event values, to step with ``apply_fast``."""
+        return SakuraState.new(self, seed, events=False)
+
+    def view_of(self, state: SakuraState, player: int | None) -> SakuraView:
+        """``state.view(player)``. Views are made here, above the state's module, so that
+        the modules import one way: values, then the state, then views and loading."""
+        return make_view(state, player)
+
     def parse_action(self, text: str) -> SakuraAction:
         return parse_action(text)
 
@@ -132,19 +143,26 @@ class SakuraGame:
         """A full state consistent with ``view``, its hidden part (other hands and secret
         cards, deck order, generator) drawn from ``seed``: the determinization search bots
         use, so that they decide from their own view only."""
-        from sakura.engine.games.sakura.sample import sample_state
-
         if view.player is None:
             raise ValueError("sample from a player's view, not a spectator's")
         return sample_state(self, view, seed, events=events)
 
     def state_from_json(self, data: Mapping[str, Any]) -> SakuraState:
-        from sakura.engine.games.sakura.serialize import state_from_json
-
         state = state_from_json(data)
         if state.game != self:
             raise InvalidStateError("the saved state belongs to another game config")
         return state
 
 
-from sakura.engine.games.sakura.state import SakuraState  # noqa: E402  (cycle: state needs the game)
+
+def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> SakuraState:
+    """A state saved with ``SakuraState.to_json``, its game rebuilt from the saved config.
+    Raises :class:`InvalidStateError` for anything that is not such a state."""
+    config = saved_config(data)
+    try:
+        game = SakuraGame.from_config(config)
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, InvalidStateError):
+            raise
+        raise InvalidStateError(f"bad saved state: {exc}") from None
+    return load_state(game, data, events=events)

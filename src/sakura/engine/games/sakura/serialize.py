@@ -1,4 +1,4 @@
-"""States to and from positions and JSON.
+"""States from positions and from JSON (a state saves itself: ``SakuraState.to_json``).
 
 A saved state is ``{"game": "sakura", "config": ..., "position": ..., "rng": ...}``: the full
 position (hands, deck and discard included) plus the generator's state, so a loaded game goes
@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from sakura.engine.errors import InvalidPositionError, InvalidStateError
 from sakura.engine.games.sakura.position import Position
+from sakura.engine.games.sakura.state import SakuraState
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
     from sakura.engine.games.sakura.game import SakuraGame
-    from sakura.engine.games.sakura.state import SakuraState
 
 
 def state_from_position(
@@ -30,8 +30,6 @@ def state_from_position(
     the unseen cards are shuffled into it; without a discard pile, it is empty (or, with hands
     and deck given, it holds every other card). A position caught between two cards of a round
     goes on resolving at once, up to the next choice or the end of the round."""
-    from sakura.engine.games.sakura.state import SakuraState
-
     position.validate(game)
     rng = SplitMix64(seed)
     queued = [c for c, _ in position.queue]
@@ -106,31 +104,26 @@ def _restore_picks(state: SakuraState, chosen: tuple[tuple[int, ...], ...]) -> N
         raise InvalidPositionError("every player has chosen: the cards would be revealed")
 
 
-def state_to_json(state: SakuraState) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "game": "sakura",
-        "config": state.game.config_json(),
-        "position": state.position().to_json(),
-        "rng": state.rng.state,
-    }
-    if 0 < state.qi < len(state.queue):  # the round's cards already resolved, for views
-        out["resolved"] = [[card, seat] for card, seat in state.queue[: state.qi]]
-    return out
-
-
-def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> SakuraState:
-    from sakura.engine.games.sakura.game import SakuraGame
-
+def saved_config(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The config of a saved state, once its outer shape is checked: the game module builds
+    the game from it and hands both to :func:`load_state`."""
     if not isinstance(data, Mapping) or data.get("game") != "sakura":
         raise InvalidStateError('not a saved Sakura state (expected "game": "sakura")')
     unknown = set(data) - {"game", "config", "position", "rng", "resolved"}
     if unknown:
         raise InvalidStateError(f"unknown keys in the saved state: {sorted(unknown)}")
+    if "config" not in data:
+        raise InvalidStateError("the saved state lacks 'config'")
+    config = data["config"]
+    if not isinstance(config, Mapping):
+        raise InvalidStateError(f"the saved config is an object, not {config!r}")
+    return config
+
+
+def load_state(game: SakuraGame, data: Mapping[str, Any], *, events: bool = True) -> SakuraState:
+    """The rest of :func:`~.game.state_from_json`: ``data`` (checked by :func:`saved_config`)
+    as a state of ``game``."""
     try:
-        config = data["config"]
-        if not isinstance(config, Mapping):
-            raise InvalidStateError(f"the saved config is an object, not {config!r}")
-        game = SakuraGame.from_config(config)
         position = Position.from_json(data["position"])
         rng_state = data["rng"]
         resolved = [(_whole(c), _whole(s)) for c, s in data.get("resolved", ())]

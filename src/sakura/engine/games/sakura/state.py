@@ -31,12 +31,12 @@ from sakura.engine.games.sakura.cards import (
     MOVE,
     MOVE_CHOICE,
 )
+from sakura.engine.games.sakura.position import Position, position_of
 from sakura.engine.protocol import Event, Outcome, StepHook
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
     from sakura.engine.games.sakura.game import SakuraGame
-    from sakura.engine.games.sakura.position import Position
     from sakura.engine.games.sakura.view import SakuraView
 
 # Resolution stages of the card at the head of the queue.
@@ -266,22 +266,26 @@ class SakuraState:
         return self._outcome
 
     def view(self, player: int | None) -> SakuraView:
-        from sakura.engine.games.sakura.view import make_view
-
-        return make_view(self, player)
+        return self.game.view_of(self, player)
 
     def position(self) -> Position:
-        from sakura.engine.games.sakura.position import position_of
-
         return position_of(self)
 
     def text(self) -> str:
         return self.position().text()
 
     def to_json(self) -> dict[str, Any]:
-        from sakura.engine.games.sakura.serialize import state_to_json
-
-        return state_to_json(self)
+        """``{"game": "sakura", "config", "position", "rng"}`` and, mid-round, ``"resolved"``
+        (see :mod:`.serialize`, which loads it)."""
+        out: dict[str, Any] = {
+            "game": "sakura",
+            "config": self.game.config_json(),
+            "position": self.position().to_json(),
+            "rng": self.rng.state,
+        }
+        if 0 < self.qi < len(self.queue):  # the round's cards already resolved, for views
+            out["resolved"] = [[card, seat] for card, seat in self.queue[: self.qi]]
+        return out
 
     def set_step_hook(self, hook: StepHook | None) -> None:
         """Call ``hook(state)`` after every resolved card and every answered choice."""
