@@ -5,7 +5,8 @@ newest one when it starts (SQLite and PostgreSQL alike).
 Alembic is configured here, from the store's engine, so no ``alembic.ini`` is needed on disk:
 the scripts ship inside the package. Each upgrade runs on one connection in one transaction
 (PostgreSQL's DDL is transactional: a failed upgrade leaves the schema as it was), holding an
-advisory lock on PostgreSQL so that server processes starting together upgrade one at a time.
+advisory lock on PostgreSQL (SQLite's write lock) so that server processes starting together
+upgrade one at a time.
 On PostgreSQL the tables and Alembic's ``alembic_version`` go into the connection's current
 schema (the first of its ``search_path``).
 
@@ -66,6 +67,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
             conn.execute(text("SET LOCAL lock_timeout = '60s'"))
             conn.execute(text("SET LOCAL statement_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
+        elif conn.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN IMMEDIATE")  # the write lock first: one upgrade at a time
         cfg = config(conn)
         legacy = _legacy_revision(conn)
         if legacy is not None:
