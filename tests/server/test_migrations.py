@@ -32,7 +32,9 @@ from sqlalchemy import (
     text,
 )
 from tests.server.conftest import ScriptedPlayer, create_table, socket
+from typer.testing import CliRunner
 
+from sakura.cli.main import app as cli
 from sakura.records import GameRecord, replay
 from sakura.server import create_app, migrations
 from sakura.server.db import Base, Store, StoredTable
@@ -201,3 +203,16 @@ def test_a_revision_table_the_migrations_do_not_know_is_refused(sqlite_url: str)
     engine.dispose()
     with pytest.raises(Exception, match="9999"):
         Store(sqlite_url)
+
+
+def test_sakura_db_current_and_upgrade(sqlite_url: str, tmp_path: Any) -> None:
+    runner = CliRunner()
+    before = runner.invoke(cli, ["db", "current", "--database-url", sqlite_url])
+    assert before.exit_code == 0 and before.output.startswith("no revision"), before.output
+    upgraded = runner.invoke(cli, ["db", "upgrade", "--database-url", sqlite_url])
+    assert upgraded.exit_code == 0 and upgraded.output == f"at {migrations.head()} (the newest)\n"
+    after = runner.invoke(cli, ["db", "current", "--database-url", sqlite_url])
+    assert after.output == f"{migrations.head()} (the newest)\n"
+    missing = f"sqlite:///{tmp_path / 'no-such-folder' / 'x.db'}"
+    failed = runner.invoke(cli, ["db", "upgrade", "--database-url", missing])
+    assert failed.exit_code == 1 and "error: " in failed.output and "Traceback" not in failed.output
