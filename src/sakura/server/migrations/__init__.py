@@ -4,16 +4,17 @@ newest one when it starts (SQLite and PostgreSQL alike).
 
 Alembic is configured here, from the store's engine, so no ``alembic.ini`` is needed on disk:
 the scripts ship inside the package. Each upgrade runs on one connection in one transaction
-(PostgreSQL's DDL is transactional: a failed upgrade leaves the schema as it was), holding an
-advisory lock on PostgreSQL (SQLite's write lock) so that server processes starting together
-upgrade one at a time.
-On PostgreSQL the tables and Alembic's ``alembic_version`` go into the connection's current
-schema (the first of its ``search_path``).
+(DDL is transactional on PostgreSQL and SQLite: a failed upgrade leaves the schema as it
+was), holding an advisory lock on PostgreSQL (SQLite's write lock) so that server processes
+starting together upgrade one at a time. On PostgreSQL the tables and Alembic's
+``alembic_version`` go into the connection's current schema (the first of its
+``search_path``).
 
 A database made before migrations (by ``create_all``; no ``alembic_version`` table) is
 recognised by its columns: one with the ``game`` column is at revision ``0002`` and is stamped
-so; one without it (before the card game) is at revision ``0001``, whose script makes only
-the tables that are missing. Then it is upgraded like any other.
+so; one without it (before the card game) is left unstamped, revision ``0001`` making only
+the tables it lacks (the old code's ``create_all`` made whatever was missing) and ``0002``
+adding the column. Then it is upgraded like any other.
 
 A new column or table: change the model, then write a revision: a new script in ``versions/``
 like the newest one (``script.py.mako`` is the template), its ``down_revision`` the newest's
@@ -77,9 +78,9 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
 
 def _legacy_revision(conn: Connection) -> str | None:
-    """The revision a database made before migrations is at, or None (an empty database, or
-    one Alembic knows: it has its version table, or, before the card game, revision 1 makes
-    what is missing)."""
+    """The revision to stamp a database made before migrations with, or None: nothing to stamp
+    (an empty database, one with a version table, or one from before the card game, which
+    revision ``0001`` completes)."""
     inspector = inspect(conn)
     if MigrationContext.configure(conn).get_current_revision() is not None:
         return None
