@@ -126,7 +126,11 @@ class Store:
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         from sakura.server import migrations  # its scripts import the models above
 
-        migrations.upgrade(self.engine)
+        try:
+            migrations.upgrade(self.engine)
+        except BaseException:  # a database that cannot be upgraded: no connection kept open
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         self.engine.dispose()
