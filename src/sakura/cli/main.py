@@ -263,6 +263,10 @@ from sakura.cli.play import play  # noqa: E402  (the terminal app's command)
 
 app.command("play")(play)
 
+from sakura.cli.db import db_app  # noqa: E402  (the database's schema)
+
+app.add_typer(db_app, name="db")
+
 
 if __name__ == "__main__":  # pragma: no cover
     app()

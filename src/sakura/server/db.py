@@ -15,6 +15,8 @@ Actions, the hot path, go through :class:`GroupCommit`: every action that arrive
 commit is under way joins the next one, so one transaction (in a worker thread, off the event
 loop) stores the actions of many tables at once, and clients hear of an action only once the
 transaction that holds it has committed. An acknowledged action is always in the database.
+The schema is Alembic's (:mod:`sakura.server.migrations`): the store upgrades the database to
+the newest revision when it starts, so a change to the models below comes with a revision.
 """
 
 from __future__ import annotations
@@ -38,9 +40,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
@@ -124,8 +124,13 @@ class Store:
             self.engine = create_engine(_with_timeouts(url, statement_ms, connect_seconds),
                                         hide_parameters=True, pool_timeout=connect_seconds)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
-        Base.metadata.create_all(self.engine)
-        _add_game_column(self.engine)
+        from sakura.server import migrations  # its scripts import the models above
+
+        try:
+            migrations.upgrade(self.engine)
+        except BaseException:  # a database that cannot be upgraded: no connection kept open
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         self.engine.dispose()
@@ -211,16 +216,6 @@ def _with_timeouts(url_text: str, statement_ms: int, connect_seconds: int) -> UR
     if "connect_timeout" not in url.query:
         query["connect_timeout"] = str(connect_seconds)
     return url.update_query_dict(query)
-
-
-def _add_game_column(engine: Engine) -> None:
-    """Databases written before the server hosted more than one game have no ``game`` column:
-    add it, every old table being a Sakura table (``create_all`` makes missing tables only)."""
-    columns = {c["name"] for c in inspect(engine).get_columns(TableRow.__tablename__)}
-    if "game" not in columns:
-        with engine.begin() as conn:
-            conn.execute(text(f"ALTER TABLE {TableRow.__tablename__} "
-                              "ADD COLUMN game VARCHAR(32) NOT NULL DEFAULT 'sakura'"))
 
 
 Committed = Callable[[BaseException | None], None]
