@@ -34,14 +34,10 @@ from typing import Any
 import httpx
 import websockets
 
+from loopback import free_port
+
 Attack = Callable[["Bench"], Awaitable[str]]
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def rss_mb(pid: int) -> float:

@@ -30,7 +30,6 @@ import json
 import multiprocessing
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,17 +41,13 @@ from pathlib import Path
 import httpx
 import websockets
 
+from loopback import free_port
+
 try:  # the load generator's own parsing competes with the server for the same cores
     from orjson import loads
 except ImportError:  # pragma: no cover
     from json import loads
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @dataclass
