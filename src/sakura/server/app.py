@@ -275,7 +275,7 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
     try:
         while True:
             frame = await ws.receive()
-            if frame["type"] == "websocket.disconnect" or conn.behind.is_set():
+            if frame["type"] == "websocket.disconnect" or conn.behind:
                 break
             if not conn.allow():
                 if conn.refused >= conn.limits.flood_close:

@@ -167,23 +167,33 @@ class Lobby:
     async def finished_ids(self, page: int = 0) -> list[str]:
         """One page of finished games, newest first, from the database."""
         size = self.limits.lobby_page
-        key = ("finished", page)
-        hit = self._lists.get(key)
-        if hit is not None and time.monotonic() - hit[0] < self.limits.lobby_cache_seconds:
-            ids: list[str] = hit[1]
+        hit = self._fresh(("finished", page))
+        if hit is not None:
+            ids: list[str] = hit
             return ids
         ids = await self.db.call(self.store.finished_ids, size, page * size, what="listing finished games")
-        self._lists[key] = (time.monotonic(), ids)
+        self._keep(("finished", page), ids)
         return ids
 
     def cached(self, name: str, page: int, build: Any) -> Any:
         """``build()``, or what it gave less than ``lobby_cache_seconds`` ago."""
-        key = (name, page)
+        hit = self._fresh((name, page))
+        return hit if hit is not None else self._keep((name, page), build())
+
+    def _fresh(self, key: tuple[str, int]) -> Any:
         hit = self._lists.get(key)
         if hit is not None and time.monotonic() - hit[0] < self.limits.lobby_cache_seconds:
             return hit[1]
-        value = build()
-        self._lists[key] = (time.monotonic(), value)
+        return None
+
+    def _keep(self, key: tuple[str, int], value: Any) -> Any:
+        """Remember ``value``, forgetting pages gone stale: a client walking every page
+        number fills nothing for longer than the cache's lifetime."""
+        now = time.monotonic()
+        stale = [k for k, (stamp, _) in self._lists.items() if now - stamp >= self.limits.lobby_cache_seconds]
+        for old in stale:
+            del self._lists[old]
+        self._lists[key] = (now, value)
         return value
 
     def sweep(self) -> int:

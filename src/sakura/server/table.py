@@ -91,7 +91,7 @@ class Connection:
         self.limits = limits or Limits()
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued = 0  # characters in the outbox
-        self.behind = asyncio.Event()  # set once the outbox overflowed: the handler closes it
+        self.behind = False  # the outbox overflowed: the socket is being dropped
         self.bucket = TokenBucket(self.limits.messages_per_second, self.limits.message_burst)
         self.refused = 0  # messages refused in a row by the rate limit
         self.on_behind: Callable[[], None] | None = None  # the handler's: drop the socket
@@ -102,13 +102,13 @@ class Connection:
 
     def push_text(self, text: str) -> None:
         """Queue a message already serialized (shared by every connection of one viewer)."""
-        if self.behind.is_set():
+        if self.behind:
             return
         full = self.outbox.qsize() >= self.limits.outbox_messages
         if full or self.queued + len(text) > self.limits.outbox_bytes:
             log.warning("dropping a connection from %s: it does not read its messages (%d queued)",
                         self.address or "?", self.outbox.qsize())
-            self.behind.set()
+            self.behind = True
             if self.on_behind is not None:
                 self.on_behind()
             return
