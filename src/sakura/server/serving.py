@@ -74,8 +74,9 @@ class HeaderDeadline(HttpToolsProtocol):
 
 class AbortingWebSocket(WebSocketsSansIOProtocol):
     """websockets' sans-I/O protocol that lets go of a peer that does not read, and whose
-    kernel send buffer is capped (``send_buffer``), so that a peer that does not read backs up
-    into the table's bounded outbox within a few messages instead of pinning megabytes."""
+    send buffers, the kernel's and asyncio's, are capped (``send_buffer`` each), so that a
+    peer that does not read backs up into the table's bounded outbox within a few messages
+    instead of pinning megabytes."""
 
     send_buffer = 128 * 1024
 
@@ -84,6 +85,7 @@ class AbortingWebSocket(WebSocketsSansIOProtocol):
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
+        transport.set_write_buffer_limits(high=self.send_buffer)
         super().connection_made(transport)
 
     def keepalive_timeout(self) -> None:
