@@ -31,7 +31,7 @@ class Limits:
     connections_per_address: int = 32  # WebSockets from one client address, all tables
     outbox_messages: int = 256  # messages queued for a socket that does not read: then dropped
     outbox_bytes: int = 1024 * 1024
-    ws_send_buffer_bytes: int = 128 * 1024  # a WebSocket's send buffers: the kernel's (SO_SNDBUF) and asyncio's
+    ws_send_buffer_bytes: int = 128 * 1024  # a WebSocket's send buffers: the kernel's and asyncio's
     messages_per_second: float = 30.0  # a connection's sustained rate (a person: about one) ...
     message_burst: int = 60  # ... and its burst; beyond it: an error, the message ignored
     flood_close: int = 200  # refused messages in a row before the connection is closed
