@@ -62,19 +62,32 @@ def current(engine: Engine) -> str | None:
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision`` (the newest by default), stamping a database made
     before migrations first."""
-    with engine.begin() as conn:
-        if conn.dialect.name == "postgresql":
-            # Serving timeouts are for serving: a migration may wait for a lock and take time.
-            conn.execute(text("SET LOCAL lock_timeout = '60s'"))
-            conn.execute(text("SET LOCAL statement_timeout = 0"))
-            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
-        elif conn.dialect.name == "sqlite":
-            conn.exec_driver_sql("BEGIN IMMEDIATE")  # the write lock first: one upgrade at a time
-        cfg = config(conn)
-        legacy = _legacy_revision(conn)
-        if legacy is not None:
-            command.stamp(cfg, legacy)
-        command.upgrade(cfg, revision)
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        # Serving timeouts are for serving: a migration may wait for a lock (another process
+        # upgrading) and take time. SQLite's busy timeout belongs to the pooled connection, so
+        # it is put back afterwards; PostgreSQL's SET LOCAL ends with the transaction.
+        busy = conn.exec_driver_sql("PRAGMA busy_timeout").scalar() if sqlite else None
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA busy_timeout = 60000")
+            conn.commit()  # end the statements' autobegun transaction: the upgrade opens its own
+        try:
+            with conn.begin():
+                if conn.dialect.name == "postgresql":
+                    conn.execute(text("SET LOCAL lock_timeout = '60s'"))
+                    conn.execute(text("SET LOCAL statement_timeout = 0"))
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK_KEY})
+                elif sqlite:
+                    conn.exec_driver_sql("BEGIN IMMEDIATE")  # the write lock first: one upgrade at a time
+                cfg = config(conn)
+                legacy = _legacy_revision(conn)
+                if legacy is not None:
+                    command.stamp(cfg, legacy)
+                command.upgrade(cfg, revision)
+        finally:
+            if sqlite:
+                conn.exec_driver_sql(f"PRAGMA busy_timeout = {int(busy or 0)}")
+                conn.commit()
 
 
 def _legacy_revision(conn: Connection) -> str | None:
