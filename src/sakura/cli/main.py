@@ -32,6 +32,25 @@ console = Console()
 err = Console(stderr=True, soft_wrap=True)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from sakura import __version__
+        from sakura._build import build_info
+
+        typer.echo(f"sakura {__version__}: {build_info().describe()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the version and which build of the engine runs (compiled or pure Python), then exit.",
+    )] = False,
+) -> None:
+    """Sakura: the race through the Emperor's garden. Simulate, replay and show games."""
+
+
 def _game(players: int, variant: str | None, deck: Path | None = None) -> SakuraGame:
     try:
         cards = parse_deck(deck.read_text(encoding="utf-8"), deck.name) if deck is not None else None

@@ -682,7 +682,7 @@ class SakuraState:
         self.round += 1
         self.double = self._double_player() if self.game.court >= 0 else -1
         if log is not None:
-            log.append(ev.HandsRefilled(tuple(len(d or ()) for d in draws), tuple(draws)))
+            log.append(ev.HandsRefilled(tuple([len(d or ()) for d in draws]), tuple(draws)))
             log.append(ev.RoundStarted(self.round, None if self.double < 0 else self.double))
 
     def _draw(self) -> int:

@@ -1,0 +1,120 @@
+"""Compiles the engine's hot modules with Cython from their own ``.py`` source, when it can.
+
+Everything else about the package is declared in ``pyproject.toml``. The ``.pxd`` file beside a
+module gives the compiler its types; the ``.py`` stays the reference and runs unchanged. Without
+a C compiler (or with ``SAKURA_BUILD_PURE=1``) the install goes on as a pure-Python package, and
+``sakura --version`` says which build runs.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+# Kept in step with sakura._build.HOT_MODULES (tests/test_build.py checks it).
+HOT_MODULES = (
+    "sakura.engine.rng",
+    "sakura.engine.protocol",
+    "sakura.engine.games.sakura.actions",
+    "sakura.engine.games.sakura.events",
+    "sakura.engine.games.sakura.position",
+    "sakura.engine.games.sakura.state",
+    "sakura.engine.games.sakura.view",
+    "sakura.engine.games.sakura.sample",
+    "sakura.engine.games.sakura.preview",
+    "sakura.engine.games.cards.actions",
+    "sakura.engine.games.cards.events",
+    "sakura.engine.games.cards.state",
+    "sakura.engine.games.cards.view",
+    "sakura.engine.games.cards.sample",
+    "sakura.bots.mcts",
+    "sakura.rl.sakura_encoding",
+    "sakura.rl.cards_encoding",
+)
+
+DIRECTIVES = {
+    "language_level": 3,
+    # Annotations stay documentation: an ``int`` parameter must still accept what the pure
+    # build accepts (and reject it with the engine's own message). Types come from .pxd files.
+    "annotation_typing": False,
+    "binding": True,  # compiled functions keep their signatures and docstrings (doctests)
+    "embedsignature": True,
+}
+
+
+class OptionalBuildExt(build_ext):
+    """A build_ext whose failure (no compiler, no headers) leaves a pure-Python install."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:  # compile the modules side by side (one per core)
+            self.parallel = os.cpu_count() or 1
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # any build failure means "install pure"
+            self._fallback(exc)
+
+    def build_extension(self, ext):  # type: ignore[no-untyped-def]
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            self._fallback(exc, ext.name)
+
+    @staticmethod
+    def _fallback(exc: BaseException, name: str | None = None) -> None:
+        what = f"module {name}" if name else "the compiled engine"
+        print(f"sakura: {what} not compiled ({type(exc).__name__}: {exc}); "
+              "it runs as pure Python", file=sys.stderr)
+
+
+def compiler_found() -> bool:
+    """Is the C compiler this Python builds extensions with on PATH? Asked before Cython
+    translates anything, so a machine without one installs pure at once."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    command = getattr(compiler, "compiler_so", None) or getattr(compiler, "compiler", None)
+    return bool(command) and shutil.which(command[0]) is not None
+
+
+def extensions() -> list:  # type: ignore[type-arg]
+    if os.environ.get("SAKURA_BUILD_PURE", "").strip().lower() in ("1", "true", "yes"):
+        print("sakura: SAKURA_BUILD_PURE is set: installing the pure-Python engine", file=sys.stderr)
+        return []
+    try:
+        found = compiler_found()
+    except Exception as exc:  # an unusual platform: let build_ext try, and fall back there
+        print(f"sakura: could not look for a C compiler ({exc})", file=sys.stderr)
+        found = True
+    if not found:
+        print("sakura: no C compiler found: installing the pure-Python engine", file=sys.stderr)
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("sakura: Cython is not available: installing the pure-Python engine", file=sys.stderr)
+        return []
+    from setuptools import Extension
+
+    modules = [
+        Extension(name, [os.path.join("src", *name.split(".")) + ".py"],
+                  extra_compile_args=["-O2"])
+        for name in HOT_MODULES
+    ]
+    try:
+        return list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True,
+                              nthreads=os.cpu_count() or 1))
+    except Exception as exc:  # a Cython error must not stop the install
+        print(f"sakura: Cython failed ({exc}); installing the pure-Python engine", file=sys.stderr)
+        return []
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
