@@ -34,6 +34,7 @@ from sakura.rl import SakuraSoloEnv, SakuraVectorEnv
 from sakura.rl.pettingzoo_env import SakuraParallelEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from builds import compare_builds
 from engine import measure, play_checked, play_fast  # the engine benchmark's own loops (after the path)
 
 TABLES: list[tuple[str, str, dict[str, Any]]] = [
@@ -47,8 +48,8 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
 def timed(seconds: float, play: Callable[[int], tuple[int, int]]) -> tuple[float, float]:
     """Play games ``play(seed) -> (steps, engine actions)`` for ``seconds``; per second."""
     steps = actions = games = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         s, a = play(games)
         steps, actions, games = steps + s, actions + a, games + 1
     return steps / elapsed, actions / elapsed
@@ -124,7 +125,7 @@ def breakdown(name: str, config: dict[str, Any], games: int) -> dict[str, float]
     rng = random.Random(1)
     stepping = viewing = encoding = 0.0
     steps = 0
-    clock = time.perf_counter
+    clock = time.process_time
     for seed in range(games):
         observations, _ = env.reset(seed=seed)
         while env.agents:
@@ -158,8 +159,8 @@ def agent_steps_batched(seconds: float, num_envs: int, config: dict[str, Any]) -
     rng = np.random.default_rng(0)
     _, infos = env.reset(seed=0)
     steps = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         _, _, _, _, infos = env.step(sample_masked(rng, infos["action_mask"]))
         steps += num_envs
     return steps / elapsed
@@ -173,8 +174,8 @@ def agent_steps_rps(seconds: float) -> float:
     rng = random.Random(0)
     env.reset(seed=0)
     steps = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         if not env.agents:
             env.reset()
         env.step({a: rng.randrange(3) for a in env.agents})
@@ -191,8 +192,8 @@ def agent_steps_goofspiel(seconds: float) -> float:
     rng = random.Random(0)
     steps = 0
     state = game.new_initial_state()
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         if state.is_terminal():
             state = game.new_initial_state()
         if state.is_chance_node():
@@ -234,6 +235,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--batched-only", action="store_true", help="only the batched-env table")
+    if not compare_builds(__file__):
+        return
     args = parser.parse_args()
     t = args.seconds
     if args.batched_only:

@@ -41,6 +41,7 @@ from pathlib import Path
 import httpx
 import websockets
 
+from builds import compare_builds
 from loopback import free_port
 
 try:  # the load generator's own parsing competes with the server for the same cores
@@ -231,6 +232,8 @@ def main() -> None:
                         help="SQLAlchemy URL of an empty database (default: SQLite in a temporary folder)")
     parser.add_argument("--no-deflate", action="store_true",
                         help="serve without permessage-deflate (sakura serve compresses, as uvicorn does)")
+    if not compare_builds(__file__, higher_is_better=False):
+        return
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:

@@ -47,6 +47,9 @@ HOT_MODULES = (
     "sakura.engine.games.cards.view",
     "sakura.engine.games.cards.sample",
     "sakura.bots.mcts",
+    "sakura.bots.greedy",
+    "sakura.bots.sakura_heuristic",
+    "sakura.bots.cards_heuristic",
     "sakura.rl.sakura_encoding",
     "sakura.rl.cards_encoding",
 )
