@@ -229,7 +229,8 @@ class SakuraState:
         if player == self.double:
             pairs = self.game.pair_plays
             return [pairs[a][b] for a in hand for b in hand if a != b]
-        return list(map(self.game.plays.__getitem__, hand))
+        plays = self.game.plays
+        return [plays[card] for card in hand]
 
     def pending_choice(self) -> tuple[int, int, str] | None:
         """(seat, card, "garden" | "painter") if a resolving card waits for its owner."""
