@@ -16,14 +16,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-NUMBER = re.compile(r"^-?[\d,]*\.?\d+(?:[a-zµ/%]*)?$")
+NUMBER = re.compile(r"^-?[\d,]*\.?\d+(?: ?[a-zµ/%]+)?$")
 CELL = re.compile(r"\S+(?: \S+)*")
 
 
 def _numbers(line: str) -> list[tuple[str, float | None]]:
     cells = CELL.findall(line)
     out: list[tuple[str, float | None]] = []
-    for cell in cells:
+    for i, cell in enumerate(cells):
+        if i == 0:  # a row's label ("4p", "2p court") is never a figure
+            out.append((cell, None))
+            continue
         text = cell.replace(",", "")
         match = re.match(r"^-?\d*\.?\d+", text)
         out.append((cell, float(match.group()) if match and NUMBER.match(cell) else None))

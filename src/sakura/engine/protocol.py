@@ -49,13 +49,20 @@ class Event:
     def to_dict(self) -> JSON:
         """Plain JSON-ready form: ``{"type": kind, field: value, ...}``."""
         out: JSON = {"type": self.kind}
-        for f in fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:  # once per event class: ``fields()`` costs more than the event
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
+        for name in names:
+            out[name] = _plain(getattr(self, name))
         return out
 
     def seen_by(self, viewer: int | None) -> Event:
         """This event as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
         return self
+
+
+# Each event class's field names, in order (filled on first use; a class's fields never change).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _plain(value: Any) -> Any:
