@@ -21,7 +21,8 @@ def _ready(page: Any) -> None:
 
 
 def _settled(page: Any, index: int) -> None:
-    page.wait_for_function(f"() => window.sakuraTutorial.index() === {index} && !window.sakuraTutorial.busy()")
+    page.wait_for_function(f"() => window.sakuraTutorial.index() === {index}"
+                           " && !window.sakuraTutorial.busy()")
 
 
 def _marked(page: Any) -> list[str]:
@@ -53,7 +54,8 @@ def _play(page: Any, action: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fa"])
-def test_the_tutorial_plays_to_its_end_from_the_lobby(server: str, browser: Any, lang: str, output: Path) -> None:
+def test_the_tutorial_plays_to_its_end_from_the_lobby(server: str, browser: Any, lang: str,
+                                                      output: Path) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
     page.goto(f"{server}/?lang={lang}")
