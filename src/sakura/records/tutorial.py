@@ -174,7 +174,7 @@ class Tutorial:
     def __init__(self, script: Script, lang: str = "en") -> None:
         self.script, self.lang = script, lang
         self.game = make_game(script.game, dict(script.config))
-        self.state: State = self.game.new_initial_state(script.seed)
+        self.state: State[Any] = self.game.new_initial_state(script.seed)
         self._bot_moves = {seat: list(moves) for seat, moves in script.bots.items()}
         self.index = 0
         self.opening: tuple[Event, ...] = tuple(self._bots())
