@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from tests.browser.conftest import page_errors
+from tests.browser.test_languages import untranslated
 
 from sakura.records import load_script
 
@@ -68,6 +69,8 @@ def test_the_tutorial_plays_to_its_end_from_the_lobby(server: str, browser: Any,
     for index, step in enumerate(SCRIPT.steps):
         _settled(page, index)
         assert page.inner_text("#lesson-text") == step.says(lang)
+        if lang == "fa":
+            assert not untranslated(page), (step.id, untranslated(page))
         assert _expected_marks(index) <= set(_marked(page)), (step.id, _marked(page))
         if step.highlight.tiles:
             assert page.locator("#seats .seat-tile.tut-hl").count() == 3
@@ -80,6 +83,8 @@ def test_the_tutorial_plays_to_its_end_from_the_lobby(server: str, browser: Any,
             page.screenshot(path=str(output / f"tutorial-{step.id}-{lang}.png"))
     page.wait_for_function("() => window.sakuraTutorial.finished()")
     assert page.is_visible("#result")
+    if lang == "fa":
+        assert not untranslated(page), untranslated(page)
     view = page.evaluate("() => window.sakuraTutorial.view()")
     assert view["scored"] == 1 and view["tokens"][0] == 8  # the scoring happened, three for you
     page.screenshot(path=str(output / f"tutorial-done-{lang}.png"))
