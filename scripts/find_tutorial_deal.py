@@ -14,8 +14,9 @@ the plays where:
 - the first sakura is scored within ``--rounds`` rounds, you closest (3 tokens), and the
   line-up moves somebody.
 
-It prints the best few (fewest rounds, then fewest choices for the bots) as JSON lines ready for the
-script's ``seed``/``moves``.  Usage: ``python tools/find_tutorial_deal.py --seeds 300``.
+It prints the best few (fewest rounds, then fewest choices for the bots) as JSON lines: the
+``seed`` and ``bots`` of the tutorial script, and your moves (each step's ``expect``).
+Usage: ``python scripts/find_tutorial_deal.py --seeds 200 --tries 300 --rounds 3``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import random
 from typing import Any
 
 from sakura.engine import make_game
-from sakura.engine.games.sakura import BACK, FORWARD, Play
+from sakura.engine.games.sakura import FORWARD
 
 
 def attempt(game: Any, seed: int, rng: random.Random, rounds: int) -> dict[str, Any] | None:
@@ -94,9 +95,14 @@ def main() -> None:
     found.sort(key=lambda h: (h["rounds"], h["bot_choices"], len(h["moves"])))
     print(f"{len(found)} scripts found")
     for hit in found[:5]:
-        print(json.dumps(hit))
+        bots: dict[str, list[str]] = {}
+        for seat, action in hit["moves"]:
+            if seat != 0:
+                bots.setdefault(str(seat), []).append(action)
+        yours = [action for seat, action in hit["moves"] if seat == 0]
+        print(json.dumps({"seed": hit["seed"], "rounds": hit["rounds"], "bump": hit["bump"],
+                          "bots": bots, "you": yours}))
 
 
 if __name__ == "__main__":
-    _ = (FORWARD, BACK, Play)
     main()
