@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 from tests.browser.conftest import page_errors
+from tests.browser.test_accessibility import violations
 from tests.browser.test_languages import untranslated
+from tests.browser.test_phone import PHONE, fits
 
 from sakura.records import load_script
 
@@ -95,10 +97,12 @@ def test_the_tutorial_plays_to_its_end_from_the_lobby(server: str, browser: Any,
 
 
 def test_a_wrong_move_changes_nothing_and_is_explained(server: str, browser: Any, output: Path) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
     errors = page_errors(page)
     page.goto(f"{server}/learn?speed=0&lang=es")
     _ready(page)
+    fits(page)
     first_move = next(i for i, s in enumerate(SCRIPT.steps) if s.expect)
     for index in range(first_move):
         _settled(page, index)
@@ -107,15 +111,35 @@ def test_a_wrong_move_changes_nothing_and_is_explained(server: str, browser: Any
     _settled(page, first_move)
     board = page.inner_html("#board")
     hand = page.inner_html("#hand")
-    page.click('#hand button[data-card="10"]')
+    page.tap('#hand button[data-card="10"]')
     page.wait_for_selector("#lesson-feedback:not([hidden])")
     assert page.inner_text("#lesson-feedback") == SCRIPT.steps[first_move].explains("es")
     assert page.evaluate("() => window.sakuraTutorial.index()") == first_move
     assert page.inner_html("#board") == board and page.inner_html("#hand") == hand
     assert page.inner_text("#log").strip() == ""
     page.screenshot(path=str(output / "tutorial-wrong-phone-es.png"))
-    page.click('#hand button[data-card="49"]')
+    page.tap('#hand button[data-card="49"]')
     _settled(page, first_move + 1)
     assert page.is_hidden("#lesson-feedback")
     assert "49" in page.inner_text("#log")
+    fits(page)
     assert not errors
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_tutorial_has_no_serious_accessibility_violations(server: str, browser: Any, lang: str) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{server}/learn?speed=0&lang={lang}")
+    _ready(page)
+    assert violations(page) == []
+    for index, step in enumerate(SCRIPT.steps):
+        _settled(page, index)
+        if step.id in ("play-49", "choose-forward"):  # a card to play; a choice on the board
+            assert violations(page) == [], step.id
+        if step.expect is None:
+            page.click("#lesson-next")
+        else:
+            _play(page, step.expect)
+    page.wait_for_function("() => window.sakuraTutorial.finished()")
+    assert violations(page) == []
