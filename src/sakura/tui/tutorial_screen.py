@@ -56,9 +56,9 @@ class LessonWidget(Widget):
         side = justify()
         out = Text(justify=side)
         out.append(shape(self.head) + "\n", style="dim")
-        for line in textwrap.wrap(self.body, max(10, width)):
+        for line in textwrap.wrap(self.body, max(10, width - 1)):  # a cell spare: shaping may widen
             out.append(shape(line) + "\n", style="bold")
-        for line in textwrap.wrap(self.note, max(10, width)):
+        for line in textwrap.wrap(self.note, max(10, width - 1)):
             out.append(shape(line) + "\n", style="bold yellow")
         out.rstrip()
         return out
