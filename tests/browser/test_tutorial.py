@@ -76,8 +76,18 @@ def test_the_tutorial_plays_to_its_end_from_the_lobby(server: str, browser: Any,
         assert _expected_marks(index) <= set(_marked(page)), (step.id, _marked(page))
         if step.highlight.tiles:
             assert page.locator("#seats .seat-tile.tut-hl").count() == 3
-        if step.expect is None:
+        if step.expect is None and lang == "fa":  # by keyboard: Next has the focus
+            assert page.evaluate("document.activeElement.id") == "lesson-next"
+            page.keyboard.press("Enter")
+        elif step.expect is None:
             page.click("#lesson-next")
+        elif lang == "fa":  # the table's keys: a card by its place in the hand, F/B a choice
+            assert page.is_hidden("#lesson-next")
+            if step.expect.startswith("play "):
+                hand = page.evaluate("window.sakuraTutorial.view().hand")
+                page.keyboard.press(f"Digit{hand.index(int(step.expect.split()[1])) + 1}")
+            else:
+                page.keyboard.press("KeyF" if step.expect == "forward" else "KeyB")
         else:
             assert page.is_hidden("#lesson-next")
             _play(page, step.expect)

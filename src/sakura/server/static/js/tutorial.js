@@ -75,6 +75,9 @@ function show() {
   view = step().view;
   screen.setView(view);
   render();
+  // The keyboard follows the lesson: Next has the focus while a step only speaks (Enter goes
+  // on); a step that asks for a move leaves it to the hand's keys (1-5, F/B) and buttons.
+  if (step().expect === null) $("lesson-next").focus({ preventScroll: true });
 }
 
 function render() {
