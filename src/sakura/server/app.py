@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from functools import cache
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Query, Request, WebSocket
@@ -28,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
 from sakura.engine.games.sakura import SakuraGame
-from sakura.records import Recorder
+from sakura.records import Recorder, tutorial_json
 from sakura.server import listing, protocol
 from sakura.server.errors import http_status
 from sakura.server.guard import Guard
@@ -133,6 +134,17 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     async def replay_page(table_id: str, request: Request) -> HTMLResponse:
         return page("replay.html", request)
 
+    @app.get("/learn", include_in_schema=False)
+    async def learn_page(request: Request) -> HTMLResponse:
+        return page("tutorial.html", request)
+
+    @app.get("/api/tutorial")
+    async def tutorial() -> JSONResponse:
+        """The guided first game ("Learn to play"), played through by the engine from its
+        script: each step's words, highlight and expected move, with the learner's view and
+        the events before it (the learner's own view only). Unrated: no table, nothing stored."""
+        return JSONResponse(await asyncio.to_thread(_tutorial))
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
@@ -236,6 +248,9 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
                 del sockets[address]
 
     return Guard(app, allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
+
+
+_tutorial = cache(tutorial_json)  # the script is fixed: played once per process
 
 
 def _address(client: Any) -> str:

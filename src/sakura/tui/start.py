@@ -22,11 +22,15 @@ def game_title(game: str) -> str:
 
 
 class StartScreen(Screen[None]):
-    """Choosing the card game fixes two seats and hides Sakura's table options. A seat is
+    """F2 opens the tutorial ("Learn to play"). Choosing the card game fixes two seats and
+    hides Sakura's table options. A seat is
     ``human`` or a strength (easy, medium, hard), which becomes that game's bot at the start;
     a bot spec of no strength (from the command line) is offered as itself."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "start", N_("Start"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", N_("Start"), show=True),
+        Binding("f2", "learn", N_("Learn to play"), show=True),
+    ]
 
     def __init__(self, setup: Setup | None = None) -> None:
         super().__init__()
@@ -100,6 +104,12 @@ class StartScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()
+
+    def action_learn(self) -> None:
+        """The tutorial: the same script as the web's "Learn to play"."""
+        from sakura.tui.tutorial_screen import TutorialScreen
+
+        self.app.switch_screen(TutorialScreen())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
