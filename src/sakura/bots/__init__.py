@@ -37,6 +37,6 @@ __all__ = [
 
 # advice and post-game analysis (hints while playing, "Analyse" after the game)
 from sakura.bots import analysis
-from sakura.bots.advice import ANALYSIS_SPEC, HINT_SPEC, Advice, advise
+from sakura.bots.advice import ANALYSIS_SPEC, HINT_SPEC, Advice, advise, resolve_spec
 
-__all__ += ["ANALYSIS_SPEC", "HINT_SPEC", "Advice", "advise", "analysis"]
+__all__ += ["ANALYSIS_SPEC", "HINT_SPEC", "Advice", "advise", "analysis", "resolve_spec"]

@@ -52,6 +52,11 @@ def _resolve(spec: str) -> str:
     return spec
 
 
+def resolve_spec(spec: str) -> str:
+    """The spec a level name stands for now (``expert`` -> ``mcts:400`` until the ladder lands)."""
+    return _resolve(spec)
+
+
 @dataclass(frozen=True, slots=True)
 class ActionAdvice:
     """One legal action: how often the search tried it, its mean reward, its win chance."""

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sakura.bots.advice import ANALYSIS_SPEC, Advice, _resolve, advise, search_bot
+from sakura.bots.advice import ANALYSIS_SPEC, ActionAdvice, Advice, _resolve, advise, search_bot
 from sakura.bots.mcts import _Node
 from sakura.engine import Game, State
 
@@ -98,7 +98,7 @@ def run_job(game: Game[Any], job: Job, spec: str = ANALYSIS_SPEC, seed: int = 0)
 def _decision(job: Job, advice: Advice) -> dict[str, Any]:
     base = advice.win
 
-    def shrunk(a: Any) -> float:
+    def shrunk(a: ActionAdvice) -> float:
         return 100.0 * (a.win * a.visits + PRIOR_VISITS * base) / (a.visits + PRIOR_VISITS)
 
     best = max(advice.actions, key=shrunk)
