@@ -1,0 +1,102 @@
+// Hints while playing: "Suggest" (or the H key) sends a `hint` message; the server searches
+// from this seat's view in a worker process, reports its progress (`hint_progress`) and then
+// each legal action's estimated chance of winning (`hint`). The page only shows those numbers:
+// a badge on each card of the hand (the best one marked) and on the forward / back buttons,
+// and the best action in words. A hint belongs to the position it was asked for (its `seq`):
+// once the game moves on it is gone. Tables without hints (rated games) show no button.
+import { t } from "./i18n.js";
+import { el } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const pct = (win) => Math.round(win * 100);
+
+// An action in words: "card 17", "cards 5 and 9", "forward"; anything else as the engine writes it.
+export function actionLabel(action) {
+  let m = action.match(/^play (\d+)$/);
+  if (m) return t("hint.card", { n: Number(m[1]) });
+  m = action.match(/^play (\d+) court (\d+)$/);
+  if (m) return t("hint.two", { a: Number(m[1]), b: Number(m[2]) });
+  if (action === "forward") return t("hint.forward");
+  if (action === "back") return t("hint.back");
+  return action;
+}
+
+// The hand button an action plays (Sakura: "play N ..."; the card game: "place|discard|give CARD ...").
+function targets(action) {
+  if (action === "forward" || action === "back") return [...document.querySelectorAll(`#choice button[data-choice="${action}"]`)];
+  const m = action.match(/^(?:play|place|discard|give) (\S+)/);
+  return m ? [...document.querySelectorAll(`#hand button[data-card="${m[1]}"]`)] : [];
+}
+
+export class Hints {
+  constructor(send) {
+    this.send = send;
+    this.hint = null; // the last answer
+    this.asked = null; // the seq a hint is being worked out for
+    this.progress = 0;
+  }
+
+  allowed(table, view, me) {
+    return Boolean(table && table.hints !== false && !table.rated && me !== null && view && !view.terminal
+      && view.legal_actions.length > 0);
+  }
+
+  ask(seq) {
+    if (this.asked !== null) return;
+    this.asked = seq;
+    this.progress = 0;
+    this.send({ type: "hint" });
+  }
+
+  receive(message) {
+    if (message.type === "hint_progress") {
+      this.progress = message.progress;
+      const bar = $("hint-progress");
+      if (bar) bar.value = pct(this.progress);
+      return false;
+    }
+    this.asked = null;
+    if (message.type === "hint") this.hint = message;
+    return true;
+  }
+
+  refused() { this.asked = null; }
+
+  // After every render of the table: the button, the progress, the badges.
+  render(table, view, me, seq, busy) {
+    const box = $("hint-box");
+    if (!box) return;
+    if (!this.allowed(table, view, me)) { box.hidden = true; box.replaceChildren(); return; }
+    box.hidden = false;
+    const current = this.hint && this.hint.seq === seq ? this.hint : null;
+    const waiting = this.asked !== null;
+    const parts = [el("button", { id: "suggest", class: "small secondary", "aria-keyshortcuts": "H",
+      disabled: waiting || busy || Boolean(current), onclick: () => this.ask(seq) }, t("hint.suggest"))];
+    if (waiting) {
+      parts.push(el("progress", { id: "hint-progress", max: "100", value: String(pct(this.progress)),
+        "aria-label": t("hint.thinking") }), el("span", { class: "hint-status" }, t("hint.thinking")));
+    } else if (current) {
+      const best = current.actions[0];
+      parts.push(el("span", { class: "hint-status", id: "hint-best" },
+        t("hint.best", { action: actionLabel(best.action), n: pct(best.win) })));
+    }
+    box.replaceChildren(...parts);
+    if (current) this.decorate(current);
+  }
+
+  decorate(hint) {
+    const shown = new Map(); // one badge a button: its best action's chance
+    hint.actions.forEach((a, i) => {
+      for (const button of targets(a.action)) {
+        const had = shown.get(button);
+        if (!had || a.win > had.win) shown.set(button, { win: a.win, best: i === 0 || (had && had.best) });
+        else if (i === 0) had.best = true;
+      }
+    });
+    for (const [button, { win, best }] of shown) {
+      button.querySelector(".hint-badge")?.remove();
+      button.append(el("span", { class: `hint-badge${best ? " best" : ""}`, title: t("hint.badge_title") },
+        t("hint.percent", { n: pct(win) })));
+    }
+  }
+}

@@ -1,0 +1,93 @@
+"""Hints and the post-game analysis in Chromium: "Suggest" puts each card's estimated chance
+of winning on it; after the game, "Analyse" on the replay page draws the win-chance graph and
+marks the seat's decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.browser.conftest import page_errors
+from tests.live_server import running_server
+
+from sakura.server.limits import LOOPBACK_HOSTS, Limits
+
+
+@pytest.fixture
+def cheap_server(tmp_path: Path) -> Iterator[str]:
+    """Hints and analyses with small searches, so that the test is quick."""
+    limits = Limits(allowed_hosts=LOOPBACK_HOSTS, hint_spec="mcts:60", analysis_spec="mcts:24")
+    with running_server(tmp_path / "sakura.db", limits) as url:
+        yield url
+
+
+def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any, output: Path) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    page.goto(f"{cheap_server}/?speed=0")
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "medium")
+    page.select_option("#seat-2", "medium")
+    page.click("#start")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand button.card:not([disabled])")
+
+    page.click("#suggest")
+    page.wait_for_selector("#hand .hint-badge")
+    cards = page.locator("#hand button.card").count()
+    assert page.locator("#hand .hint-badge").count() == cards
+    assert page.locator("#hand .hint-badge.best").count() == 1
+    assert "%" in page.locator("#hint-best").inner_text()
+    assert page.locator("#suggest").is_disabled()  # answered for this position
+    page.screenshot(path=str(output / "hint.png"))
+
+    hinted_choice = False
+    while not page.locator("#result:not([hidden])").count():
+        choice = page.locator("#choice:not([hidden]) button[data-choice]:not([disabled])")
+        card = page.locator("#hand button.card:not([disabled])")
+        if choice.count():
+            if not hinted_choice and page.locator("#suggest:not([disabled])").count():
+                page.click("#suggest")
+                page.wait_for_selector("#choice .hint-badge")
+                assert page.locator("#choice .hint-badge").count() == 2
+                page.screenshot(path=str(output / "hint-choice.png"))
+                hinted_choice = True
+            choice.first.click()
+        elif card.count():
+            card.first.click()  # the first card, always: a player who errs
+        else:
+            page.wait_for_timeout(50)
+    assert page.locator("#suggest").count() == 0  # no hints once the game is over
+
+    page.click("#result a[href^='/replay/']")
+    page.wait_for_selector("#analyse")
+    assert "not been analysed" in page.locator("#analysis-status").inner_text()
+    page.click("#analyse")
+    page.wait_for_selector("svg.win-graph", timeout=120_000)
+    assert page.locator("svg.win-graph polyline").count() == 3
+    assert page.locator("svg.win-graph polyline.mine").count() == 1
+    marks = page.locator("svg.win-graph .mark").count()
+    assert marks >= 1, "a player who always plays the first card errs somewhere"
+    assert page.locator("#analysis-marks li button").count() == marks
+    assert page.locator("#moves li[data-mark]").count() == marks
+    status = page.locator("#analysis-status").inner_text()
+    assert "blunder" in status and "mistake" in status and "inaccurac" in status
+    first = page.locator("#analysis-marks li button").first
+    index = int(first.get_attribute("data-index") or "0")
+    first.click()
+    # the marked move is shown and highlighted in the move list
+    page.wait_for_function(f"() => document.querySelector('#moves li.current')?.dataset.step === '{index + 1}'")
+    assert page.locator("#moves li.current[data-mark]").count() == 1
+    page.screenshot(path=str(output / "analysis.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#analysis-box").scroll_into_view_if_needed()
+    page.screenshot(path=str(output / "analysis-phone.png"))
+
+    # Another visitor finds it stored: no second run, the graph at once.
+    again = browser.new_page(viewport={"width": 1366, "height": 768})
+    again.goto(page.url)
+    again.wait_for_selector("svg.win-graph")
+    assert again.locator("#analyse").is_hidden()
+    assert not errors, errors
