@@ -78,7 +78,8 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
     index = int(first.get_attribute("data-index") or "0")
     first.click()
     # the marked move is shown and highlighted in the move list
-    page.wait_for_function(f"() => document.querySelector('#moves li.current')?.dataset.step === '{index + 1}'")
+    step = index + 1
+    page.wait_for_function(f"() => document.querySelector('#moves li.current')?.dataset.step === '{step}'")
     assert page.locator("#moves li.current[data-mark]").count() == 1
     page.screenshot(path=str(output / "analysis.png"))
     page.set_viewport_size({"width": 390, "height": 844})
