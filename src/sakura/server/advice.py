@@ -29,8 +29,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from sakura.bots import advise, analysis, resolve_spec
-from sakura.engine import Game, make_game
+from sakura.bots import analysis, resolve_spec, workers
 from sakura.server.errors import TableError
 from sakura.server.limits import Limits
 
@@ -38,46 +37,6 @@ log = logging.getLogger("sakura.server")
 
 BUSY = "the server is busy working out hints and analyses for others just now; please try again in a moment"
 POLL_SECONDS = 0.2  # how often the event loop reads a running search's progress
-
-# ---------------------------------------------------------------------- in the worker processes
-
-_progress: Any = None  # the shared progress array (set in each worker by _init)
-_games: dict[str, Game[Any]] = {}
-
-
-def _init(progress: Any) -> None:
-    global _progress  # noqa: PLW0603 - one array per worker process, given at its start
-    _progress = progress
-
-
-def _game(name: str, config: dict[str, Any]) -> Game[Any]:
-    key = f"{name}:{sorted(config.items())}"
-    if key not in _games:
-        _games[key] = make_game(name, config)
-    return _games[key]
-
-
-# Each takes its slot and one dict: {"game", "config", and what the work needs}.
-Work = dict[str, Any]
-
-
-def _hint_work(slot: int, work: Work) -> dict[str, Any]:
-    def report(done: int, total: int) -> None:
-        if total and _progress is not None:
-            _progress[slot] = done / total
-
-    game = _game(work["game"], work["config"])
-    return advise(game, work["view"], work["spec"], seed=work["seed"], progress=report).to_json()
-
-
-def _jobs_work(_slot: int, work: Work) -> list[dict[str, Any]]:
-    game = _game(work["game"], work["config"])
-    return analysis.jobs(game, game.new_initial_state(work["seed"]), work["actions"], work["seat"])
-
-
-def _job_work(_slot: int, work: Work) -> dict[str, Any]:
-    return analysis.run_job(_game(work["game"], work["config"]), work["job"], work["spec"])
-
 
 # ---------------------------------------------------------------------- on the event loop
 
@@ -103,8 +62,8 @@ class Advisor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server
             self._cells = context.Array("d", len(self._free) + 1, lock=False)
-            self._pool = ProcessPoolExecutor(max_workers=max(1, self.limits.advice_workers),
-                                             mp_context=context, initializer=_init, initargs=(self._cells,))
+            self._pool = ProcessPoolExecutor(max(1, self.limits.advice_workers), context,
+                                             initializer=workers.init, initargs=(self._cells,))
         return self._pool
 
     def _slot(self, spare: int = 0) -> int:
@@ -113,7 +72,7 @@ class Advisor:
             raise TableError(BUSY, "busy", retry_after=2.0)
         return self._free.pop()
 
-    async def _run(self, slot: int, fn: Callable[[int, Work], Any], work: Work,
+    async def _run(self, slot: int, fn: Callable[[int, workers.Work], Any], work: workers.Work,
                    on_progress: Callable[[float], None] | None = None) -> Any:
         """``fn(slot, work)`` in a worker process; ``on_progress(0..1)`` while it runs. Frees the slot."""
         try:
@@ -160,7 +119,7 @@ class Advisor:
                 "spec": self.limits.hint_spec, "seed": hint_seed(table.id, table.seq, seat)}
         self._spawn(self._hint(slot, work, conn, table.id, seat, table.seq))
 
-    async def _hint(self, slot: int, work: Work, conn: Any, *ids: Any) -> None:
+    async def _hint(self, slot: int, work: workers.Work, conn: Any, *ids: Any) -> None:
         table_id, seat, seq = ids
         last = [-1.0]
 
@@ -170,7 +129,7 @@ class Advisor:
                 conn.push({"type": "hint_progress", "seq": seq, "progress": round(value, 2)})
 
         try:
-            result = await self._run(slot, _hint_work, work, on_progress=progress)
+            result = await self._run(slot, workers.hint_work, work, on_progress=progress)
         except Exception:
             log.exception("table %s: a hint for seat %d failed", table_id, seat)
             conn.push({"type": "error", "code": "hint_failed", "message": "the hint could not be worked out"})
@@ -223,7 +182,7 @@ class Advisor:
             stored = await table.db.call(table.store.load, table.id, what=f"loading table {table.id}")
             assert stored is not None
             todo = dict(base, seed=stored.seed, actions=list(stored.actions), seat=seat)
-            jobs = await self._run(slot, _jobs_work, todo)
+            jobs = await self._run(slot, workers.jobs_work, todo)
             run["total"] = len(jobs)
             results = []
             for job in jobs:
@@ -233,7 +192,7 @@ class Advisor:
                         break
                     except TableError:
                         await asyncio.sleep(POLL_SECONDS)
-                results.append(await self._run(step, _job_work, dict(base, job=job, spec=spec)))
+                results.append(await self._run(step, workers.job_work, dict(base, job=job, spec=spec)))
                 run["done"] = len(results)
                 run["progress"] = round(len(results) / len(jobs), 3)
             names = [s.name or "" for s in table.seats]
