@@ -39,9 +39,17 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
     cards = page.locator("#hand button.card").count()
     assert page.locator("#hand .hint-badge").count() == cards
     assert page.locator("#hand .hint-badge.best").count() == 1
+    page.wait_for_function("() => { const all = [...document.querySelectorAll('#hand .hint-badge')]"
+                           ".map((b) => parseInt(b.textContent)); return parseInt(document.querySelector("
+                           "'#hand .hint-badge.best').textContent) === Math.max(...all); }")  # the highest
     assert "%" in page.locator("#hint-best").inner_text()
     assert page.locator("#suggest").is_disabled()  # answered for this position
     page.screenshot(path=str(output / "hint.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#hand").scroll_into_view_if_needed()
+    assert page.locator("#hand .hint-badge").count() == cards  # still there at a phone's size
+    page.screenshot(path=str(output / "hint-phone.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
 
     hinted_choice = False
     while not page.locator("#result:not([hidden])").count():

@@ -49,7 +49,7 @@ def test_a_hint_gives_each_legal_action_a_win_chance_one_at_a_time(sqlite_url: s
             assert {a["action"] for a in answer["actions"]} == set(legal)
             assert answer["best"] == answer["actions"][0]["action"]
             assert sum(a["visits"] for a in answer["actions"]) == answer["iterations"] == 80
-            assert all(0 <= a["win"] <= 1 for a in answer["actions"])
+            assert all(0 <= a["win"] <= 1 and 0 <= a["estimate"] <= 1 for a in answer["actions"])
             assert [p["progress"] for p in progress] == sorted(p["progress"] for p in progress)
             ws.send_text(json.dumps({"type": "hint"}))  # the same question, the same answer
             assert _hint(ws)[1]["actions"] == answer["actions"]

@@ -35,6 +35,11 @@ HINT_SPEC = "expert"  # the ladder's level for hints while playing
 ANALYSIS_SPEC = "expert"  # and for scoring every decision after the game
 FALLBACK_SPEC = "mcts:400"  # until the ladder's ``expert`` level exists (see _resolve)
 
+# Pseudo-playouts at the position's own win chance added to each action's estimate before it is
+# shown or compared: an action the search tried only a few times is judged by few playouts, and
+# a card tried twice must not look best (or a blunder) on two lucky (or unlucky) ones.
+PRIOR_VISITS = 4.0
+
 Progress = Callable[[int, int], None]  # (iterations done, iterations in all)
 PROGRESS_EVERY = 25  # iterations between two progress calls
 
@@ -86,6 +91,10 @@ class Advice:
         """The bot's own decision: the most visited action (as ``MctsBot.act`` picks)."""
         return self.actions[0].action
 
+    def estimate(self, action: ActionAdvice) -> float:
+        """``action``'s win chance (0..1) pulled toward the position's by :data:`PRIOR_VISITS`."""
+        return (action.win * action.visits + PRIOR_VISITS * self.win) / (action.visits + PRIOR_VISITS)
+
     def of(self, action: str) -> ActionAdvice:
         for a in self.actions:
             if a.action == action:
@@ -94,7 +103,8 @@ class Advice:
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "spec": self.spec, "iterations": self.iterations,
-                "best": self.best, "win": round(self.win, 4), "actions": [a.to_json() for a in self.actions]}
+                "best": self.best, "win": round(self.win, 4),
+                "actions": [dict(a.to_json(), estimate=round(self.estimate(a), 4)) for a in self.actions]}
 
 
 def search_bot(game: Game[Any], spec: str, seed: int) -> MctsBot:

@@ -16,8 +16,8 @@ it sits in the bots layer and the outer layers feed it.
 
 Win chances are estimates: an action the search tried only a few times is judged by few
 playouts, so before losses are measured each estimate is pulled toward the position's own
-win chance by :data:`PRIOR_VISITS` pseudo-playouts (a card tried twice is not a blunder on
-two unlucky playouts).
+win chance by a few pseudo-playouts (:meth:`Advice.estimate`): a card tried twice is not a
+blunder on two unlucky playouts.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from sakura.engine import Game, State
 
 # Win-chance points (0..100) a decision gave up against the best one: at least this is ...
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 20.0), ("mistake", 10.0), ("inaccuracy", 5.0))
-PRIOR_VISITS = 4.0  # pseudo-playouts at the position's win chance added to each action's estimate
 GIBBS_SWEEPS = 2  # rounds of re-sampling every seat's hidden part for a public determinization
 
 Job = dict[str, Any]
@@ -96,10 +95,8 @@ def run_job(game: Game[Any], job: Job, spec: str = ANALYSIS_SPEC, seed: int = 0)
 
 
 def _decision(job: Job, advice: Advice) -> dict[str, Any]:
-    base = advice.win
-
     def shrunk(a: ActionAdvice) -> float:
-        return 100.0 * (a.win * a.visits + PRIOR_VISITS * base) / (a.visits + PRIOR_VISITS)
+        return 100.0 * advice.estimate(a)
 
     best = max(advice.actions, key=shrunk)
     played = advice.of(job["played"])

@@ -35,8 +35,10 @@ def action_words(action: str) -> str:
 
 
 def hint_text(advice: Advice) -> str:
-    """One log line: every action with its chance, best first."""
-    parts = [t("{action}: {n}%", action=action_words(a.action), n=round(100 * a.win)) for a in advice.actions]
+    """One log line: every action with its estimated chance (:meth:`Advice.estimate`), best first."""
+    ranked = sorted(advice.actions, key=advice.estimate, reverse=True)
+    parts = [t("{action}: {n}%", action=action_words(a.action), n=round(100 * advice.estimate(a)))
+             for a in ranked]
     return t("Hint (estimated chance of winning): {choices}", choices=" · ".join(parts))
 
 

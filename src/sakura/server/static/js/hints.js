@@ -28,6 +28,10 @@ function targets(action) {
   return m ? [...document.querySelectorAll(`#hand button[data-card="${m[1]}"]`)] : [];
 }
 
+// The action with the highest estimated chance (the server's estimate: each action's playouts
+// with a few at the position's own chance, so a card tried twice does not top the list).
+const bestOf = (hint) => hint.actions.reduce((a, b) => (b.estimate > a.estimate ? b : a));
+
 export class Hints {
   constructor(send) {
     this.send = send;
@@ -76,23 +80,25 @@ export class Hints {
       parts.push(el("progress", { id: "hint-progress", max: "100", value: String(pct(this.progress)),
         "aria-label": t("hint.thinking") }), el("span", { class: "hint-status" }, t("hint.thinking")));
     } else if (current) {
-      const best = current.actions[0];
+      const best = bestOf(current);
       parts.push(el("span", { class: "hint-status", id: "hint-best" },
-        t("hint.best", { action: actionLabel(best.action), n: pct(best.win) })));
+        t("hint.best", { action: actionLabel(best.action), n: pct(best.estimate) })));
     }
     box.replaceChildren(...parts);
     if (current) this.decorate(current);
   }
 
   decorate(hint) {
+    const top = bestOf(hint);
     const shown = new Map(); // one badge a button: its best action's chance
-    hint.actions.forEach((a, i) => {
+    for (const a of hint.actions) {
       for (const button of targets(a.action)) {
         const had = shown.get(button);
-        if (!had || a.win > had.win) shown.set(button, { win: a.win, best: i === 0 || (had && had.best) });
-        else if (i === 0) had.best = true;
+        const best = a === top || Boolean(had && had.best);
+        if (!had || a.estimate > had.win) shown.set(button, { win: a.estimate, best });
+        else had.best = best;
       }
-    });
+    }
     for (const [button, { win, best }] of shown) {
       button.querySelector(".hint-badge")?.remove();
       button.append(el("span", { class: `hint-badge${best ? " best" : ""}`, title: t("hint.badge_title") },
