@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from tests.browser.conftest import page_errors
+from tests.browser.test_accessibility import violations
 from tests.live_server import running_server
 
 from sakura.server.limits import LOOPBACK_HOSTS, Limits
@@ -45,6 +46,7 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
     assert "%" in page.locator("#hint-best").inner_text()
     assert page.locator("#suggest").is_disabled()  # answered for this position
     page.screenshot(path=str(output / "hint.png"))
+    assert violations(page) == []  # the badges keep the cards' names readable
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#hand").scroll_into_view_if_needed()
     assert page.locator("#hand .hint-badge").count() == cards  # still there at a phone's size
@@ -94,9 +96,15 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
     page.locator("#analysis-box").scroll_into_view_if_needed()
     page.screenshot(path=str(output / "analysis-phone.png"))
 
-    # Another visitor finds it stored: no second run, the graph at once.
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert violations(page) == []
+
+    # Another visitor finds it stored: no second run, the graph at once (here in Persian).
     again = browser.new_page(viewport={"width": 1366, "height": 768})
-    again.goto(page.url)
+    again.goto(f"{page.url.split('?')[0]}?lang=fa")
     again.wait_for_selector("svg.win-graph")
     assert again.locator("#analyse").is_hidden()
+    assert again.locator("svg.win-graph .mark").count() == marks
+    assert "تحلیل" in again.locator("#analysis-title").inner_text()
+    again.screenshot(path=str(output / "analysis-fa.png"))
     assert not errors, errors

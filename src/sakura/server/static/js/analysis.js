@@ -11,7 +11,9 @@ import { actionLabel } from "./hints.js";
 
 const $ = (id) => document.getElementById(id);
 const NS = "http://www.w3.org/2000/svg";
+// The chess signs, kept left to right in a right-to-left page ("?!" never becomes "!?").
 const MARKS = { blunder: "??", mistake: "?", inaccuracy: "?!" };
+const sign = (label) => el("bdi", { dir: "ltr", class: "sign" }, MARKS[label]);
 const MARK_KEYS = { blunder: "analysis.blunder", mistake: "analysis.mistake", inaccuracy: "analysis.inaccuracy" };
 const W = 340; // the side column's width, so the graph's text is drawn at its own size
 const H = 190;
@@ -123,7 +125,7 @@ export class AnalysisPanel {
 
   draw() {
     const { rounds, decisions } = this.data;
-    const graph = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "analysis-graph-title",
+    const graph = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-labelledby": "analysis-graph-title",
       class: "win-graph" }, svg("title", { id: "analysis-graph-title" }, t("analysis.graph")));
     for (const w of [0, 0.25, 0.5, 0.75, 1]) {
       graph.append(svg("line", { x1: PAD.left, x2: W - PAD.right, y1: this.y(w), y2: this.y(w), class: "grid" }),
@@ -136,7 +138,7 @@ export class AnalysisPanel {
     rounds.forEach((p, i) => {
       const last = i === rounds.length - 1;
       if (last || (i % every === 0 && end - this.x(p.index) > 22)) {
-        graph.append(svg("text", { x: this.x(p.index), y: H - 7, class: "axis", "text-anchor": "middle" },
+        graph.append(svg("text", { x: this.x(p.index), y: H - 7, class: "axis", "text-anchor": last ? "end" : "middle" },
           last ? t("analysis.end") : num(p.round)));
       }
     });
@@ -145,7 +147,8 @@ export class AnalysisPanel {
       const mark = svg("g", { class: `mark mark-${d.label}`, tabindex: "0", role: "button", "data-index": d.index },
         svg("title", {}, this.describe(d)),
         svg("line", { x1: x, x2: x, y1: PAD.top - 4, y2: H - PAD.bottom }),
-        svg("text", { x, y: PAD.top - 8, "text-anchor": "middle" }, MARKS[d.label]));
+        svg("text", { x, y: PAD.top - 8, "text-anchor": "middle", direction: "ltr", "unicode-bidi": "bidi-override" },
+          MARKS[d.label]));
       mark.addEventListener("click", () => this.show(d.index + 1));
       mark.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.show(d.index + 1); } });
       graph.append(mark);
@@ -161,13 +164,13 @@ export class AnalysisPanel {
     const marked = decisions.filter((d) => d.label);
     $("analysis-marks").replaceChildren(...(marked.length ? marked.map((d) => el("li", { class: `mark-${d.label}` },
       el("button", { class: "move", "data-index": d.index, onclick: () => this.show(d.index + 1) },
-        el("strong", {}, `${MARKS[d.label]} ${t(MARK_KEYS[d.label])}`), " · ", this.describe(d))))
+        el("strong", {}, sign(d.label), " ", t(MARK_KEYS[d.label])), " · ", this.describe(d))))
       : [el("li", { class: "clean" }, t("analysis.clean"))]));
     for (const d of marked) {
       const item = document.querySelector(`#moves li[data-step="${d.index + 1}"]`);
       if (!item) continue;
       item.dataset.mark = d.label;
-      item.querySelector("button")?.append(el("span", { class: "move-mark", title: t(MARK_KEYS[d.label]) }, ` ${MARKS[d.label]}`));
+      item.querySelector("button")?.append(" ", el("span", { class: "move-mark", title: t(MARK_KEYS[d.label]) }, sign(d.label)));
     }
   }
 
