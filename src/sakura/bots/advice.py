@@ -101,6 +101,14 @@ class Advice:
                 return a
         raise KeyError(action)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Advice:
+        """Read :meth:`to_json` back (a web server's ``hint`` message is that, and more)."""
+        actions = tuple(ActionAdvice(str(a["action"]), int(a["visits"]), float(a["value"]), float(a["win"]))
+                        for a in data["actions"])
+        return cls(int(data["player"]), str(data["spec"]), int(data["iterations"]), actions,
+                   float(data["win"]))
+
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "spec": self.spec, "iterations": self.iterations,
                 "best": self.best, "win": round(self.win, 4),

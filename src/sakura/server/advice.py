@@ -27,6 +27,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import resource_tracker
 from typing import Any
 
 from sakura.bots import analysis, resolve_spec, workers
@@ -57,6 +58,13 @@ class Advisor:
         self._hinting: set[int] = set()  # connections (by id) with a hint under way
         self.running: dict[tuple[str, int], dict[str, Any]] = {}  # (table, seat) -> progress
         self._tasks: set[asyncio.Task[None]] = set()
+        # The pool's locks need multiprocessing's resource tracker: start it now, while the
+        # process's standard streams are its own (a host that later swaps them, as a terminal
+        # UI in the same process does, would make starting it then fail).
+        try:
+            resource_tracker.ensure_running()
+        except (OSError, ValueError) as exc:
+            log.warning("the resource tracker of the advice processes did not start: %s", exc)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

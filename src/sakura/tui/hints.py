@@ -3,6 +3,8 @@
 The same search as the web app's "Suggest" (:func:`sakura.bots.advise`, the hint level's
 bot), from the acting seat's **view** only, run in a worker thread so the screen keeps
 answering; its progress shows in the prompt, and the answer goes into the log, best first.
+At a web table (``--join``) the server works it out: a ``hint`` message, its progress and
+answer coming back as messages.
 A hint belongs to the position it was asked in: if the game has moved on when it comes, it
 is dropped.
 """
@@ -50,14 +52,12 @@ class Hinter:
         self.spec = spec
         self.running = False
         self.last: Advice | None = None
+        self.asked: tuple[int, Any] | None = None  # at a web table: the seat and view asked for
 
     def ask(self) -> None:
         screen = self.screen
         from sakura.tui.session import Session
 
-        if not isinstance(screen.session, Session):
-            screen.write(t("Hints are for games played here, not at a web table."))
-            return
         if screen.busy or not screen.acting or screen.actor is None:
             screen.write(t("A hint comes when it is your turn to decide."))
             return
@@ -69,7 +69,31 @@ class Hinter:
             screen.write(t("A hint comes when it is your turn to decide."))
             return
         self.running = True
+        if not isinstance(screen.session, Session):  # a web table: the server works it out
+            self.asked = (seat, view)
+            screen.prompt_line(t("Working out a hint… {n}%", n=0))
+            remote: Any = screen.session
+            screen.run_worker(remote.send({"type": "hint"}), group="hint")
+            return
         screen.run_worker(self._work(seat, view, len(screen.local.recorder.moves)), group="hint")
+
+    # A web table's answer comes as messages (``hint_progress``, ``hint``, or an ``error``).
+    def progress(self, message: dict[str, Any]) -> None:
+        if self.running:
+            self.screen.prompt_line(t("Working out a hint… {n}%", n=round(100 * float(message["progress"]))))
+
+    def answer(self, message: dict[str, Any]) -> None:
+        asked, self.asked, self.running = self.asked, None, False
+        self.screen.prompt_line(self.screen.prompt_said)
+        if asked is None or self.screen.actor != asked[0] or self.screen.session.view(asked[0]) != asked[1]:
+            return  # the game moved on
+        self.last = Advice.from_json(message)
+        self.screen.write(hint_text(self.last))
+
+    def refused(self) -> None:
+        if self.running:
+            self.asked, self.running = None, False
+            self.screen.prompt_line(self.screen.prompt_said)
 
     async def _work(self, seat: int, view: Any, moves: int) -> None:
         screen = self.screen
