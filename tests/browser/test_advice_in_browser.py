@@ -108,3 +108,28 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
     assert "تحلیل" in again.locator("#analysis-title").inner_text()
     again.screenshot(path=str(output / "analysis-fa.png"))
     assert not errors, errors
+
+
+def test_suggest_in_the_card_game_marks_the_cards_of_the_hand(cheap_server: str, browser: Any,
+                                                              output: Path) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    page.goto(f"{cheap_server}/?speed=0")
+    page.select_option("#game", "sakura-cards")
+    page.select_option("#seat-1", "medium")
+    page.click("#start")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand button.card:not([disabled])")
+    page.click("#suggest")
+    page.wait_for_selector("#hand .hint-badge")
+    # one badge a card that some legal action plays, the best (highest) one once
+    legal = page.evaluate("() => window.sakuraTable.view().legal_actions")
+    cards = {action.split(" ")[1] for action in legal}
+    hand = page.locator("#hand button.card").evaluate_all("(buttons) => buttons.map((b) => b.dataset.card)")
+    assert page.locator("#hand .hint-badge").count() == sum(card in cards for card in hand)  # twins: each
+    best = page.locator("#hand button.card:has(.hint-badge.best)").evaluate_all(
+        "(buttons) => buttons.map((b) => b.dataset.card)")
+    assert len(set(best)) == 1  # one card (both of twins)
+    assert "%" in page.locator("#hint-best").inner_text()
+    page.screenshot(path=str(output / "hint-cards.png"))
+    assert not errors, errors

@@ -44,6 +44,12 @@ def hint_text(advice: Advice) -> str:
     return t("Hint (estimated chance of winning): {choices}", choices=" · ".join(parts))
 
 
+def decision(view: Any) -> tuple[Any, ...]:
+    """What a hint answers: these actions, in this round, at this stage of it."""
+    return (getattr(view, "round", None), getattr(view, "pending", None), getattr(view, "turn", None),
+            getattr(view, "phase", None), tuple(view.legal_actions))
+
+
 class Hinter:
     """One screen's hints: at most one being worked out at a time."""
 
@@ -70,7 +76,7 @@ class Hinter:
             return
         self.running = True
         if not isinstance(screen.session, Session):  # a web table: the server works it out
-            self.asked = (seat, view)
+            self.asked = (seat, decision(view))
             screen.prompt_line(t("Working out a hint… {n}%", n=0))
             remote: Any = screen.session
             screen.run_worker(remote.send({"type": "hint"}), group="hint")
@@ -85,8 +91,10 @@ class Hinter:
     def answer(self, message: dict[str, Any]) -> None:
         asked, self.asked, self.running = self.asked, None, False
         self.screen.prompt_line(self.screen.prompt_said)
-        if asked is None or self.screen.actor != asked[0] or self.screen.session.view(asked[0]) != asked[1]:
-            return  # the game moved on
+        if asked is None or self.screen.actor != asked[0]:
+            return
+        if decision(self.screen.session.view(asked[0])) != asked[1]:
+            return  # the game moved on (others choosing their cards meanwhile change nothing of it)
         self.last = Advice.from_json(message)
         self.screen.write(hint_text(self.last))
 

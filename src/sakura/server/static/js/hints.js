@@ -2,15 +2,20 @@
 // from this seat's view in a worker process, reports its progress (`hint_progress`) and then
 // each legal action's estimated chance of winning (`hint`). The page only shows those numbers:
 // a badge on each card of the hand (the best one marked) and on the forward / back buttons,
-// and the best action in words. A hint belongs to the position it was asked for (its `seq`):
-// once the game moves on it is gone. Tables without hints (rated games) show no button.
+// and the best action in words. A hint belongs to the decision it was asked for: it stays while
+// the view offers the same actions in the same round and stage (others choosing their cards
+// meanwhile change nothing of it) and is gone once the game moves on. Tables without hints (rated games) show no button.
 import { t } from "./i18n.js";
 import { el } from "./common.js";
+import { cardName } from "./games/cards_log.js";
 
 const $ = (id) => document.getElementById(id);
 const pct = (win) => Math.round(win * 100);
 
-// An action in words: "card 17", "cards 5 and 9", "forward"; anything else as the engine writes it.
+const AREAS = { garden: "cards.area.garden", palace: "cards.area.palace", temple: "cards.area.temple" };
+
+// An action in words: "card 17", "cards 5 and 9", "forward"; the card game's "the blue 5 in the
+// Garden", "give the red 2"; anything else as the engine writes it.
 export function actionLabel(action) {
   let m = action.match(/^play (\d+)$/);
   if (m) return t("hint.card", { n: Number(m[1]) });
@@ -18,6 +23,10 @@ export function actionLabel(action) {
   if (m) return t("hint.two", { a: Number(m[1]), b: Number(m[2]) });
   if (action === "forward") return t("hint.forward");
   if (action === "back") return t("hint.back");
+  m = action.match(/^place (\S+) (garden|palace|temple)$/);
+  if (m) return t("hint.place", { card: cardName(m[1]), area: t(AREAS[m[2]]) });
+  m = action.match(/^(discard|give) (\S+)$/);
+  if (m) return t(m[1] === "give" ? "hint.give" : "hint.discard", { card: cardName(m[2]) });
   return action;
 }
 
@@ -32,11 +41,15 @@ function targets(action) {
 // with a few at the position's own chance, so a card tried twice does not top the list).
 const bestOf = (hint) => hint.actions.reduce((a, b) => (b.estimate > a.estimate ? b : a));
 
+// What a hint answers: these actions, in this round, at this stage of it.
+const decision = (view) => JSON.stringify([view.round ?? null, view.pending ?? null, view.turn ?? null,
+  view.phase ?? null, view.legal_actions]);
+
 export class Hints {
   constructor(send) {
     this.send = send;
     this.hint = null; // the last answer
-    this.asked = null; // the seq a hint is being worked out for
+    this.asked = null; // the decision (see decision()) a hint is being worked out for
     this.progress = 0;
   }
 
@@ -45,9 +58,9 @@ export class Hints {
       && view.legal_actions.length > 0);
   }
 
-  ask(seq) {
+  ask(view) {
     if (this.asked !== null) return;
-    this.asked = seq;
+    this.asked = decision(view);
     this.progress = 0;
     this.send({ type: "hint" });
   }
@@ -59,23 +72,23 @@ export class Hints {
       if (bar) bar.value = pct(this.progress);
       return false;
     }
+    if (message.type === "hint") this.hint = { ...message, decision: this.asked };
     this.asked = null;
-    if (message.type === "hint") this.hint = message;
     return true;
   }
 
   refused() { this.asked = null; }
 
   // After every render of the table: the button, the progress, the badges.
-  render(table, view, me, seq, busy) {
+  render(table, view, me, busy) {
     const box = $("hint-box");
     if (!box) return;
     if (!this.allowed(table, view, me)) { box.hidden = true; box.replaceChildren(); return; }
     box.hidden = false;
-    const current = this.hint && this.hint.seq === seq ? this.hint : null;
+    const current = this.hint && this.hint.decision === decision(view) ? this.hint : null;
     const waiting = this.asked !== null;
     const parts = [el("button", { id: "suggest", class: "small secondary", "aria-keyshortcuts": "H",
-      disabled: waiting || busy || Boolean(current), onclick: () => this.ask(seq) }, t("hint.suggest"))];
+      disabled: waiting || busy || Boolean(current), onclick: () => this.ask(view) }, t("hint.suggest"))];
     if (waiting) {
       parts.push(el("progress", { id: "hint-progress", max: "100", value: String(pct(this.progress)),
         "aria-label": t("hint.thinking") }), el("span", { class: "hint-status" }, t("hint.thinking")));

@@ -208,7 +208,7 @@ const context = () => ({ me, names: names(), animating, busy: animating || queue
 function render() {
   $("hand-area").hidden = me === null;
   screen.render(view, context());
-  hints.render(table, view, me, seq, animating || queue.length > 0);
+  hints.render(table, view, me, animating || queue.length > 0);
   renderSeats();
   renderInvite();
   renderResult();
