@@ -34,3 +34,9 @@ __all__ = [
     "parse_spec",
     "register_heuristic",
 ]
+
+# advice and post-game analysis (hints while playing, "Analyse" after the game)
+from sakura.bots import analysis
+from sakura.bots.advice import ANALYSIS_SPEC, HINT_SPEC, Advice, advise, resolve_spec
+
+__all__ += ["ANALYSIS_SPEC", "HINT_SPEC", "Advice", "advise", "analysis", "resolve_spec"]

@@ -22,7 +22,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Query, Request, WebSocket
+from fastapi import Body, FastAPI, Path, Query, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -31,12 +31,13 @@ from starlette.websockets import WebSocketDisconnect
 from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder, tutorial_json
 from sakura.server import listing, protocol
+from sakura.server.advice import Advisor
 from sakura.server.errors import http_status
 from sakura.server.guard import Guard
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby, NewTable
 from sakura.server.pages import STATIC, page
-from sakura.server.protocol import Act, Hello, Ping, ProtocolError, Rematch, Replace, parse_client
+from sakura.server.protocol import Act, Hello, Hint, Ping, ProtocolError, Rematch, Replace, parse_client
 from sakura.server.table import Connection, Table, TableError
 
 log = logging.getLogger("sakura.server")
@@ -80,6 +81,7 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         lobby = Lobby(store, bounds)
         app.state.lobby = lobby
         app.state.sockets = Counter()  # open WebSockets by client address
+        app.state.advisor = advisor = Advisor(bounds)  # hints and analyses, in worker processes
         for table in await lobby.restore():
             table.start()
         sweeper = asyncio.get_running_loop().create_task(_sweep(lobby))
@@ -87,6 +89,7 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
             yield
         finally:
             sweeper.cancel()
+            await advisor.close()
             for table in list(lobby.tables.values()):
                 await table.close()
             await lobby.writer.aclose()
@@ -220,6 +223,24 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
             raise ApiError.of(exc) from None
         return JSONResponse({"table": table.info(), "steps": steps})
 
+    @app.get("/api/tables/{table_id}/analysis/{seat}")
+    async def analysis_status(table_id: str, seat: Annotated[int, Path(ge=0, le=7)]) -> dict[str, Any]:
+        """How far the post-game analysis of ``seat`` (from 0) is, or the analysis itself."""
+        table = await table_or_404(table_id)
+        try:
+            return await app.state.advisor.status(table, seat)  # type: ignore[no-any-return]
+        except TableError as exc:
+            raise ApiError.of(exc) from None
+
+    @app.post("/api/tables/{table_id}/analysis/{seat}", status_code=202)
+    async def analyse(table_id: str, seat: Annotated[int, Path(ge=0, le=7)]) -> dict[str, Any]:
+        """Start the post-game analysis of ``seat`` (refused while the game is being played)."""
+        table = await table_or_404(table_id)
+        try:
+            return await app.state.advisor.start_analysis(table, seat)  # type: ignore[no-any-return]
+        except TableError as exc:
+            raise ApiError.of(exc) from None
+
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         address = _address(ws.client)
@@ -319,6 +340,8 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
                     await lobby.rematch(table, conn.seat)
                 elif isinstance(message, Ping):
                     conn.push({"type": "pong"})
+                elif isinstance(message, Hint):
+                    ws.app.state.advisor.start_hint(table, conn)
             except ProtocolError as exc:
                 conn.push(protocol.error(str(exc), "malformed"))
             except TableError as exc:

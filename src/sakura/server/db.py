@@ -78,6 +78,18 @@ class ActionRow(Base):
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+class AnalysisRow(Base):
+    """A finished game's post-game analysis of one seat (``sakura.bots.analysis``'s JSON)."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("sakura_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    spec: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     """A table as the database holds it, actions in order (``(seat, action text)``)."""
@@ -189,6 +201,20 @@ class Store:
             rows = s.scalars(select(TableRow.id).where(TableRow.status == "finished")
                              .order_by(TableRow.created.desc(), TableRow.id).offset(offset).limit(limit))
             return list(rows)
+
+    def save_analysis(self, table_id: str, seat: int, spec: str, data: dict[str, Any]) -> None:
+        """Keep (or replace) the analysis of one seat of a finished game."""
+        with self._session.begin() as s:
+            row = s.get(AnalysisRow, (table_id, seat))
+            if row is None:
+                s.add(AnalysisRow(table_id=table_id, seat=seat, spec=spec, data=data, created=now()))
+            else:
+                row.spec, row.data, row.created = spec, data, now()
+
+    def load_analysis(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        with self._session() as s:
+            row = s.get(AnalysisRow, (table_id, seat))
+            return None if row is None else dict(row.data)
 
     @staticmethod
     def _stored(s: Session, row: TableRow) -> StoredTable:

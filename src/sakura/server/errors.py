@@ -24,6 +24,8 @@ HTTP_STATUS = {
     "full": 503,  # the server holds as many tables as it may
     "rate_limited": 429,
     "no_table": 404,
+    "busy": 503,  # hints and analyses: the worker processes have as much as they take
+    "bad_seat": 400,
 }
 
 

@@ -53,6 +53,13 @@ class Limits:
     pg_statement_ms: int = 5000  # PostgreSQL statement_timeout and lock_timeout
     pg_connect_seconds: int = 3
 
+    # advice: hints while playing and post-game analyses, searched in worker processes
+    hint_spec: str = "expert"  # the bot whose search gives a hint (sakura.bots.advice.HINT_SPEC)
+    analysis_spec: str = "expert"  # the bot that scores a finished game's decisions
+    advice_workers: int = 1  # worker processes for both (CPU-bound: at most the cores to spare)
+    advice_queue: int = 8  # hints and analysis steps waiting at once; beyond: "busy, try again"
+    analyses_running: int = 2  # analyses under way at once (each queues one step at a time)
+
     # the names a client may reach this server by (Host and WebSocket Origin); ("*",): any
     allowed_hosts: tuple[str, ...] = ("*",)
 

@@ -61,7 +61,13 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Replace | Rematch | Ping, Field(discriminator="type")]
+class Hint(_Message):
+    """Ask for each legal action's estimated win chance, from your seat's view (not in rated games)."""
+
+    type: Literal["hint"]
+
+
+ClientMessage = Annotated[Hello | Act | Replace | Rematch | Ping | Hint, Field(discriminator="type")]
 _adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 

@@ -180,6 +180,7 @@ class Table:
         self._timer_handle: asyncio.TimerHandle | None = None
         self.deadline: float | None = None  # wall-clock time of the timer's end (time.time())
         self.finished_listeners: list[Callable[[Table], None]] = []
+        self.hints = True  # "Suggest" may be asked for (never at a table whose info says rated)
 
     # ---------------------------------------------------------------- seats and connections
 
@@ -244,6 +245,7 @@ class Table:
                 "seq": self.seq, "round": getattr(self.state, "round", None)}
         if self.damaged is not None:
             info["damaged"] = True
+        info["hints"] = self.hints and not info.get("rated", False)
         return info
 
     async def join(self, conn: Connection, token: str | None) -> None:

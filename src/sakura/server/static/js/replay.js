@@ -6,6 +6,7 @@ import { loadCatalog, t } from "./i18n.js";
 import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
+import { AnalysisPanel } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -13,6 +14,7 @@ let steps = [];
 let table = null;
 let index = 0;
 let game = null;
+let panel = null; // the post-game analysis (analysis.js)
 
 const seatNames = (view) => [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, null));
 
@@ -38,6 +40,7 @@ function show(i) {
   for (const step of steps.slice(0, index + 1)) for (const event of step.events) log.event(event);
   for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.step) === index);
   $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  if (panel) panel.setStep(index);
 }
 
 function moveList() {
@@ -76,5 +79,7 @@ if (!response.ok) {
     if (e.key === "ArrowLeft") show(index - (rtl ? -1 : 1));
   });
   moveList();
+  panel = new AnalysisPanel(tableId, seatNames(steps[steps.length - 1].view), steps.length - 1, show);
+  panel.mount($("analysis-box"));
   show(0);
 }

@@ -8,6 +8,7 @@ import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
 import { saveToken, readToken as storedToken, forget } from "./tokens.js";
 import { soundOn, setSound } from "./sound.js";
+import { Hints } from "./hints.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -35,6 +36,7 @@ const ERRORS = {
   malformed: "error.malformed", no_hello: "error.no_hello", hello_again: "error.hello_again",
   bad_token: "error.bad_token", no_table: "error.no_table", not_seated: "error.not_seated",
   illegal: "error.illegal", bad_seat: "error.bad_seat", not_finished: "error.not_finished",
+  busy: "error.busy", no_hints: "error.no_hints", not_your_turn: "error.not_your_turn", hint_failed: "error.hint_failed",
 };
 
 function showError(key, detail) {
@@ -64,6 +66,7 @@ function send(message) {
 }
 
 let sinceAct = []; // the events received since this page last acted (for the tests)
+const hints = new Hints(send); // "Suggest": each action's estimated chance of winning
 
 function act(action) {
   sinceAct = [];
@@ -143,7 +146,12 @@ async function receive(message) {
       queue.push(message);
       if (!animating) animate();
       break;
+    case "hint":
+    case "hint_progress":
+      if (hints.receive(message) && view) render();
+      break;
     case "error":
+      if (["busy", "no_hints", "not_your_turn", "hint_failed", "not_seated"].includes(message.code)) hints.refused();
       showError(ERRORS[message.code] ?? "error.unknown", message.message);
       if (message.code === "bad_token") { forget(tableId); socket.close(); }
       if (view) render();
@@ -200,6 +208,7 @@ const context = () => ({ me, names: names(), animating, busy: animating || queue
 function render() {
   $("hand-area").hidden = me === null;
   screen.render(view, context());
+  hints.render(table, view, me, animating || queue.length > 0);
   renderSeats();
   renderInvite();
   renderResult();
@@ -320,6 +329,7 @@ document.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement
     || target instanceof HTMLTextAreaElement || target.isContentEditable) return;
+  if (e.code === "KeyH" && hints.allowed(table, view, me)) { document.getElementById("suggest")?.click(); return; }
   if (screen) screen.key(e);
 });
 
@@ -344,7 +354,8 @@ function addControls() {
 }
 
 // Read-only, for the browser tests: the view the page last drew from.
-window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct };
+window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct,
+  hint: () => hints.hint };
 
 await loadCatalog();
 addControls();
