@@ -34,6 +34,7 @@ from sakura.server.errors import http_status
 from sakura.server.guard import Guard
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby, NewTable
+from sakura.server.names import optional_name
 from sakura.server.pages import STATIC, page
 from sakura.server.protocol import Act, Hello, Ping, ProtocolError, Rematch, Replace, parse_client
 from sakura.server.table import Connection, Table, TableError
@@ -181,7 +182,7 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         request = body or JoinRequest()
         async with table.lock:
             try:
-                seat, token = await table.claim(request.seat, request.name)
+                seat, token = await table.claim(request.seat, optional_name(request.name))
             except TableError as exc:
                 raise ApiError.of(exc) from None
         return {"seat": seat, "token": token}

@@ -24,6 +24,8 @@ HTTP_STATUS = {
     "full": 503,  # the server holds as many tables as it may
     "rate_limited": 429,
     "no_table": 404,
+    "bad_name": 400,  # a name or chat text the server does not take (names.py)
+    "bad_chat": 400,
 }
 
 

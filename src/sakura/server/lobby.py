@@ -27,6 +27,7 @@ from sakura.server import protocol
 from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.limits import KeyedLimiter, Limits
+from sakura.server.names import optional_name
 from sakura.server.table import Seat, Table, TableError
 
 log = logging.getLogger("sakura.server")
@@ -133,8 +134,11 @@ class Lobby:
         if self.live_count() >= self.limits.live_tables:
             raise TableError("this server is full (it holds as many games as it may); "
                              "try again when a game has ended", "full", retry_after=60)
+        creator = optional_name(request.name)  # a name that is not one: refused before anything is made
+        seat_names = [optional_name(r.name) for r in seat_requests]
         seats = []
-        for r in seat_requests:
+        for r, seat_name in zip(seat_requests, seat_names, strict=True):
+            r = r.model_copy(update={"name": seat_name})
             if r.kind == "bot":
                 level = r.level or "medium"
                 seats.append(Seat("bot", r.name or "", bot=BOT_LEVELS[level], level=level))
@@ -150,7 +154,7 @@ class Lobby:
         seat, token = None, None
         if claim:
             async with table.lock:
-                seat, token = await table.claim(None, request.name)
+                seat, token = await table.claim(None, creator)
         table.start()
         return table, seat, token
 

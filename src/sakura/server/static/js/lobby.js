@@ -50,6 +50,7 @@ async function create(event) {
     return;
   }
   saveToken(data.table.id, data.token);
+  if (body.name) localStorage.setItem("sakuraName", body.name); // the next table's name, prefilled
   location.href = `/t/${data.table.id}${location.search}`;
 }
 
@@ -117,6 +118,7 @@ $("players").addEventListener("change", renderSeats);
 $("game").addEventListener("change", renderSeats);
 $("create").addEventListener("submit", create);
 renderSeats();
+if (!$("name").value) $("name").value = localStorage.getItem("sakuraName") ?? "";
 $("newer").addEventListener("click", () => { finishedPage = Math.max(0, finishedPage - 1); refreshFinished(); });
 $("older").addEventListener("click", () => { finishedPage += 1; refreshFinished(); });
 refresh();
