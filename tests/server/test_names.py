@@ -15,8 +15,8 @@ BAD = ["", "   ", "x" * 25, "a\u0000b", "tab\tname", "evil\u202eeman", "line\u20
 @pytest.mark.parametrize("name", BAD)
 def test_a_bad_name_is_refused_at_creation_and_nothing_is_made(client: TestClient, name: str) -> None:
     before = client.get("/api/tables").json()["listing"]
-    response = client.post("/api/tables", json={"players": 2, "name": name,
-                                                 "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]})
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    response = client.post("/api/tables", json={"players": 2, "name": name, "seats": seats})
     if name.strip() == "":  # no name at all: the seat stays unnamed, as before names were asked
         assert response.status_code == 201, response.text
         assert response.json()["table"]["seats"][0]["name"] == ""

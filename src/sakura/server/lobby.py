@@ -138,12 +138,11 @@ class Lobby:
         seat_names = [optional_name(r.name) for r in seat_requests]
         seats = []
         for r, seat_name in zip(seat_requests, seat_names, strict=True):
-            r = r.model_copy(update={"name": seat_name})
             if r.kind == "bot":
                 level = r.level or "medium"
-                seats.append(Seat("bot", r.name or "", bot=BOT_LEVELS[level], level=level))
+                seats.append(Seat("bot", seat_name or "", bot=BOT_LEVELS[level], level=level))
             else:
-                seats.append(Seat("human", r.name or ""))
+                seats.append(Seat("human", seat_name or ""))
         stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
                              timer=request.timer, status="playing", rematch=None, created=now(), actions=[])
