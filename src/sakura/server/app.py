@@ -29,14 +29,14 @@ from starlette.websockets import WebSocketDisconnect
 
 from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder
-from sakura.server import listing, protocol
+from sakura.server import chat, listing, protocol
 from sakura.server.errors import http_status
 from sakura.server.guard import Guard
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby, NewTable
 from sakura.server.names import optional_name
 from sakura.server.pages import STATIC, page
-from sakura.server.protocol import Act, Hello, Ping, ProtocolError, Rematch, Replace, parse_client
+from sakura.server.protocol import Act, Chat, Hello, Ping, ProtocolError, Rematch, Replace, parse_client
 from sakura.server.table import Connection, Table, TableError
 
 log = logging.getLogger("sakura.server")
@@ -205,9 +205,10 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         table = await finished_or_409(table_id)
         try:
             steps = await _replay_steps(table)
+            messages = await chat.for_replay(table)
         except TableError as exc:
             raise ApiError.of(exc) from None
-        return JSONResponse({"table": table.info(), "steps": steps})
+        return JSONResponse({"table": table.info(), "steps": steps, "chat": messages})
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
@@ -295,12 +296,15 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
                         raise TableError("say hello first: {\"type\": \"hello\", \"token\": ...}", "no_hello")
                     await table.join(conn, message.token)
                     joined = True
+                    await chat.greet(table, conn, message.name)
                 elif isinstance(message, Hello):
                     raise TableError("this connection has already said hello", "hello_again")
                 elif isinstance(message, Act):
                     await table.act(conn.seat, message.action)
                 elif isinstance(message, Replace):
                     await table.replace(conn.seat, message.seat)
+                elif isinstance(message, Chat):
+                    await chat.say(table, conn, message)
                 elif isinstance(message, Rematch):
                     await lobby.rematch(table, conn.seat)
                 elif isinstance(message, Ping):
@@ -308,7 +312,10 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
             except ProtocolError as exc:
                 conn.push(protocol.error(str(exc), "malformed"))
             except TableError as exc:
-                conn.push(protocol.error(str(exc), exc.code))
+                refusal = protocol.error(str(exc), exc.code)
+                if exc.retry_after is not None:
+                    refusal["retry_after"] = round(exc.retry_after, 3)
+                conn.push(refusal)
     except WebSocketDisconnect:
         pass
     finally:

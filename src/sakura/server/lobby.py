@@ -54,6 +54,8 @@ class NewTable(BaseModel):
     seats: list[SeatRequest] | None = None
     timer: float | None = Field(default=None, ge=1, le=3600)
     name: str | None = Field(default=None, max_length=24)
+    rated: bool = False  # accounts only, no bots (ratings.py)
+    spectator_chat: bool = True  # False: "spectators may not chat"
 
     @model_validator(mode="after")
     def _seats_match(self) -> NewTable:
@@ -145,7 +147,8 @@ class Lobby:
                 seats.append(Seat("human", seat_name or ""))
         stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
-                             timer=request.timer, status="playing", rematch=None, created=now(), actions=[])
+                             timer=request.timer, status="playing", rematch=None, created=now(), actions=[],
+                             rated=request.rated, options={"spectator_chat": request.spectator_chat})
         await self.db.call(self.store.create_table, stored, what="creating a table")
         table = self._table(stored)
         self.tables[table.id] = table
@@ -224,6 +227,7 @@ class Lobby:
             else:
                 request = NewTable(game=table.game.name, players=table.game.num_players,
                                    variant=table.game.config_json().get("variant"), timer=table.timer,
+                                   rated=table.rated, spectator_chat=table.options.get("spectator_chat", True),
                                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None)
                                           for s in table.seats])
                 new, _, _ = await self.create(request, claim=False)

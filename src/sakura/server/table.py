@@ -150,6 +150,8 @@ class Table:
         self.timer = stored.timer
         self.status = stored.status
         self.rematch_id = stored.rematch
+        self.rated = stored.rated  # accounts only, rated at the end (ratings.py)
+        self.options = dict(stored.options)  # {"spectator_chat": False}: the table's choices
         self.created = stored.created
         self.last_seen = stored.created.timestamp()  # the last time anyone was connected
         self.seq = 0
@@ -241,7 +243,8 @@ class Table:
         info = {"id": self.id, "game": self.game.name, "players": self.game.num_players,
                 "variant": self.game.config_json().get("variant"),
                 "timer": self.timer, "status": self.status, "seats": seats, "rematch": self.rematch_id,
-                "seq": self.seq, "round": getattr(self.state, "round", None)}
+                "seq": self.seq, "round": getattr(self.state, "round", None),
+                "rated": self.rated, "spectator_chat": self.options.get("spectator_chat", True)}
         if self.damaged is not None:
             info["damaged"] = True
         return info
