@@ -296,7 +296,8 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
                         raise TableError("say hello first: {\"type\": \"hello\", \"token\": ...}", "no_hello")
                     await table.join(conn, message.token)
                     joined = True
-                    await chat.greet(table, conn, message.name)
+                    # the chat's history comes by itself: a slow database holds up no message
+                    closing.append(loop.create_task(chat.greet(table, conn, message.name)))
                 elif isinstance(message, Hello):
                     raise TableError("this connection has already said hello", "hello_again")
                 elif isinstance(message, Act):

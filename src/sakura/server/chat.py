@@ -99,12 +99,17 @@ async def _loaded(table: Table, limits: Limits) -> _TableChat:
 
 
 async def greet(table: Table, conn: Connection, name: str | None) -> None:
-    """After a connection's hello: remember a spectator's name, send the newest messages."""
+    """After a connection's hello: remember a spectator's name, send the newest messages (a
+    message said meanwhile may come both alone and in the history: pages know it by its id)."""
     try:
         _speaker(conn).name = optional_name(name) if name is not None else None
     except TableError:
         _speaker(conn).name = None  # a name that is not one: the spectator stays "a spectator"
-    chat = await _loaded(table, conn.limits)
+    try:
+        chat = await _loaded(table, conn.limits)
+    except TableError as exc:
+        conn.push({"type": "error", "code": exc.code, "message": f"the chat's history could not be loaded: {exc}"})
+        return
     conn.push({"type": "chat_history", "messages": list(chat.messages or [])})
 
 

@@ -38,7 +38,8 @@ async function create(event) {
     seats.push(select.value === "friend" ? { kind: "human" } : { kind: "bot", level: select.value });
   }
   const body = { game, players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
-    variant: game === "sakura" && players === 2 ? $("variant").value : null };
+    variant: game === "sakura" && players === 2 ? $("variant").value : null,
+    spectator_chat: $("spectator-chat").checked };
   const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify(body) });
   const data = await response.json();

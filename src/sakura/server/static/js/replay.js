@@ -6,6 +6,7 @@ import { loadCatalog, t } from "./i18n.js";
 import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
+import { chatLine } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -13,6 +14,7 @@ let steps = [];
 let table = null;
 let index = 0;
 let game = null;
+let chat = []; // the table's messages, each shown from the step it was said at
 
 const seatNames = (view) => [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, null));
 
@@ -36,6 +38,7 @@ function show(i) {
   const log = game.newLog($("log"), (s) => names[s] ?? String(s), null);
   log.reset();
   for (const step of steps.slice(0, index + 1)) for (const event of step.events) log.event(event);
+  $("chat").replaceChildren(...chat.filter((m) => m.seq <= index).map((m) => chatLine(m, (s) => names[s] ?? String(s))));
   for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.step) === index);
   $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
@@ -56,7 +59,7 @@ if (!response.ok) {
   box.hidden = false;
   document.querySelector("main").hidden = true;
 } else {
-  ({ steps, table } = await response.json());
+  ({ steps, table, chat = [] } = await response.json());
   game = await gameModule(table.game);
   await game.load();
   document.body.dataset.game = table.game;

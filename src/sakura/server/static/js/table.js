@@ -8,6 +8,7 @@ import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
 import { saveToken, readToken as storedToken, forget } from "./tokens.js";
 import { soundOn, setSound } from "./sound.js";
+import { ChatBox } from "./chat.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -28,6 +29,7 @@ let animating = false;
 let log = null;
 let game = null; // the game's module (games/sakura.js, games/cards.js)
 let screen = null; // its live table
+let chat = null; // the table's chat (chat.js)
 
 // The server's errors carry an English detail (the engine's words); the page shows a message
 // chosen by the error's code, and the detail below it, marked as English.
@@ -35,7 +37,9 @@ const ERRORS = {
   malformed: "error.malformed", no_hello: "error.no_hello", hello_again: "error.hello_again",
   bad_token: "error.bad_token", no_table: "error.no_table", not_seated: "error.not_seated",
   illegal: "error.illegal", bad_seat: "error.bad_seat", not_finished: "error.not_finished",
+  bad_name: "error.bad_name",
 };
+const CHAT_ERRORS = { bad_chat: "chat.error.bad", chat_rate_limited: "chat.error.rate", chat_closed: "chat.closed" };
 
 function showError(key, detail) {
   const box = $("error");
@@ -78,7 +82,7 @@ function connect() {
   $("status").textContent = t(socket ? "table.reconnecting" : "table.connecting");
   const proto = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
-  socket.addEventListener("open", () => send({ type: "hello", token: readToken() }));
+  socket.addEventListener("open", () => send({ type: "hello", token: readToken(), name: localStorage.getItem("sakuraName") || null }));
   // One message at a time, in order (the first welcome waits for its game's module).
   socket.addEventListener("message", (e) => {
     const message = JSON.parse(e.data);
@@ -102,6 +106,8 @@ async function startGame(name) {
   document.body.dataset.game = name;
   addHelp(game.helpGame);
   log = game.newLog($("log"), (s) => names()[s] ?? String(s), me);
+  chat = new ChatBox({ box: $("chat-box"), send, nameOf: (s) => names()[s] ?? String(s), tableId });
+  chat.onMute = renderSeats;
 }
 
 // The log from the table's start, as this viewer may see it (the welcome carries it).
@@ -128,6 +134,7 @@ async function receive(message) {
       me = message.seat;
       log.me = me;
       table = message.table;
+      chat.setOpen(me !== null || table.spectator_chat !== false);
       queue.length = 0;
       setView(message.view, message.seq, message.deadline);
       writeHistory(message.history);
@@ -139,11 +146,18 @@ async function receive(message) {
       renderInvite();
       renderResult();
       break;
+    case "chat_history":
+      chat.history(message.messages);
+      break;
+    case "chat":
+      chat.add(message);
+      break;
     case "update":
       queue.push(message);
       if (!animating) animate();
       break;
     case "error":
+      if (CHAT_ERRORS[message.code]) { chat.error(t(CHAT_ERRORS[message.code], { n: Math.ceil(message.retry_after ?? 0) })); break; }
       showError(ERRORS[message.code] ?? "error.unknown", message.message);
       if (message.code === "bad_token") { forget(tableId); socket.close(); }
       if (view) render();
@@ -224,6 +238,7 @@ function renderSeats() {
       screen.seatTile ? screen.seatTile(seat) : "",
       el("span", { class: "seat-tokens" }, score),
       el("span", { class: "seat-status" }, [status, presence].filter(Boolean).join(" · ")));
+    if (seat !== me && info && info.kind === "human" && info.claimed) row.append(chat.muteButton(seat));
     if (wait > 0) countdown();
     if (presence && !info.replaced && wait <= 0 && me !== null && !view.terminal) {
       row.append(el("button", { class: "small", onclick: () => send({ type: "replace", seat }) }, t("table.replace")));

@@ -1,0 +1,98 @@
+// The table's chat: messages of the seated players and of spectators (marked), quick phrases
+// in the reader's language, and a mute per seat kept by this browser for this table. Every
+// word a person typed goes into the page as text (textContent through el()), never as HTML.
+import { t } from "./i18n.js";
+import { el } from "./common.js";
+
+export const PHRASES = ["gg", "wp", "oops", "hello", "thanks", "blossom"];
+const PHRASE_KEYS = { gg: "chat.phrase.gg", wp: "chat.phrase.wp", oops: "chat.phrase.oops", hello: "chat.phrase.hello",
+  thanks: "chat.phrase.thanks", blossom: "chat.phrase.blossom" };
+const phrase = (p) => t(PHRASE_KEYS[p] ?? "chat.phrase.oops");
+
+// One message as a list item: who (a seat's name, or a spectator's), then what.
+export function chatLine(message, nameOf) {
+  const spectator = message.seat === null || message.seat === undefined;
+  const who = spectator ? (message.name || t("chat.spectator")) : nameOf(message.seat);
+  const words = message.phrase ? phrase(message.phrase) : message.text;
+  return el("li", { class: `chat-line${spectator ? " spectator" : ""}`, "data-seat": spectator ? "" : message.seat },
+    el("span", { class: "chat-who" }, who),
+    spectator ? el("span", { class: "chat-tag" }, t("chat.spectator_tag")) : "",
+    el("span", { class: "chat-text", dir: "auto" }, words));
+}
+
+export class ChatBox {
+  constructor({ box, send, nameOf, tableId, onError }) {
+    this.box = box;
+    this.send = send;
+    this.nameOf = nameOf;
+    this.key = `sakura.mute.${tableId}`;
+    this.muted = new Set(JSON.parse(localStorage.getItem(this.key) || "[]"));
+    this.messages = [];
+    this.onError = onError;
+    this.list = el("ol", { id: "chat", class: "chat", role: "log", tabindex: "0", "aria-labelledby": "chat-title" });
+    this.input = el("input", { id: "chat-input", maxlength: "300", autocomplete: "off", "aria-label": t("chat.placeholder"),
+      placeholder: t("chat.placeholder") });
+    this.form = el("form", { id: "chat-form", class: "chat-form" }, this.input,
+      el("button", { type: "submit", id: "chat-send", class: "small" }, t("chat.send")));
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = this.input.value.trim();
+      if (!text) return;
+      this.send({ type: "chat", text });
+      this.input.value = "";
+    });
+    this.phrases = el("div", { id: "chat-phrases", class: "chat-phrases" }, ...PHRASES.map((p) =>
+      el("button", { type: "button", class: "small secondary", "data-phrase": p, onclick: () => this.send({ type: "chat", phrase: p }) },
+        phrase(p))));
+    this.note = el("p", { id: "chat-note", class: "chat-note", role: "status" });
+    box.replaceChildren(el("h2", { id: "chat-title" }, t("chat.title")), this.list, this.phrases, this.form, this.note);
+  }
+
+  // Spectators may write unless the table says otherwise.
+  setOpen(open) {
+    this.form.hidden = !open;
+    this.phrases.hidden = !open;
+    this.note.textContent = open ? "" : t("chat.closed");
+  }
+
+  error(text) {
+    this.note.textContent = text;
+  }
+
+  history(messages) {
+    const known = new Set(messages.map((m) => m.id));
+    this.messages = [...messages, ...this.messages.filter((m) => !known.has(m.id) && m.id > (messages.at(-1)?.id ?? -1))];
+    this.redraw();
+  }
+
+  add(message) {
+    if (this.messages.some((m) => m.id === message.id)) return; // also in a history that came meanwhile
+    this.messages.push(message);
+    if (this.messages.length > 400) this.messages.shift();
+    if (this.isMuted(message.seat)) return;
+    this.list.append(chatLine(message, this.nameOf));
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  redraw() {
+    this.list.replaceChildren(...this.messages.filter((m) => !this.isMuted(m.seat)).map((m) => chatLine(m, this.nameOf)));
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  isMuted(seat) {
+    return seat !== null && seat !== undefined && this.muted.has(seat);
+  }
+
+  toggleMute(seat) {
+    if (this.muted.has(seat)) this.muted.delete(seat); else this.muted.add(seat);
+    localStorage.setItem(this.key, JSON.stringify([...this.muted]));
+    this.redraw();
+  }
+
+  // The players' list's button for another seat: mute (or unmute) its chat for this reader.
+  muteButton(seat) {
+    const muted = this.muted.has(seat);
+    return el("button", { class: "small secondary mute", "data-mute": seat, "aria-pressed": muted ? "true" : "false",
+      onclick: () => { this.toggleMute(seat); this.onMute?.(); } }, t(muted ? "chat.unmute" : "chat.mute"));
+  }
+}
