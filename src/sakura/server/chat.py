@@ -53,7 +53,8 @@ def _speaker(conn: Connection) -> _Speaker:
     speaker = _speakers.get(conn)
     if speaker is None:
         limits = conn.limits
-        speaker = _speakers[conn] = _Speaker(TokenBucket(limits.chat_burst / limits.chat_window, limits.chat_burst))
+        bucket = TokenBucket(limits.chat_burst / limits.chat_window, limits.chat_burst)
+        speaker = _speakers[conn] = _Speaker(bucket)
     return speaker
 
 
@@ -108,7 +109,8 @@ async def greet(table: Table, conn: Connection, name: str | None) -> None:
     try:
         chat = await _loaded(table, conn.limits)
     except TableError as exc:
-        conn.push({"type": "error", "code": exc.code, "message": f"the chat's history could not be loaded: {exc}"})
+        conn.push({"type": "error", "code": exc.code,
+                   "message": f"the chat's history could not be loaded: {exc}"})
         return
     conn.push({"type": "chat_history", "messages": list(chat.messages or [])})
 
@@ -131,7 +133,8 @@ async def say(table: Table, conn: Connection, message: Chat) -> None:
     chat = await _loaded(table, conn.limits)
     row: dict[str, Any] = {"table_id": table.id, "seq": table.seq, "seat": seat, "name": name, "text": text,
                            "phrase": message.phrase, "at": now()}
-    row["id"] = await table.db.call(store_message, table.store, row, what=f"table {table.id}: storing a message")
+    row["id"] = await table.db.call(store_message, table.store, row,
+                                    what=f"table {table.id}: storing a message")
     public = _public(row)
     assert chat.messages is not None
     chat.messages.append(public)
@@ -143,4 +146,5 @@ async def say(table: Table, conn: Connection, message: Chat) -> None:
 
 async def for_replay(table: Table) -> list[dict[str, Any]]:
     """Every message of the table, oldest first, each with the step it was said at."""
-    return await table.db.call(load_messages, table.store, table.id, what=f"table {table.id}: loading its chat")
+    return await table.db.call(load_messages, table.store, table.id,
+                               what=f"table {table.id}: loading its chat")

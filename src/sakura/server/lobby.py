@@ -227,7 +227,8 @@ class Lobby:
             else:
                 request = NewTable(game=table.game.name, players=table.game.num_players,
                                    variant=table.game.config_json().get("variant"), timer=table.timer,
-                                   rated=table.rated, spectator_chat=table.options.get("spectator_chat", True),
+                                   rated=table.rated,
+                                   spectator_chat=table.options.get("spectator_chat", True),
                                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None)
                                           for s in table.seats])
                 new, _, _ = await self.create(request, claim=False)

@@ -24,7 +24,8 @@ TZ = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
-    op.add_column("sakura_tables", sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.add_column("sakura_tables",
+                  sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false()))
     op.add_column("sakura_tables", sa.Column("options", sa.JSON(), nullable=True))
     op.create_table(
         "sakura_chat",
@@ -105,7 +106,8 @@ def upgrade() -> None:
         sa.Column("winner", sa.Boolean(), nullable=False),
         sa.Column("finished", TZ, nullable=False),
     )
-    op.create_index("ix_sakura_archive_players_name", "sakura_archive_players", ["name_key", "finished", "table_id"])
+    op.create_index("ix_sakura_archive_players_name", "sakura_archive_players",
+                    ["name_key", "finished", "table_id"])
     op.create_index("ix_sakura_archive_players_account", "sakura_archive_players",
                     ["account", "finished", "table_id"])
 
