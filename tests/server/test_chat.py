@@ -51,7 +51,8 @@ def two_seats(client: TestClient, **extra: Any) -> tuple[str, str, str]:
 def test_a_player_and_a_spectator_talk_and_a_restart_keeps_every_word(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url)) as client:
         table_id, ada, _ = two_seats(client)
-        with connect(client, table_id, ada) as player, connect(client, table_id, None, name="نگار") as watcher:
+        with connect(client, table_id, ada) as player, \
+                connect(client, table_id, None, name="نگار") as watcher:
             assert player.history == [] and watcher.history == []
             say(player, text="سلام! <img src=x onerror=alert(1)>")
             for ws in (player, watcher):
