@@ -9,6 +9,7 @@ import { addHelp } from "./help.js";
 import { saveToken, readToken as storedToken, forget } from "./tokens.js";
 import { soundOn, setSound } from "./sound.js";
 import { ChatBox } from "./chat.js";
+import { TurnNotifier } from "./notify.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -30,6 +31,7 @@ let log = null;
 let game = null; // the game's module (games/sakura.js, games/cards.js)
 let screen = null; // its live table
 let chat = null; // the table's chat (chat.js)
+const notifier = new TurnNotifier(); // your turn while the tab is hidden (notify.js)
 
 // The server's errors carry an English detail (the engine's words); the page shows a message
 // chosen by the error's code, and the detail below it, marked as English.
@@ -214,6 +216,7 @@ const context = () => ({ me, names: names(), animating, busy: animating || queue
 function render() {
   $("hand-area").hidden = me === null;
   screen.render(view, context());
+  notifier.update(me !== null && !view.terminal && (view.legal_actions ?? []).length > 0);
   renderSeats();
   renderInvite();
   renderResult();
@@ -355,11 +358,12 @@ function addControls() {
     sound.setAttribute("aria-pressed", soundOn() ? "true" : "false");
     sound.textContent = t(soundOn() ? "table.sound_on" : "table.sound_off");
   });
-  slot.replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")), select, sound);
+  slot.replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")), select, sound, notifier.button());
 }
 
 // Read-only, for the browser tests: the view the page last drew from.
-window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct };
+window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct,
+  notified: () => notifier.notified };
 
 await loadCatalog();
 addControls();
