@@ -13,13 +13,18 @@ VISIBILITY = """
 (() => {
   let hidden = false;
   Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
-  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
-  window.sakuraTestHide = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
+  Object.defineProperty(document, "visibilityState",
+    { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+  window.sakuraTestHide = (value) => {
+    hidden = value;
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
 })();
 """
 
 
-def test_a_hidden_tab_shows_your_turn_in_its_title_favicon_and_a_notification(server: str, browser: Any) -> None:
+def test_a_hidden_tab_shows_your_turn_in_its_title_favicon_and_a_notification(
+        server: str, browser: Any) -> None:
     context = browser.new_context()
     context.grant_permissions(["notifications"], origin=server)
     context.add_init_script(VISIBILITY)

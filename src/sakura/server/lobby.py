@@ -148,7 +148,8 @@ class Lobby:
         stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
                              timer=request.timer, status="playing", rematch=None, created=now(), actions=[],
-                             rated=request.rated, options={"spectator_chat": request.spectator_chat})
+                             rated=request.rated,
+                             options={} if request.spectator_chat else {"spectator_chat": False})
         await self.db.call(self.store.create_table, stored, what="creating a table")
         table = self._table(stored)
         self.tables[table.id] = table
