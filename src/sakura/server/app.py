@@ -30,6 +30,8 @@ from starlette.websockets import WebSocketDisconnect
 from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder
 from sakura.server import chat, listing, protocol
+from sakura.server.accounts import Accounts, user_of
+from sakura.server.csrf import CsrfGuard
 from sakura.server.errors import http_status
 from sakura.server.guard import Guard
 from sakura.server.limits import Limits
@@ -95,6 +97,12 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
 
     app = FastAPI(title="Sakura", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return await api_error(_request, ApiError.of(exc))
+
+    app.include_router(Accounts().router)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -167,7 +175,9 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     @app.post("/api/tables", status_code=201)
     async def create(request: NewTable, http: Request) -> dict[str, Any]:
         try:
-            table, seat, token = await lobby_of().create(request, address=_address(http.client))
+            account = await user_of(lobby_of(), http.cookies)
+            table, seat, token = await lobby_of().create(request, address=_address(http.client),
+                                                         account=account)
         except TableError as exc:
             raise ApiError.of(exc) from None
         return {"table": table.info(), "seat": seat, "token": token}
@@ -177,12 +187,14 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         return (await table_or_404(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: Annotated[JoinRequest | None, Body()] = None) -> dict[str, Any]:
+    async def join(table_id: str, http: Request,
+                   body: Annotated[JoinRequest | None, Body()] = None) -> dict[str, Any]:
         table = await table_or_404(table_id)
         request = body or JoinRequest()
+        account = await user_of(lobby_of(), http.cookies)
         async with table.lock:
             try:
-                seat, token = await table.claim(request.seat, optional_name(request.name))
+                seat, token = await table.claim(request.seat, optional_name(request.name), account)
             except TableError as exc:
                 raise ApiError.of(exc) from None
         return {"seat": seat, "token": token}
@@ -229,15 +241,20 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         except TableError as exc:
             await _refuse(ws, str(exc), exc.code, 1013)
             return
+        try:
+            account = await user_of(lobby_of(), ws.cookies)  # a logged-in player's seats, from any browser
+        except TableError:
+            account = None
         sockets[address] += 1
         try:
-            await _serve(ws, table, lobby_of(), Connection(ws.send_text, address=address, limits=bounds))
+            await _serve(ws, table, lobby_of(), Connection(ws.send_text, address=address, limits=bounds),
+                         account)
         finally:
             sockets[address] -= 1
             if sockets[address] <= 0:
                 del sockets[address]
 
-    return Guard(app, allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
+    return Guard(CsrfGuard(app), allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
 
 
 def _address(client: Any) -> str:
@@ -260,7 +277,8 @@ async def _sweep(lobby: Lobby) -> None:
             log.exception("sweeping finished tables")
 
 
-async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) -> None:
+async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection,
+                 account: str | None = None) -> None:
     """One connection: hello first, then act / replace / rematch / ping until it closes, or
     until it falls behind reading its messages, or floods."""
     loop = asyncio.get_running_loop()
@@ -294,7 +312,7 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
                 if not joined:
                     if not isinstance(message, Hello):
                         raise TableError("say hello first: {\"type\": \"hello\", \"token\": ...}", "no_hello")
-                    await table.join(conn, message.token)
+                    await table.join(conn, message.token, account)
                     joined = True
                     # the chat's history comes by itself: a slow database holds up no message
                     closing.append(loop.create_task(chat.greet(table, conn, message.name)))

@@ -111,8 +111,8 @@ class Lobby:
     def live_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status != "finished")
 
-    async def create(self, request: NewTable, *, claim: bool = True,
-                     address: str | None = None) -> tuple[Table, int | None, str | None]:
+    async def create(self, request: NewTable, *, claim: bool = True, address: str | None = None,
+                     account: str | None = None) -> tuple[Table, int | None, str | None]:
         """Create and store a table; the creator takes the first human seat (if any).
         ``address``: the client's, for the rate limit (a rematch passes none)."""
         if request.game not in available_games():
@@ -130,6 +130,10 @@ class Lobby:
         if not any(r.kind == "human" for r in seat_requests):
             raise TableError("a table needs at least one player's seat; to watch bots play each other, "
                              "use `sakura tournament`", "bad_table")
+        if request.rated and claim and account is None:
+            raise TableError("a rated table is for accounts: log in to create one", "login_required")
+        if request.rated and any(r.kind == "bot" for r in seat_requests):
+            raise TableError("a rated table has no bots: every seat is a player's", "bad_table")
         if address is not None and (wait := self.creates.take(address)) is not None:
             raise TableError(f"too many new tables from your address; try again in {wait:.0f} s",
                              "rate_limited", retry_after=wait)
@@ -157,7 +161,7 @@ class Lobby:
         seat, token = None, None
         if claim:
             async with table.lock:
-                seat, token = await table.claim(None, creator)
+                seat, token = await table.claim(None, creator, account)
         table.start()
         return table, seat, token
 
@@ -243,6 +247,7 @@ class Lobby:
                     continue
                 if seat not in tokens and new.seats[seat].token_hash is None:
                     async with new.lock:
-                        tokens[seat] = (await new.claim(seat, table.seats[seat].name or None))[1]
+                        tokens[seat] = (await new.claim(seat, table.seats[seat].name or None,
+                                                        table.seats[seat].account))[1]
                 conn.push(protocol.rematch(new.id, tokens.get(seat)))
             table.broadcast_table()
