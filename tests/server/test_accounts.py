@@ -63,8 +63,8 @@ def test_login_checks_the_password_and_is_rate_limited(client: TestClient) -> No
     right = browser.post("/api/login", json={"username": "ada", "password": PASSWORD})
     assert right.status_code == 200 and right.json()["username"] == "Ada"
     token = {"x-csrf-token": right.json()["csrf"]}  # logged in: every POST carries the token
-    codes = [browser.post("/api/login", json={"username": "Ada", "password": "guess"}, headers=token).status_code
-             for _ in range(5)]
+    guess = {"username": "Ada", "password": "guess"}
+    codes = [browser.post("/api/login", json=guess, headers=token).status_code for _ in range(5)]
     assert codes[-1] == 429, codes
     limited = browser.post("/api/login", json={"username": "Ada", "password": PASSWORD}, headers=token)
     assert limited.status_code == 429 and int(limited.headers["retry-after"]) >= 1  # even the right one, now
@@ -84,7 +84,8 @@ def test_no_password_in_the_database_or_the_log(sqlite_url: str, caplog: pytest.
                          for row in conn.execute(text(f"SELECT * FROM {name}")))
         hashes = list(conn.scalars(text("SELECT password_hash FROM sakura_accounts")))
     engine.dispose()
-    raw = open(sqlite_url.removeprefix("sqlite:///"), "rb").read()  # the file itself, every page
+    with open(sqlite_url.removeprefix("sqlite:///"), "rb") as file:  # the file itself, every page
+        raw = file.read()
     assert PASSWORD not in dump and PASSWORD.encode() not in raw
     assert len(hashes) == 1 and hashes[0].startswith("$argon2id$")
     assert PASSWORD not in caplog.text and "Ada" in caplog.text  # the log was written, without it
@@ -105,7 +106,8 @@ def _state_changing_routes(client: TestClient) -> list[str]:
 
 def test_a_cross_site_post_to_every_state_changing_route_is_refused(client: TestClient) -> None:
     routes = _state_changing_routes(client)
-    assert {"/api/tables", "/api/tables/{table_id}/join", "/api/signup", "/api/login", "/api/logout"} <= set(routes)
+    assert {"/api/tables", "/api/tables/{table_id}/join", "/api/signup", "/api/login",
+            "/api/logout"} <= set(routes)
     created = client.post("/api/tables", json={"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
     table_id = created.json()["table"]["id"]
     bodies = {"/api/tables": {"players": 2}, "/api/signup": {"username": "Mallory", "password": PASSWORD},
@@ -142,8 +144,8 @@ def test_a_logged_in_browser_must_send_its_token(client: TestClient) -> None:
 
 def test_seats_are_bound_to_the_account_and_resume_from_another_browser(client: TestClient) -> None:
     csrf = signup(client, "Ada")["csrf"]
-    created = client.post("/api/tables", json={"players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]},
-                          headers={"x-csrf-token": csrf})
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    created = client.post("/api/tables", json={"players": 2, "seats": seats}, headers={"x-csrf-token": csrf})
     table_id = created.json()["table"]["id"]
     seat = created.json()["table"]["seats"][0]
     assert seat["account"] == "Ada" and seat["name"] == "Ada"  # the name comes from the account
