@@ -36,6 +36,7 @@ from sakura.server.db import Store, now
 from sakura.server.errors import TableError
 from sakura.server.limits import KeyedLimiter
 from sakura.server.names import clean_username, name_key
+from sakura.server.pages import page
 from sakura.server.people_models import AccountRow, SessionRow
 
 log = logging.getLogger("sakura.server")
@@ -136,6 +137,11 @@ class Accounts:
         self.router.add_api_route("/api/login", self.login, methods=["POST"])
         self.router.add_api_route("/api/logout", self.logout, methods=["POST"])
         self.router.add_api_route("/api/me", self.me, methods=["GET"])
+        self.router.add_api_route("/login", self.login_page, methods=["GET"], include_in_schema=False)
+
+    @staticmethod
+    async def login_page(request: Request) -> Response:
+        return page("login.html", request)
 
     async def _start_session(self, lobby: Any, request: Request, response: Response, key: str,
                              username: str) -> dict[str, Any]:

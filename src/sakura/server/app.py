@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder
-from sakura.server import chat, listing, protocol
+from sakura.server import chat, finished, listing, people_routes, protocol
 from sakura.server.accounts import Accounts, user_of
 from sakura.server.csrf import CsrfGuard
 from sakura.server.errors import http_status
@@ -84,11 +84,13 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         app.state.sockets = Counter()  # open WebSockets by client address
         for table in await lobby.restore():
             table.start()
+        catching_up = asyncio.get_running_loop().create_task(finished.catch_up(lobby))  # ratings, archive
         sweeper = asyncio.get_running_loop().create_task(_sweep(lobby))
         try:
             yield
         finally:
             sweeper.cancel()
+            catching_up.cancel()
             for table in list(lobby.tables.values()):
                 await table.close()
             await lobby.writer.aclose()
@@ -103,6 +105,7 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         return await api_error(_request, ApiError.of(exc))
 
     app.include_router(Accounts().router)
+    app.include_router(people_routes.router)  # the archive, players' pages, the leaderboard
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:

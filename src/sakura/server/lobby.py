@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sakura.engine import GameError, available_games, make_game
-from sakura.server import protocol
+from sakura.server import finished, protocol
 from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.limits import KeyedLimiter, Limits
@@ -93,7 +93,9 @@ class Lobby:
         return restored
 
     def _table(self, stored: StoredTable) -> Table:
-        return Table(stored, self.db, self.writer, self.limits)
+        table = Table(stored, self.db, self.writer, self.limits)
+        table.finished_listeners.append(lambda t: finished.on_finished(self, t))  # archive, ratings
+        return table
 
     async def get(self, table_id: str) -> Table:
         """The table ``table_id``: in memory, or loaded (a finished one, for its record and

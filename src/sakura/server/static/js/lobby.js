@@ -5,6 +5,7 @@ import { loadCatalog, t, num, list } from "./i18n.js";
 import { el, seatName } from "./common.js";
 import { addHelp } from "./help.js";
 import { saveToken, readToken } from "./tokens.js";
+import { addAccountBox, post, whoami } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = { friend: "lobby.seat.friend", easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
@@ -40,8 +41,8 @@ async function create(event) {
   const body = { game, players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
     variant: game === "sakura" && players === 2 ? $("variant").value : null,
     spectator_chat: $("spectator-chat").checked };
-  const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(body) });
+  if ($("rated").checked) body.rated = true;
+  const response = await post("/api/tables", body);
   const data = await response.json();
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
@@ -86,8 +87,10 @@ async function refresh() {
   const data = await (await fetch("/api/tables")).json();
   const { open, playing, abandoned } = data.listing;
   // "Your tables": this browser holds a seat's token for them (a cookie per table).
-  const mine = [...open, ...playing, ...abandoned].filter((table) => readToken(table.id));
-  const isMine = (table) => Boolean(readToken(table.id));
+  // ... or its account has a seat there (from any browser)
+  const account = (await whoami()).username;
+  const isMine = (table) => Boolean(readToken(table.id)) || (account && table.seats.some((s) => s.account === account));
+  const mine = [...open, ...playing, ...abandoned].filter(isMine);
   fill("yours", mine.map((table) => row(table, "lobby.resume", `/t/${table.id}`)), "lobby.none_yours");
   fill("open", open.filter((x) => !isMine(x)).map((table) => row(table, "lobby.join", `/t/${table.id}`)), "lobby.none_open");
   fill("playing", playing.filter((x) => !isMine(x)).map((table) => row(table, "lobby.watch", `/t/${table.id}`)), "lobby.none");
@@ -119,7 +122,15 @@ $("players").addEventListener("change", renderSeats);
 $("game").addEventListener("change", renderSeats);
 $("create").addEventListener("submit", create);
 renderSeats();
-if (!$("name").value) $("name").value = localStorage.getItem("sakuraName") ?? "";
+const account = (await whoami()).username;
+if (!$("name").value) $("name").value = localStorage.getItem("sakuraName") ?? account ?? "";
+// Rated tables are for accounts, between players only (every seat a friend's).
+$("rated").disabled = !account;
+$("rated-note").textContent = t(account ? "lobby.rated_note" : "lobby.rated_login");
+$("rated").addEventListener("change", () => {
+  for (const select of document.querySelectorAll("#seat-choices select")) if ($("rated").checked) select.value = "friend";
+});
+await addAccountBox();
 $("newer").addEventListener("click", () => { finishedPage = Math.max(0, finishedPage - 1); refreshFinished(); });
 $("older").addEventListener("click", () => { finishedPage += 1; refreshFinished(); });
 refresh();

@@ -10,6 +10,7 @@ import { saveToken, readToken as storedToken, forget } from "./tokens.js";
 import { soundOn, setSound } from "./sound.js";
 import { ChatBox } from "./chat.js";
 import { TurnNotifier } from "./notify.js";
+import { post } from "./session.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -296,10 +297,13 @@ function renderInvite() {
 async function takeSeat() {
   const name = ($("join-name")?.value ?? "").trim();
   if (name) localStorage.setItem("sakuraName", name);
-  const response = await fetch(`/api/tables/${tableId}/join`, { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(name ? { name } : {}) });
+  const response = await post(`/api/tables/${tableId}/join`, name ? { name } : {});
   const data = await response.json();
-  if (!response.ok) { showError(response.status === 409 ? "error.no_free_seat" : "error.unknown", String(data.detail ?? "")); return; }
+  if (!response.ok) {
+    const key = data.code === "login_required" ? "error.login_required" : response.status === 409 ? "error.no_free_seat" : "error.unknown";
+    showError(key, String(data.detail ?? ""));
+    return;
+  }
   saveToken(tableId, data.token);
   socket.close();
 }
