@@ -39,7 +39,8 @@ def entry(table: Table, finished: dt.datetime) -> tuple[dict[str, Any], list[dic
     variant = table.game.config_json().get("variant")
     game = {"table_id": table.id, "game": table.game.name,
             "klass": klass_of(table.game.name, table.game.num_players, variant),
-            "players": table.game.num_players, "rated": table.rated, "finished": finished, "actions": table.seq,
+            "players": table.game.num_players, "rated": table.rated, "finished": finished,
+            "actions": table.seq,
             "rounds": getattr(table.state, "round", None), "seats": seats, "winners": winners}
     players = [{"table_id": table.id, "seat": i, "name_key": name_key(s.name), "winner": i in winners,
                 "account": name_key(s.account) if s.account else None, "finished": finished}

@@ -114,7 +114,8 @@ def player(store: Store, username: str) -> dict[str, Any] | None:
         if account is None:
             return None
         ratings = {r.klass: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "games": r.games,
-                             "wins": r.wins} for r in conn.execute(select(RatingRow).where(RatingRow.account == key))}
+                             "wins": r.wins}
+                   for r in conn.execute(select(RatingRow).where(RatingRow.account == key))}
         history: dict[str, list[dict[str, Any]]] = {}
         for h in conn.execute(select(RatingHistoryRow).where(RatingHistoryRow.account == key)
                               .order_by(RatingHistoryRow.id)):
