@@ -30,3 +30,7 @@ await loadCatalog();
 await whoami();
 $("login-form").addEventListener("submit", (e) => submit(e, "/api/login", "login"));
 $("signup-form").addEventListener("submit", (e) => submit(e, "/api/signup", "signup"));
+// Enabled only now: a form sent before its script is ready would go to the server as a page
+// request, the password with it.
+$("login").disabled = false;
+$("signup").disabled = false;

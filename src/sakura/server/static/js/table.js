@@ -10,7 +10,7 @@ import { saveToken, readToken as storedToken, forget } from "./tokens.js";
 import { soundOn, setSound } from "./sound.js";
 import { ChatBox } from "./chat.js";
 import { TurnNotifier } from "./notify.js";
-import { post } from "./session.js";
+import { addAccountBox, post } from "./session.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -371,6 +371,7 @@ window.sakuraTable = { view: () => view, animating: () => animating || queue.len
 
 await loadCatalog();
 addControls();
+addAccountBox();
 $("invite-box").addEventListener("toggle", () => { $("invite-box").dataset.touched = "1"; });
 window.addEventListener("resize", () => { if (view && !animating) render(); });
 setInterval(tick, 1000);
