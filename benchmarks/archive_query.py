@@ -118,7 +118,8 @@ def explain(store: Store, names: list[str], rng: random.Random, runs: int) -> No
     from sqlalchemy import text
 
     query = ("SELECT a.* FROM sakura_archive a JOIN (SELECT table_id, finished "
-             "FROM sakura_archive_players WHERE name_key = :k ORDER BY finished DESC, table_id DESC LIMIT 21) p "
+             "FROM sakura_archive_players WHERE name_key = :k "
+             "ORDER BY finished DESC, table_id DESC LIMIT 21) p "
              "ON p.table_id = a.table_id "
              "ORDER BY p.finished DESC, p.table_id DESC")
     times = []
