@@ -29,7 +29,7 @@ export class ChatBox {
     this.muted = new Set(JSON.parse(localStorage.getItem(this.key) || "[]"));
     this.messages = [];
     this.onError = onError;
-    this.list = el("ol", { id: "chat", class: "chat", role: "log", tabindex: "0", "aria-labelledby": "chat-title" });
+    this.list = el("ol", { id: "chat", class: "chat", tabindex: "0", "aria-labelledby": "chat-title" });
     this.input = el("input", { id: "chat-input", maxlength: "300", autocomplete: "off", "aria-label": t("chat.placeholder"),
       placeholder: t("chat.placeholder") });
     this.form = el("form", { id: "chat-form", class: "chat-form" }, this.input,
@@ -45,7 +45,9 @@ export class ChatBox {
       el("button", { type: "button", class: "small secondary", "data-phrase": p, onclick: () => this.send({ type: "chat", phrase: p }) },
         phrase(p))));
     this.note = el("p", { id: "chat-note", class: "chat-note", role: "status" });
-    box.replaceChildren(el("h2", { id: "chat-title" }, t("chat.title")), this.list, this.phrases, this.form, this.note);
+    // the log role on a wrapper: on the list itself it would hide the list's items (axe: listitem)
+    box.replaceChildren(el("h2", { id: "chat-title" }, t("chat.title")),
+      el("div", { role: "log", "aria-labelledby": "chat-title" }, this.list), this.phrases, this.form, this.note);
   }
 
   // Spectators may write unless the table says otherwise.
