@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -84,8 +85,8 @@ def test_no_password_in_the_database_or_the_log(sqlite_url: str, caplog: pytest.
                          for row in conn.execute(text(f"SELECT * FROM {name}")))
         hashes = list(conn.scalars(text("SELECT password_hash FROM sakura_accounts")))
     engine.dispose()
-    with open(sqlite_url.removeprefix("sqlite:///"), "rb") as file:  # the file itself, every page
-        raw = file.read()
+    path = Path(sqlite_url.removeprefix("sqlite:///"))
+    raw = b"".join(p.read_bytes() for p in (path, path.with_name(path.name + "-wal")) if p.exists())
     assert PASSWORD not in dump and PASSWORD.encode() not in raw
     assert len(hashes) == 1 and hashes[0].startswith("$argon2id$")
     assert PASSWORD not in caplog.text and "Ada" in caplog.text  # the log was written, without it

@@ -83,6 +83,7 @@ def _hash_of(store: Store, key: str) -> tuple[str, str] | None:
 def _open_session(store: Store, token_hash: str, key: str) -> None:
     created = now()
     with store.engine.begin() as conn:
+        conn.execute(delete(SessionRow).where(SessionRow.expires < created))  # the expired ones go
         conn.execute(SessionRow.__table__.insert(),
                      {"token_hash": token_hash, "account": key, "created": created,
                       "expires": created + dt.timedelta(days=SESSION_DAYS)})
