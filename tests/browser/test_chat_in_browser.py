@@ -64,6 +64,17 @@ def test_a_mute_hides_a_seat_for_the_reader_only_and_survives_a_reload(server: s
     assert host.locator("#chat .chat-line:has-text('unheard')").count() == 0
     host.click(".seat[data-seat='1'] button[data-mute='1']")
     host.wait_for_selector("#chat .chat-line:has-text('unheard')")
+    watcher = browser.new_context().new_page()
+    watcher.goto(url)
+    watcher.wait_for_selector("#chat-input")
+    host.click("#mute-spectators")  # the spectators, all together
+    watcher.fill("#chat-input", "from the stands")
+    watcher.press("#chat-input", "Enter")
+    watcher.wait_for_selector("#chat .chat-line:has-text('from the stands')")
+    friend.wait_for_selector("#chat .chat-line:has-text('from the stands')")
+    assert host.locator("#chat .chat-line:has-text('from the stands')").count() == 0
+    host.click("#mute-spectators")
+    host.wait_for_selector("#chat .chat-line.spectator:has-text('from the stands')")
 
 
 def test_spectators_may_not_chat_where_the_creator_said_so(server: str, browser: Any) -> None:

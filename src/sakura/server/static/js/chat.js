@@ -45,9 +45,14 @@ export class ChatBox {
       el("button", { type: "button", class: "small secondary", "data-phrase": p, onclick: () => this.send({ type: "chat", phrase: p }) },
         phrase(p))));
     this.note = el("p", { id: "chat-note", class: "chat-note", role: "status" });
+    // the spectators, all together, can be muted too ("s" in the muted set)
+    this.spectatorsButton = el("button", { type: "button", id: "mute-spectators", class: "small secondary",
+      onclick: () => { this.toggleMute("s"); this.labelSpectators(); } });
+    this.labelSpectators();
     // the log role on a wrapper: on the list itself it would hide the list's items (axe: listitem)
     box.replaceChildren(el("h2", { id: "chat-title" }, t("chat.title")),
-      el("div", { role: "log", "aria-labelledby": "chat-title" }, this.list), this.phrases, this.form, this.note);
+      el("div", { role: "log", "aria-labelledby": "chat-title" }, this.list), this.phrases, this.form, this.note,
+      this.spectatorsButton);
   }
 
   // Spectators may write unless the table says otherwise.
@@ -82,7 +87,13 @@ export class ChatBox {
   }
 
   isMuted(seat) {
-    return seat !== null && seat !== undefined && this.muted.has(seat);
+    return seat === null || seat === undefined ? this.muted.has("s") : this.muted.has(seat);
+  }
+
+  labelSpectators() {
+    const muted = this.muted.has("s");
+    this.spectatorsButton.setAttribute("aria-pressed", muted ? "true" : "false");
+    this.spectatorsButton.textContent = t(muted ? "chat.unmute_spectators" : "chat.mute_spectators");
   }
 
   toggleMute(seat) {
