@@ -29,7 +29,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import delete, select
+from sqlalchemy import delete, insert, select
 
 from sakura.server.csrf import csrf_token
 from sakura.server.db import Store, now
@@ -69,7 +69,7 @@ def _digest(token: str) -> str:
 
 def _create(store: Store, key: str, username: str, password_hash: str) -> None:
     with store.engine.begin() as conn:
-        conn.execute(AccountRow.__table__.insert(), {"key": key, "username": username,
+        conn.execute(insert(AccountRow), {"key": key, "username": username,
                                                      "password_hash": password_hash, "created": now()})
 
 
@@ -84,7 +84,7 @@ def _open_session(store: Store, token_hash: str, key: str) -> None:
     created = now()
     with store.engine.begin() as conn:
         conn.execute(delete(SessionRow).where(SessionRow.expires < created))  # the expired ones go
-        conn.execute(SessionRow.__table__.insert(),
+        conn.execute(insert(SessionRow),
                      {"token_hash": token_hash, "account": key, "created": created,
                       "expires": created + dt.timedelta(days=SESSION_DAYS)})
 

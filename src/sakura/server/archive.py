@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from sakura.server.db import Store, TableRow
@@ -54,9 +54,9 @@ def add(store: Store, game: dict[str, Any], players: list[dict[str, Any]]) -> bo
     """Store a game's rows, once (False: it was there already)."""
     try:
         with store.engine.begin() as conn:
-            conn.execute(ArchiveRow.__table__.insert(), game)
+            conn.execute(insert(ArchiveRow), game)
             if players:
-                conn.execute(ArchivePlayerRow.__table__.insert(), players)
+                conn.execute(insert(ArchivePlayerRow), players)
     except IntegrityError:
         return False
     return True

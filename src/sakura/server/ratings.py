@@ -17,7 +17,7 @@ import os
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from sakura.server.db import Store, TableRow, now
@@ -67,24 +67,24 @@ def settle(store: Store, table_id: str, klass: str, accounts: list[str], places:
     with store.engine.connect() as conn:
         trans = conn.begin()
         try:
-            conn.execute(RatedGameRow.__table__.insert(), {"table_id": table_id, "klass": klass, "at": at})
+            conn.execute(insert(RatedGameRow), {"table_id": table_id, "klass": klass, "at": at})
             rows = {r.account: r for r in conn.execute(select(RatingRow).where(
                 RatingRow.klass == klass, RatingRow.account.in_(keys)))}
             before = [MODEL.rating(mu=rows[k].mu, sigma=rows[k].sigma) if k in rows else MODEL.rating()
                       for k in keys]
-            after = MODEL.rate([[r] for r in before], ranks=places)
+            after = MODEL.rate([[r] for r in before], ranks=[float(p) for p in places])
             for seat, key in enumerate(keys):
                 new = after[seat][0]
                 won = 1 if places[seat] == 1 else 0
                 values = {"mu": new.mu, "sigma": new.sigma, "ordinal": new.ordinal()}
                 if key in rows:
-                    conn.execute(RatingRow.__table__.update().where(
+                    conn.execute(update(RatingRow).where(
                         RatingRow.account == key, RatingRow.klass == klass).values(
                         **values, games=rows[key].games + 1, wins=rows[key].wins + won))
                 else:
-                    conn.execute(RatingRow.__table__.insert(), {"account": key, "klass": klass, **values,
+                    conn.execute(insert(RatingRow), {"account": key, "klass": klass, **values,
                                                                 "games": 1, "wins": won})
-                conn.execute(RatingHistoryRow.__table__.insert(), {
+                conn.execute(insert(RatingHistoryRow), {
                     "account": key, "klass": klass, "table_id": table_id, "mu": new.mu, "sigma": new.sigma,
                     "rank": places[seat], "at": at})
             _fault("rating")  # the moment between computing and committing
