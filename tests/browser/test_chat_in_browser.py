@@ -67,6 +67,9 @@ def test_a_mute_hides_a_seat_for_the_reader_only_and_survives_a_reload(server: s
     watcher = browser.new_context().new_page()
     watcher.goto(url)
     watcher.wait_for_selector("#chat-input")
+    watcher.fill("#chat-input", "hi from a spectator")
+    watcher.press("#chat-input", "Enter")
+    host.wait_for_selector("#chat .chat-line.spectator")  # a spectator spoke: their mute shows
     host.click("#mute-spectators")  # the spectators, all together
     watcher.fill("#chat-input", "from the stands")
     watcher.press("#chat-input", "Enter")
@@ -84,8 +87,11 @@ def test_spectators_may_not_chat_where_the_creator_said_so(server: str, browser:
     host.uncheck("#spectator-chat")
     host.click("#start")
     host.wait_for_url("**/t/**")
+    host.wait_for_selector("#chat-details:not([open])")  # a table of bots: the chat is folded away
+    host.click("#chat-details summary")
     host.wait_for_selector("#chat-input")
     watcher = browser.new_context().new_page()
     watcher.goto(host.url)
+    watcher.wait_for_selector("#chat-details[open]")  # a spectator watches people: open
     watcher.wait_for_selector("#chat-note:has-text('Spectators may not chat')")
     assert watcher.locator("#chat-form").is_hidden()

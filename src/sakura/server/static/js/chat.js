@@ -49,10 +49,14 @@ export class ChatBox {
     this.spectatorsButton = el("button", { type: "button", id: "mute-spectators", class: "small secondary",
       onclick: () => { this.toggleMute("s"); this.labelSpectators(); } });
     this.labelSpectators();
-    // the log role on a wrapper: on the list itself it would hide the list's items (axe: listitem)
-    box.replaceChildren(el("h2", { id: "chat-title" }, t("chat.title")),
+    // The log role on a wrapper: on the list itself it would hide the list's items (axe: listitem).
+    // Folded away at a table of bots (the log needs the room), open where people are.
+    this.details = el("details", { id: "chat-details", class: "chat-details" },
+      el("summary", {}, el("h2", { id: "chat-title" }, t("chat.title"))),
       el("div", { role: "log", "aria-labelledby": "chat-title" }, this.list), this.phrases, this.form, this.note,
       this.spectatorsButton);
+    this.details.addEventListener("toggle", () => { if (this.settled) this.touched = true; });
+    box.replaceChildren(this.details);
   }
 
   // Spectators may write unless the table says otherwise.
@@ -60,6 +64,14 @@ export class ChatBox {
     this.form.hidden = !open;
     this.phrases.hidden = !open;
     this.note.textContent = open ? "" : t("chat.closed");
+  }
+
+  // Open while other people are at the table (until the reader folds or opens it themselves).
+  setPeople(present) {
+    if (this.touched) return;
+    this.settled = false;
+    this.details.open = present || this.messages.length > 0;
+    setTimeout(() => { this.settled = true; }, 0);
   }
 
   error(text) {
@@ -79,9 +91,12 @@ export class ChatBox {
     if (this.isMuted(message.seat)) return;
     this.list.append(chatLine(message, this.nameOf));
     this.list.scrollTop = this.list.scrollHeight;
+    if (!this.touched) this.details.open = true;
+    this.spectatorsButton.hidden = !this.messages.some((m) => m.seat === null);
   }
 
   redraw() {
+    this.spectatorsButton.hidden = !this.messages.some((m) => m.seat === null) && !this.muted.has("s");
     this.list.replaceChildren(...this.messages.filter((m) => !this.isMuted(m.seat)).map((m) => chatLine(m, this.nameOf)));
     this.list.scrollTop = this.list.scrollHeight;
   }

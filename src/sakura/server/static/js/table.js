@@ -138,6 +138,7 @@ async function receive(message) {
       log.me = me;
       table = message.table;
       chat.setOpen(me !== null || table.spectator_chat !== false);
+      chat.setPeople(table.seats.some((s, i) => i !== me && s.kind === "human"));
       queue.length = 0;
       setView(message.view, message.seq, message.deadline);
       writeHistory(message.history);
