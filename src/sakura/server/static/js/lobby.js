@@ -25,6 +25,10 @@ function renderSeats() {
     const id = `seat-${i}`;
     const select = el("select", { id, name: id }, ...Object.entries(KINDS).map(([k, key]) => el("option", { value: k }, t(key))));
     select.value = previous[i - 1] || "medium";
+    if ($("rated").checked) { // a rated table: every seat a friend's
+      select.value = "friend";
+      for (const option of select.options) option.disabled = option.value !== "friend";
+    }
     items.push(el("li", {}, el("label", { for: id }, t("lobby.seat", { n: i + 1 })), select));
   }
   $("seat-choices").replaceChildren(...items);
@@ -127,9 +131,7 @@ if (!$("name").value) $("name").value = localStorage.getItem("sakuraName") ?? ac
 // Rated tables are for accounts, between players only (every seat a friend's).
 $("rated").disabled = !account;
 $("rated-note").textContent = t(account ? "lobby.rated_note" : "lobby.rated_login");
-$("rated").addEventListener("change", () => {
-  for (const select of document.querySelectorAll("#seat-choices select")) if ($("rated").checked) select.value = "friend";
-});
+$("rated").addEventListener("change", renderSeats);
 await addAccountBox();
 $("newer").addEventListener("click", () => { finishedPage = Math.max(0, finishedPage - 1); refreshFinished(); });
 $("older").addEventListener("click", () => { finishedPage += 1; refreshFinished(); });
