@@ -30,14 +30,17 @@ from starlette.websockets import WebSocketDisconnect
 
 from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder, tutorial_json
-from sakura.server import listing, protocol
+from sakura.server import chat, finished, listing, people_routes, protocol
 from sakura.server.advice import Advisor
+from sakura.server.accounts import Accounts, user_of
+from sakura.server.csrf import CsrfGuard
 from sakura.server.errors import http_status
 from sakura.server.guard import Guard
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby, NewTable
+from sakura.server.names import optional_name
 from sakura.server.pages import STATIC, page
-from sakura.server.protocol import Act, Hello, Hint, Ping, ProtocolError, Rematch, Replace, parse_client
+from sakura.server.protocol import Act, Chat, Hello, Hint, Ping, ProtocolError, Rematch, Replace, parse_client
 from sakura.server.table import Connection, Table, TableError
 
 log = logging.getLogger("sakura.server")
@@ -84,12 +87,14 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         app.state.advisor = advisor = Advisor(bounds)  # hints and analyses, in worker processes
         for table in await lobby.restore():
             table.start()
+        catching_up = asyncio.get_running_loop().create_task(finished.catch_up(lobby))  # ratings, archive
         sweeper = asyncio.get_running_loop().create_task(_sweep(lobby))
         try:
             yield
         finally:
             sweeper.cancel()
             await advisor.close()
+            catching_up.cancel()
             for table in list(lobby.tables.values()):
                 await table.close()
             await lobby.writer.aclose()
@@ -98,6 +103,13 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
 
     app = FastAPI(title="Sakura", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return await api_error(_request, ApiError.of(exc))
+
+    app.include_router(Accounts().router)
+    app.include_router(people_routes.router)  # the archive, players' pages, the leaderboard
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -181,7 +193,9 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     @app.post("/api/tables", status_code=201)
     async def create(request: NewTable, http: Request) -> dict[str, Any]:
         try:
-            table, seat, token = await lobby_of().create(request, address=_address(http.client))
+            account = await user_of(lobby_of(), http.cookies)
+            table, seat, token = await lobby_of().create(request, address=_address(http.client),
+                                                         account=account)
         except TableError as exc:
             raise ApiError.of(exc) from None
         return {"table": table.info(), "seat": seat, "token": token}
@@ -191,12 +205,14 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         return (await table_or_404(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: Annotated[JoinRequest | None, Body()] = None) -> dict[str, Any]:
+    async def join(table_id: str, http: Request,
+                   body: Annotated[JoinRequest | None, Body()] = None) -> dict[str, Any]:
         table = await table_or_404(table_id)
         request = body or JoinRequest()
+        account = await user_of(lobby_of(), http.cookies)
         async with table.lock:
             try:
-                seat, token = await table.claim(request.seat, request.name)
+                seat, token = await table.claim(request.seat, optional_name(request.name), account)
             except TableError as exc:
                 raise ApiError.of(exc) from None
         return {"seat": seat, "token": token}
@@ -219,9 +235,10 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         table = await finished_or_409(table_id)
         try:
             steps = await _replay_steps(table)
+            messages = await chat.for_replay(table)
         except TableError as exc:
             raise ApiError.of(exc) from None
-        return JSONResponse({"table": table.info(), "steps": steps})
+        return JSONResponse({"table": table.info(), "steps": steps, "chat": messages})
 
     @app.get("/api/tables/{table_id}/analysis/{seat}")
     async def analysis_status(table_id: str, seat: Annotated[int, Path(ge=0, le=7)]) -> dict[str, Any]:
@@ -260,15 +277,20 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         except TableError as exc:
             await _refuse(ws, str(exc), exc.code, 1013)
             return
+        try:
+            account = await user_of(lobby_of(), ws.cookies)  # a logged-in player's seats, from any browser
+        except TableError:
+            account = None
         sockets[address] += 1
         try:
-            await _serve(ws, table, lobby_of(), Connection(ws.send_text, address=address, limits=bounds))
+            await _serve(ws, table, lobby_of(), Connection(ws.send_text, address=address, limits=bounds),
+                         account)
         finally:
             sockets[address] -= 1
             if sockets[address] <= 0:
                 del sockets[address]
 
-    return Guard(app, allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
+    return Guard(CsrfGuard(app), allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
 
 
 _tutorial = cache(tutorial_json)  # the script is fixed: played once per process
@@ -294,7 +316,8 @@ async def _sweep(lobby: Lobby) -> None:
             log.exception("sweeping finished tables")
 
 
-async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) -> None:
+async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection,
+                 account: str | None = None) -> None:
     """One connection: hello first, then act / replace / rematch / ping until it closes, or
     until it falls behind reading its messages, or floods."""
     loop = asyncio.get_running_loop()
@@ -328,14 +351,18 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
                 if not joined:
                     if not isinstance(message, Hello):
                         raise TableError("say hello first: {\"type\": \"hello\", \"token\": ...}", "no_hello")
-                    await table.join(conn, message.token)
+                    await table.join(conn, message.token, account)
                     joined = True
+                    # the chat's history comes by itself: a slow database holds up no message
+                    closing.append(loop.create_task(chat.greet(table, conn, message.name)))
                 elif isinstance(message, Hello):
                     raise TableError("this connection has already said hello", "hello_again")
                 elif isinstance(message, Act):
                     await table.act(conn.seat, message.action)
                 elif isinstance(message, Replace):
                     await table.replace(conn.seat, message.seat)
+                elif isinstance(message, Chat):
+                    await chat.say(table, conn, message)
                 elif isinstance(message, Rematch):
                     await lobby.rematch(table, conn.seat)
                 elif isinstance(message, Ping):
@@ -345,7 +372,10 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
             except ProtocolError as exc:
                 conn.push(protocol.error(str(exc), "malformed"))
             except TableError as exc:
-                conn.push(protocol.error(str(exc), exc.code))
+                refusal = protocol.error(str(exc), exc.code)
+                if exc.retry_after is not None:
+                    refusal["retry_after"] = round(exc.retry_after, 3)
+                conn.push(refusal)
     except WebSocketDisconnect:
         pass
     finally:

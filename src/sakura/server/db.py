@@ -26,12 +26,13 @@ import datetime as dt
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -39,6 +40,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    false,
     insert,
     select,
     update,
@@ -65,6 +67,9 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16))  # "playing" | "finished"
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # revision 0003: a rated table (accounts only) and the table's options (spectator chat)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    options: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):
@@ -104,6 +109,8 @@ class StoredTable:
     created: dt.datetime
     actions: list[tuple[int, str]]
     game: str = "sakura"  # the engine's name for it (``make_game(game, config)``)
+    rated: bool = False
+    options: dict[str, Any] = field(default_factory=dict)  # {"spectator_chat": False}, ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +157,8 @@ class Store:
     def create_table(self, row: StoredTable) -> None:
         with self._session.begin() as s:
             s.add(TableRow(id=row.id, game=row.game, config=row.config, seed=row.seed, seats=row.seats,
-                           timer=row.timer, status=row.status, rematch=row.rematch, created=row.created))
+                           timer=row.timer, status=row.status, rematch=row.rematch, created=row.created,
+                           rated=row.rated, options=row.options or None))
 
     def add_action(self, table_id: str, seq: int, seat: int, action: str, by: str) -> None:
         """Store one action in its own transaction."""
@@ -223,7 +231,7 @@ class Store:
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
         return StoredTable(row.id, dict(row.config), int(row.seed), [dict(x) for x in row.seats], row.timer,
                            row.status, row.rematch, created, [(int(a), str(b)) for a, b in actions],
-                           game=row.game)
+                           game=row.game, rated=bool(row.rated), options=dict(row.options or {}))
 
 
 _INSERT_ACTION = insert(ActionRow)
@@ -326,3 +334,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+from sakura.server import people_models  # noqa: E402,F401  (their tables join Base.metadata)

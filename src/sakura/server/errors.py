@@ -26,6 +26,12 @@ HTTP_STATUS = {
     "no_table": 404,
     "busy": 503,  # hints and analyses: the worker processes have as much as they take
     "bad_seat": 400,
+    "bad_name": 400,  # a name or chat text the server does not take (names.py)
+    "bad_chat": 400,
+    "bad_password": 400,  # accounts.py
+    "bad_login": 401,
+    "login_required": 401,
+    "taken": 409,
 }
 
 

@@ -36,6 +36,11 @@ class Limits:
     message_burst: int = 60  # ... and its burst; beyond it: an error, the message ignored
     flood_close: int = 200  # refused messages in a row before the connection is closed
 
+    # chat (chat.py): per connection, ``chat_burst`` messages in ``chat_window`` seconds
+    chat_burst: int = 5
+    chat_window: float = 10.0
+    chat_welcome: int = 200  # the newest messages a connection gets on arrival
+
     # seats
     replace_grace: float = 45.0  # seconds a seat must be empty before a bot may take it over
 

@@ -23,10 +23,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sakura.engine import GameError, available_games, make_game
-from sakura.server import protocol
+from sakura.server import finished, protocol
 from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.limits import KeyedLimiter, Limits
+from sakura.server.names import optional_name
 from sakura.server.table import Seat, Table, TableError
 
 log = logging.getLogger("sakura.server")
@@ -53,6 +54,8 @@ class NewTable(BaseModel):
     seats: list[SeatRequest] | None = None
     timer: float | None = Field(default=None, ge=1, le=3600)
     name: str | None = Field(default=None, max_length=24)
+    rated: bool = False  # accounts only, no bots (ratings.py)
+    spectator_chat: bool = True  # False: "spectators may not chat"
 
     @model_validator(mode="after")
     def _seats_match(self) -> NewTable:
@@ -90,7 +93,9 @@ class Lobby:
         return restored
 
     def _table(self, stored: StoredTable) -> Table:
-        return Table(stored, self.db, self.writer, self.limits)
+        table = Table(stored, self.db, self.writer, self.limits)
+        table.finished_listeners.append(lambda t: finished.on_finished(self, t))  # archive, ratings
+        return table
 
     async def get(self, table_id: str) -> Table:
         """The table ``table_id``: in memory, or loaded (a finished one, for its record and
@@ -108,8 +113,8 @@ class Lobby:
     def live_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status != "finished")
 
-    async def create(self, request: NewTable, *, claim: bool = True,
-                     address: str | None = None) -> tuple[Table, int | None, str | None]:
+    async def create(self, request: NewTable, *, claim: bool = True, address: str | None = None,
+                     account: str | None = None) -> tuple[Table, int | None, str | None]:
         """Create and store a table; the creator takes the first human seat (if any).
         ``address``: the client's, for the rate limit (a rematch passes none)."""
         if request.game not in available_games():
@@ -127,22 +132,30 @@ class Lobby:
         if not any(r.kind == "human" for r in seat_requests):
             raise TableError("a table needs at least one player's seat; to watch bots play each other, "
                              "use `sakura tournament`", "bad_table")
+        if request.rated and claim and account is None:
+            raise TableError("a rated table is for accounts: log in to create one", "login_required")
+        if request.rated and any(r.kind == "bot" for r in seat_requests):
+            raise TableError("a rated table has no bots: every seat is a player's", "bad_table")
         if address is not None and (wait := self.creates.take(address)) is not None:
             raise TableError(f"too many new tables from your address; try again in {wait:.0f} s",
                              "rate_limited", retry_after=wait)
         if self.live_count() >= self.limits.live_tables:
             raise TableError("this server is full (it holds as many games as it may); "
                              "try again when a game has ended", "full", retry_after=60)
+        creator = optional_name(request.name)  # a name that is not one: refused before anything is made
+        seat_names = [optional_name(r.name) for r in seat_requests]
         seats = []
-        for r in seat_requests:
+        for r, seat_name in zip(seat_requests, seat_names, strict=True):
             if r.kind == "bot":
                 level = r.level or "medium"
-                seats.append(Seat("bot", r.name or "", bot=BOT_LEVELS[level], level=level))
+                seats.append(Seat("bot", seat_name or "", bot=BOT_LEVELS[level], level=level))
             else:
-                seats.append(Seat("human", r.name or ""))
+                seats.append(Seat("human", seat_name or ""))
         stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
-                             timer=request.timer, status="playing", rematch=None, created=now(), actions=[])
+                             timer=request.timer, status="playing", rematch=None, created=now(), actions=[],
+                             rated=request.rated,
+                             options={} if request.spectator_chat else {"spectator_chat": False})
         await self.db.call(self.store.create_table, stored, what="creating a table")
         table = self._table(stored)
         self.tables[table.id] = table
@@ -150,7 +163,7 @@ class Lobby:
         seat, token = None, None
         if claim:
             async with table.lock:
-                seat, token = await table.claim(None, request.name)
+                seat, token = await table.claim(None, creator, account)
         table.start()
         return table, seat, token
 
@@ -221,6 +234,8 @@ class Lobby:
             else:
                 request = NewTable(game=table.game.name, players=table.game.num_players,
                                    variant=table.game.config_json().get("variant"), timer=table.timer,
+                                   rated=table.rated,
+                                   spectator_chat=table.options.get("spectator_chat", True),
                                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None)
                                           for s in table.seats])
                 new, _, _ = await self.create(request, claim=False)
@@ -234,6 +249,7 @@ class Lobby:
                     continue
                 if seat not in tokens and new.seats[seat].token_hash is None:
                     async with new.lock:
-                        tokens[seat] = (await new.claim(seat, table.seats[seat].name or None))[1]
+                        tokens[seat] = (await new.claim(seat, table.seats[seat].name or None,
+                                                        table.seats[seat].account))[1]
                 conn.push(protocol.rematch(new.id, tokens.get(seat)))
             table.broadcast_table()

@@ -69,10 +69,12 @@ class Seat:
     level: str | None = None  # the bot's strength as the lobby names it
     token_hash: str | None = None  # set once a human has claimed the seat
     replaced: bool = False  # a human seat a bot plays for now (the player left)
+    account: str | None = None  # the username of the account the seat is bound to (accounts.py)
+    forfeit: bool = False  # at a rated table: a bot took over, so the player ranks last (ratings.py)
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "level": self.level,
-                "claimed": self.token_hash is not None, "replaced": self.replaced}
+                "claimed": self.token_hash is not None, "replaced": self.replaced, "account": self.account}
 
 
 class Connection:
@@ -150,6 +152,8 @@ class Table:
         self.timer = stored.timer
         self.status = stored.status
         self.rematch_id = stored.rematch
+        self.rated = stored.rated  # accounts only, rated at the end (ratings.py)
+        self.options = dict(stored.options)  # {"spectator_chat": False}: the table's choices
         self.created = stored.created
         self.last_seen = stored.created.timestamp()  # the last time anyone was connected
         self.seq = 0
@@ -198,10 +202,14 @@ class Table:
             raise TableError("this table is damaged (its stored game does not replay) and cannot be played; "
                              "its record can still be downloaded", "damaged")
 
-    async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
-        """Give a free human seat (the first one if ``seat`` is None) a new secret token.
-        Call under the table's lock."""
+    async def claim(self, seat: int | None, name: str | None, account: str | None = None) -> tuple[int, str]:
+        """Give a free human seat (the first one if ``seat`` is None) a new secret token, bound
+        to ``account`` if the player is logged in. Call under the table's lock."""
         self._refuse_if_damaged()
+        if self.rated and account is None:
+            raise TableError("a rated table is for accounts: log in to take a seat", "login_required")
+        if self.rated and any(s.account == account for s in self.seats):
+            raise TableError("you already have a seat at this rated table", "no_seat")
         free = [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is None]
         if seat is None:
             if not free:
@@ -210,7 +218,8 @@ class Table:
         if seat not in free:
             raise TableError(f"seat {seat + 1} is not free", "no_seat")
         token = secrets.token_urlsafe(24)
-        changed = replace(self.seats[seat], token_hash=hash_token(token), name=name or self.seats[seat].name)
+        named = name or self.seats[seat].name or (account or "")
+        changed = replace(self.seats[seat], token_hash=hash_token(token), name=named, account=account)
         await self._change_seat(seat, changed)
         self.absent_since[seat] = time.time()
         self._arm_timer()  # the clock starts once every human seat is taken
@@ -242,16 +251,20 @@ class Table:
         info = {"id": self.id, "game": self.game.name, "players": self.game.num_players,
                 "variant": self.game.config_json().get("variant"),
                 "timer": self.timer, "status": self.status, "seats": seats, "rematch": self.rematch_id,
-                "seq": self.seq, "round": getattr(self.state, "round", None)}
+                "seq": self.seq, "round": getattr(self.state, "round", None),
+                "rated": self.rated, "spectator_chat": self.options.get("spectator_chat", True)}
         if self.damaged is not None:
             info["damaged"] = True
         info["hints"] = self.hints and not info.get("rated", False)
         return info
 
-    async def join(self, conn: Connection, token: str | None) -> None:
-        """Attach a connection (after its hello) and send it the whole situation."""
+    async def join(self, conn: Connection, token: str | None, account: str | None = None) -> None:
+        """Attach a connection (after its hello) and send it the whole situation. Without a
+        token, a logged-in ``account`` gets its own seat back (from any browser)."""
         async with self.lock:
             seat = self.seat_of(token)
+            if seat is None and account is not None:
+                seat = next((i for i, s in enumerate(self.seats) if s.account == account), None)
             if len(self.connections) >= self.limits.connections_per_table:
                 raise TableError(f"this table has as many connections as it takes "
                                  f"({self.limits.connections_per_table}); try again later", "full")
@@ -383,7 +396,8 @@ class Table:
             if after is not None and (wait := after - time.time()) > 0:
                 raise TableError(f"seat {seat + 1}'s player left only a moment ago; a bot may take over in "
                                  f"{wait:.0f} s if they are not back", "grace", retry_after=wait)
-            await self._change_seat(seat, replace(self.seats[seat], replaced=True))
+            await self._change_seat(seat, replace(self.seats[seat], replaced=True,
+                                                  forfeit=self.seats[seat].forfeit or self.rated))
             self.broadcast_table()
         self.kick()
 

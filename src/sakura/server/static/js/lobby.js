@@ -5,6 +5,7 @@ import { loadCatalog, t, num, list } from "./i18n.js";
 import { el, seatName } from "./common.js";
 import { addHelp } from "./help.js";
 import { saveToken, readToken } from "./tokens.js";
+import { addAccountBox, post, whoami } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
 const KINDS = { friend: "lobby.seat.friend", easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
@@ -24,6 +25,10 @@ function renderSeats() {
     const id = `seat-${i}`;
     const select = el("select", { id, name: id }, ...Object.entries(KINDS).map(([k, key]) => el("option", { value: k }, t(key))));
     select.value = previous[i - 1] || "medium";
+    if ($("rated").checked) { // a rated table: every seat a friend's
+      select.value = "friend";
+      for (const option of select.options) option.disabled = option.value !== "friend";
+    }
     items.push(el("li", {}, el("label", { for: id }, t("lobby.seat", { n: i + 1 })), select));
   }
   $("seat-choices").replaceChildren(...items);
@@ -38,9 +43,10 @@ async function create(event) {
     seats.push(select.value === "friend" ? { kind: "human" } : { kind: "bot", level: select.value });
   }
   const body = { game, players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
-    variant: game === "sakura" && players === 2 ? $("variant").value : null };
-  const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(body) });
+    variant: game === "sakura" && players === 2 ? $("variant").value : null,
+    spectator_chat: $("spectator-chat").checked };
+  if ($("rated").checked) body.rated = true;
+  const response = await post("/api/tables", body);
   const data = await response.json();
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
@@ -50,6 +56,7 @@ async function create(event) {
     return;
   }
   saveToken(data.table.id, data.token);
+  if (body.name) localStorage.setItem("sakuraName", body.name); // the next table's name, prefilled
   location.href = `/t/${data.table.id}${location.search}`;
 }
 
@@ -84,8 +91,10 @@ async function refresh() {
   const data = await (await fetch("/api/tables")).json();
   const { open, playing, abandoned } = data.listing;
   // "Your tables": this browser holds a seat's token for them (a cookie per table).
-  const mine = [...open, ...playing, ...abandoned].filter((table) => readToken(table.id));
-  const isMine = (table) => Boolean(readToken(table.id));
+  // ... or its account has a seat there (from any browser)
+  const account = (await whoami()).username;
+  const isMine = (table) => Boolean(readToken(table.id)) || (account && table.seats.some((s) => s.account === account));
+  const mine = [...open, ...playing, ...abandoned].filter(isMine);
   fill("yours", mine.map((table) => row(table, "lobby.resume", `/t/${table.id}`)), "lobby.none_yours");
   fill("open", open.filter((x) => !isMine(x)).map((table) => row(table, "lobby.join", `/t/${table.id}`)), "lobby.none_open");
   fill("playing", playing.filter((x) => !isMine(x)).map((table) => row(table, "lobby.watch", `/t/${table.id}`)), "lobby.none");
@@ -117,6 +126,13 @@ $("players").addEventListener("change", renderSeats);
 $("game").addEventListener("change", renderSeats);
 $("create").addEventListener("submit", create);
 renderSeats();
+const account = (await whoami()).username;
+if (!$("name").value) $("name").value = localStorage.getItem("sakuraName") ?? account ?? "";
+// Rated tables are for accounts, between players only (every seat a friend's).
+$("rated").disabled = !account;
+$("rated-note").textContent = t(account ? "lobby.rated_note" : "lobby.rated_login");
+$("rated").addEventListener("change", renderSeats);
+await addAccountBox();
 $("newer").addEventListener("click", () => { finishedPage = Math.max(0, finishedPage - 1); refreshFinished(); });
 $("older").addEventListener("click", () => { finishedPage += 1; refreshFinished(); });
 refresh();

@@ -7,6 +7,7 @@ import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
 import { AnalysisPanel } from "./analysis.js";
+import { chatLine } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -15,6 +16,7 @@ let table = null;
 let index = 0;
 let game = null;
 let panel = null; // the post-game analysis (analysis.js)
+let chat = []; // the table's messages, each shown from the step it was said at
 
 const seatNames = (view) => [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, null));
 
@@ -38,6 +40,7 @@ function show(i) {
   const log = game.newLog($("log"), (s) => names[s] ?? String(s), null);
   log.reset();
   for (const step of steps.slice(0, index + 1)) for (const event of step.events) log.event(event);
+  $("chat").replaceChildren(...chat.filter((m) => m.seq <= index).map((m) => chatLine(m, (s) => names[s] ?? String(s))));
   for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.step) === index);
   $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
   if (panel) panel.setStep(index);
@@ -59,7 +62,7 @@ if (!response.ok) {
   box.hidden = false;
   document.querySelector("main").hidden = true;
 } else {
-  ({ steps, table } = await response.json());
+  ({ steps, table, chat = [] } = await response.json());
   game = await gameModule(table.game);
   await game.load();
   document.body.dataset.game = table.game;
