@@ -31,8 +31,8 @@ from starlette.websockets import WebSocketDisconnect
 from sakura.engine.games.sakura import SakuraGame
 from sakura.records import Recorder, tutorial_json
 from sakura.server import chat, finished, listing, people_routes, protocol
-from sakura.server.advice import Advisor
 from sakura.server.accounts import Accounts, user_of
+from sakura.server.advice import Advisor
 from sakura.server.csrf import CsrfGuard
 from sakura.server.errors import http_status
 from sakura.server.guard import Guard
