@@ -147,12 +147,17 @@ class Lobby:
         table = self._table(stored)
         self.tables[table.id] = table
         self._lists.clear()
+        await self._adopt(table)
         seat, token = None, None
         if claim:
             async with table.lock:
                 seat, token = await table.claim(None, request.name)
         table.start()
         return table, seat, token
+
+    async def _adopt(self, table: Table) -> None:
+        """A new table, stored, before anyone may play it: nothing to do for one process (many
+        processes: its lease, :class:`~sakura.server.cluster.ClusterLobby`)."""
 
     def open_tables(self, page: int = 0) -> list[dict[str, Any]]:
         """Tables being played (open seats first): to join or to watch; one page of them."""

@@ -1,0 +1,287 @@
+"""The lobby of one process among many: which tables it owns, and everything the others ask.
+
+:class:`ClusterLobby` is the :class:`~sakura.server.lobby.Lobby` with ownership. ``get`` gives
+the table itself when this process owns it (or takes it, if nobody does), else a
+:class:`~.remote.RemoteTable` that relays to the owner. A keeper task, every third of the lease
+time, keeps this process present, renews its leases (a lost one: the table is dropped here and
+its connections closed, so they reconnect to its new owner), takes every unfinished table whose
+lease lapsed (failover: rebuilt from the database's events, its timer re-armed with the deadline
+it had), closes relayed connections whose owner changed, and forgets relayed connections of
+processes that are gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import secrets
+import socket
+import time
+from collections import defaultdict
+from typing import Any
+
+from sakura.server.cluster.fencing import playing_ids, raise_lease
+from sakura.server.cluster.lease import Leases
+from sakura.server.cluster.relay import Relay, RelayConnection
+from sakura.server.cluster.remote import UNREACHABLE, RemoteTable, ask
+from sakura.server.db import Store
+from sakura.server.errors import TableError
+from sakura.server.limits import Limits
+from sakura.server.lobby import Lobby
+from sakura.server.table import Table
+
+log = logging.getLogger("sakura.server")
+
+MOVED = {"ok": False, "message": UNREACHABLE, "code": "storage"}
+TAKE_PER_ROUND = 50  # orphaned tables one process takes per keeper round (the others take the rest)
+
+
+class ClusterLobby(Lobby):
+    """See the module docstring. ``start()`` after the event loop runs, ``stop()`` at the end."""
+
+    def __init__(self, store: Store, limits: Limits | None, redis_url: str, *, prefix: str = "sakura:",
+                 lease_seconds: float = 3.0) -> None:
+        super().__init__(store, limits)
+        import redis.asyncio as aioredis
+
+        self.node = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        self.redis = aioredis.from_url(redis_url, socket_connect_timeout=1.0, socket_timeout=2.0)
+        self.prefix = prefix
+        self.leases = Leases(self.redis, prefix, self.node, lease_seconds)
+        self.relay = Relay(self.redis, prefix, self.node, self._answer)
+        self.request_seconds = lease_seconds + self.limits.db_timeout
+        self.relayed: dict[tuple[str, str], tuple[Table, RelayConnection]] = {}  # (node, cid), at the owner
+        self._order: dict[tuple[str, str], asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.watched: dict[str, tuple[str, set[str]]] = {}  # table -> (owner, relayed cids here)
+        self._keeper: asyncio.Task[None] | None = None
+        self._taking: set[str] = set()
+        self.taken = 0  # tables this process took over from another (failover), for the curious
+
+    async def start(self) -> None:
+        self.relay.start()
+        await self.leases.alive()
+        self._keeper = asyncio.get_running_loop().create_task(self._rounds())
+
+    async def stop(self) -> None:
+        if self._keeper is not None:
+            self._keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._keeper
+        await self.relay.stop()
+        for table_id in list(self.tables):
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id)
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    async def restore(self) -> list[Table]:
+        """Nothing at start-up: the keeper takes whatever unfinished table nobody owns."""
+        return []
+
+    # ---------------------------------------------------------------- owning
+
+    async def _adopt(self, table: Table) -> None:
+        """A table this process just created: its lease, taken before anyone can ask for it."""
+        if not await self.leases.take(table.id):
+            raise TableError(UNREACHABLE, "storage")
+        table.lease = await self.db.call(raise_lease, self.store, table.id, what=f"fencing table {table.id}")
+        table.on_timer = self._timer_changed
+
+    async def _take(self, table_id: str) -> Table | None:
+        """Take ``table_id`` if its lease is free: fence the database, then rebuild the table
+        from it (so every write of a previous owner is in, or refused)."""
+        if table_id in self._taking or not await self.leases.take(table_id):
+            return None
+        self._taking.add(table_id)
+        try:
+            lease = await self.db.call(raise_lease, self.store, table_id, what=f"fencing table {table_id}")
+            stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
+            if stored is None:
+                raise KeyError(table_id)
+            table = self._table(stored)
+            table.lease = lease
+            table.on_timer = self._timer_changed
+            self.tables[table.id] = table
+            self._lists.clear()
+            deadline = await self.redis.get(self._deadline_key(table_id))
+            table.start()
+            if deadline is not None and table.deadline is not None:  # the timer goes on where it was
+                table._arm_timer(max(0.0, float(deadline) - time.time()))
+            log.info("table %s: taken (lease %d, %d actions)", table_id, lease, table.seq)
+            return table
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id)
+            raise
+        finally:
+            self._taking.discard(table_id)
+
+    def _drop(self, table: Table, why: str) -> None:
+        """This process no longer owns ``table``: stop it here, send its connections away."""
+        log.warning("table %s: %s; dropped here", table.id, why)
+        self.tables.pop(table.id, None)
+        self._lists.clear()
+        table.lease = None
+        asyncio.get_running_loop().create_task(table.close())
+        for conn in list(table.connections):
+            conn.close()
+        table.connections.clear()
+        for key in [k for k, (t, _) in self.relayed.items() if t is table]:
+            del self.relayed[key]
+
+    def _deadline_key(self, table_id: str) -> str:
+        return f"{self.prefix}deadline:{table_id}"
+
+    def _timer_changed(self, table: Table) -> None:
+        key, deadline = self._deadline_key(table.id), table.deadline
+
+        async def store() -> None:
+            with contextlib.suppress(Exception):
+                if deadline is None:
+                    await self.redis.delete(key)
+                else:
+                    keep = int(1000 * (deadline - time.time())) + 60_000
+                    await self.redis.set(key, repr(deadline), px=keep)
+
+        asyncio.get_running_loop().create_task(store())
+
+    # ---------------------------------------------------------------- what the app asks
+
+    async def get(self, table_id: str) -> Any:  # a Table, or a RemoteTable that relays to one
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
+        if stored is None:
+            raise KeyError(table_id)
+        if stored.status != "playing":  # over: read-only, any process serves it
+            return await super().get(table_id)
+        try:
+            taken = await self._take(table_id)
+        except TableError:
+            raise
+        except Exception as exc:
+            log.warning("table %s: could not be taken: %s", table_id, exc)
+            raise TableError(UNREACHABLE, "storage", retry_after=1.0) from None
+        if taken is not None:
+            return taken
+        owner = (await self.leases.owners([table_id])).get(table_id)
+        if owner is None or owner == self.node:
+            raise TableError(UNREACHABLE, "storage", retry_after=1.0)
+        reply = await ask(self, owner, table_id, "info")
+        return RemoteTable(self, table_id, owner, reply["info"])
+
+    async def rematch(self, table: Any, requester: int | None) -> None:
+        if isinstance(table, RemoteTable):
+            await table.rematch(requester)
+        else:
+            await super().rematch(table, requester)
+
+    def watch(self, table_id: str, owner: str, cid: str) -> None:
+        self.watched.setdefault(table_id, (owner, set()))[1].add(cid)
+
+    def unwatch(self, table_id: str, cid: str) -> None:
+        entry = self.watched.get(table_id)
+        if entry is not None:
+            entry[1].discard(cid)
+            if not entry[1]:
+                del self.watched[table_id]
+
+    async def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A request from another process, for a table this process owns (in arrival order per
+        relayed connection)."""
+        table = self.tables.get(message.get("table", ""))
+        if table is None or table.lease is None:
+            return MOVED
+        key = (str(message["from"]), str(message.get("c")))
+        async with self._order[key]:
+            try:
+                return await self._do(table, key, message)
+            except TableError as exc:
+                return {"ok": False, "message": str(exc), "code": exc.code, "retry_after": exc.retry_after}
+            finally:
+                if key not in self.relayed:
+                    self._order.pop(key, None)
+
+    async def _do(self, table: Table, key: tuple[str, str], message: dict[str, Any]) -> dict[str, Any]:
+        op = message["op"]
+        if op == "info":
+            return {"ok": True, "info": table.info()}
+        if op == "claim":
+            async with table.lock:
+                seat, token = await table.claim(message.get("seat"), message.get("name"))
+            return {"ok": True, "seat": seat, "token": token}
+        if op == "join":
+            relay = RelayConnection(self.relay, key[0], key[1], limits=self.limits)
+            await table.join(relay, message.get("token"))
+            self.relayed[key] = (table, relay)
+            return {"ok": True, "seat": relay.seat}
+        held = self.relayed.get(key)
+        if held is None or held[0] is not table:
+            return MOVED
+        relay = held[1]
+        if op == "leave":
+            del self.relayed[key]
+            await table.leave(relay)
+        elif op == "act":
+            await table.act(relay.seat, str(message["text"]))
+        elif op == "replace":
+            await table.replace(relay.seat, int(message["seat"]))
+        elif op == "rematch":
+            await super().rematch(table, relay.seat)
+        return {"ok": True}
+
+    # ---------------------------------------------------------------- the keeper
+
+    async def _rounds(self) -> None:
+        pause = self.leases.ms / 3000
+        while True:
+            await asyncio.sleep(pause)
+            for step in (self._renew, self._take_orphans, self._check_watched, self._forget_gone):
+                try:
+                    await step()
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # Redis or the database away: the next round tries again
+                    log.warning("cluster keeper: %s: %s", step.__name__, exc)
+
+    async def _renew(self) -> None:
+        await self.leases.alive()
+        owned = [t for t in self.tables.values() if t.lease is not None]
+        for table_id in await self.leases.renew([t.id for t in owned]):
+            table = self.tables.get(table_id)
+            if table is not None:
+                self._drop(table, "its lease was lost")
+
+    async def _take_orphans(self) -> None:
+        if self.live_count() >= self.limits.live_tables:
+            return
+        ids = [i for i in await self.db.call(playing_ids, self.store, what="listing tables in play")
+               if i not in self.tables]
+        owners = await self.leases.owners(ids)
+        free = [i for i, owner in owners.items() if owner is None]
+        random.shuffle(free)
+        for table_id in free[:TAKE_PER_ROUND]:
+            if await self._take(table_id) is not None:
+                self.taken += 1
+
+    async def _check_watched(self) -> None:
+        owners = await self.leases.owners(list(self.watched))
+        for table_id, owner in owners.items():
+            entry = self.watched.get(table_id)
+            if entry is not None and owner != entry[0]:  # the owner changed or died: reconnect there
+                for cid in list(entry[1]):
+                    conn = self.relay.local.get(cid)
+                    if conn is not None:
+                        conn.close()
+
+    async def _forget_gone(self) -> None:
+        nodes = sorted({node for node, _ in self.relayed})
+        for node in await self.leases.gone(nodes):
+            for key in [k for k in self.relayed if k[0] == node]:
+                table, relay = self.relayed.pop(key)
+                with contextlib.suppress(Exception):
+                    await table.leave(relay)
