@@ -53,6 +53,9 @@ class Limits:
     pg_statement_ms: int = 5000  # PostgreSQL statement_timeout and lock_timeout
     pg_connect_seconds: int = 3
 
+    # many processes (sakura.server.cluster): a table's lease in Redis lasts this long unrenewed
+    lease_seconds: float = 3.0
+
     # the names a client may reach this server by (Host and WebSocket Origin); ("*",): any
     allowed_hosts: tuple[str, ...] = ("*",)
 

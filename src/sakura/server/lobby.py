@@ -143,6 +143,7 @@ class Lobby:
         stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
                              timer=request.timer, status="playing", rematch=None, created=now(), actions=[])
+        await self._reserve(stored.id)
         await self.db.call(self.store.create_table, stored, what="creating a table")
         table = self._table(stored)
         self.tables[table.id] = table
@@ -155,9 +156,13 @@ class Lobby:
         table.start()
         return table, seat, token
 
+    async def _reserve(self, table_id: str) -> None:
+        """A new table's id, before it is stored; and :meth:`_adopt`: the table, stored, before
+        anyone may play it. Nothing to do for one process (many processes: its lease,
+        :class:`~sakura.server.cluster.ClusterLobby`)."""
+
     async def _adopt(self, table: Table) -> None:
-        """A new table, stored, before anyone may play it: nothing to do for one process (many
-        processes: its lease, :class:`~sakura.server.cluster.ClusterLobby`)."""
+        pass
 
     def open_tables(self, page: int = 0) -> list[dict[str, Any]]:
         """Tables being played (open seats first): to join or to watch; one page of them."""

@@ -42,9 +42,10 @@ TAKE_PER_ROUND = 50  # orphaned tables one process takes per keeper round (the o
 class ClusterLobby(Lobby):
     """See the module docstring. ``start()`` after the event loop runs, ``stop()`` at the end."""
 
-    def __init__(self, store: Store, limits: Limits | None, redis_url: str, *, prefix: str = "sakura:",
-                 lease_seconds: float = 3.0) -> None:
+    def __init__(self, store: Store, limits: Limits | None, redis_url: str, *,
+                 prefix: str = "sakura:") -> None:
         super().__init__(store, limits)
+        lease_seconds = self.limits.lease_seconds
         import redis.asyncio as aioredis
 
         self.node = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
@@ -83,10 +84,19 @@ class ClusterLobby(Lobby):
 
     # ---------------------------------------------------------------- owning
 
+    async def _reserve(self, table_id: str) -> None:
+        """A table this process is creating: its lease, taken before the table is stored (so no
+        other process's keeper takes it for an orphan)."""
+        try:
+            taken = await self.leases.take(table_id)
+        except Exception as exc:
+            log.warning("table %s: no lease (Redis: %s)", table_id, exc)
+            taken = False
+        if not taken:
+            raise TableError(UNREACHABLE, "storage", retry_after=1.0)
+
     async def _adopt(self, table: Table) -> None:
-        """A table this process just created: its lease, taken before anyone can ask for it."""
-        if not await self.leases.take(table.id):
-            raise TableError(UNREACHABLE, "storage")
+        """The table just created: its lease number from the database."""
         table.lease = await self.db.call(raise_lease, self.store, table.id, what=f"fencing table {table.id}")
         table.on_timer = self._timer_changed
 
@@ -123,8 +133,7 @@ class ClusterLobby(Lobby):
         """This process no longer owns ``table``: stop it here, send its connections away."""
         log.warning("table %s: %s; dropped here", table.id, why)
         self.tables.pop(table.id, None)
-        self._lists.clear()
-        table.lease = None
+        self._lists.clear()  # its lease number stays: a write still under way is refused by the database
         asyncio.get_running_loop().create_task(table.close())
         for conn in list(table.connections):
             conn.close()

@@ -37,7 +37,7 @@ class RemoteTable:
         return self._info
 
     async def call(self, op: str, **args: Any) -> dict[str, Any]:
-        return await ask(self.lobby, self.owner, self.id, op, cid=self.cid, **args)
+        return await ask(self.lobby, self.owner, self.id, op, c=self.cid, **args)
 
     async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
         reply = await self.call("claim", seat=seat, name=name)
