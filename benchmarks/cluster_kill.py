@@ -82,11 +82,12 @@ def drop_prefix(redis_url: str, prefix: str) -> None:
 
 
 def start_node(db: str, redis_url: str, prefix: str, port: int, *, lease: float = 2.0,
-               wait: bool = True) -> subprocess.Popen[bytes]:
-    """One server process of the site, on ``port``."""
+               wait: bool = True, bench: bool = False) -> subprocess.Popen[bytes]:
+    """One server process of the site, on ``port`` (``bench``: as benchmarks/server.py's)."""
     code = ("from sakura.server import create_app; from sakura.server.serving import config; "
             "from sakura.server.limits import Limits; import uvicorn; "
-            "limits = Limits(connections_per_address=10_000, creates_per_minute=10_000, "
+            f"limits = Limits(connections_per_address=100_000, creates_per_minute=100_000, "
+            f"live_tables={100_000 if bench else 1000}, "
             f"messages_per_second=1000, message_burst=1000, lease_seconds={lease!r}); "
             f"app = create_app({db!r}, limits, redis_url={redis_url!r}, redis_prefix={prefix!r}); "
             f"uvicorn.Server(config(app, host='127.0.0.1', port={port}, limits=limits)).run()")

@@ -324,3 +324,42 @@ def test_redis_restarted_mid_game_play_resumes_and_nothing_is_lost(site_of: Any)
     finally:
         redis_server.terminate()
         redis_server.wait(10)
+
+
+def test_the_database_refuses_an_action_under_an_old_lease(database_url: str) -> None:
+    """Fencing itself, on SQLite and PostgreSQL: once a newer lease is taken, a write under the old
+    one is refused whole, and a group commit still stores the other tables' actions with it."""
+    from sakura.server.cluster.fencing import raise_lease
+    from sakura.server.db import ActionWrite, FencedError, GroupCommit, Store, StoredTable, now
+
+    store = Store(database_url)
+    try:
+        for name in ("a", "b"):
+            store.create_table(StoredTable(name, {"players": 2}, 1, [], None, "playing", None, now(), []))
+        old = raise_lease(store, "a")
+        store.add_actions([ActionWrite("a", 1, 0, "play 1", "player", lease=old)])
+        new = raise_lease(store, "a")  # another process took table a
+        assert new == old + 1
+        with pytest.raises(FencedError) as refused:
+            store.add_actions([ActionWrite("a", 2, 0, "play 2", "player", lease=old)])
+        assert refused.value.tables == {"a"}
+        b = raise_lease(store, "b")
+
+        async def group() -> list[BaseException | None]:
+            writer = GroupCommit(store)
+            results: list[BaseException | None] = []
+            futures = [writer.submit(ActionWrite("a", 2, 0, "play 2", "player", lease=old), results.append),
+                       writer.submit(ActionWrite("b", 1, 1, "play 9", "player", lease=b), results.append)]
+            await asyncio.gather(*futures, return_exceptions=True)
+            await writer.aclose()
+            return results
+
+        results = asyncio.run(group())
+        assert isinstance(results[0], FencedError) and results[1] is None
+        assert [x.actions for x in (store.load("a"), store.load("b")) if x is not None] == [
+            [(0, "play 1")], [(1, "play 9")]]
+        store.add_actions([ActionWrite("a", 2, 1, "play 3", "player", lease=new)])  # the new owner writes
+        loaded = store.load("a")
+        assert loaded is not None and loaded.actions == [(0, "play 1"), (1, "play 3")]
+    finally:
+        store.close()
