@@ -363,3 +363,66 @@ def test_the_database_refuses_an_action_under_an_old_lease(database_url: str) ->
         assert loaded is not None and loaded.actions == [(0, "play 1"), (1, "play 3")]
     finally:
         store.close()
+
+
+def test_the_lobby_lists_the_tables_of_every_process(site_of: Any) -> None:
+    site = site_of(3)
+    ids = set()
+    for on in (0, 1):
+        created = httpx.post(f"http://127.0.0.1:{site.ports[on]}/api/tables", timeout=30,
+                             json={"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        ids.add(created.json()["table"]["id"])
+    deadline = time.monotonic() + 30
+    while True:  # the keepers publish every third of a lease
+        lists = httpx.get(f"http://127.0.0.1:{site.ports[2]}/api/tables", timeout=10).json()
+        listed = {t["id"] for t in lists["listing"]["open"]}
+        if ids <= listed:
+            break
+        assert time.monotonic() < deadline, lists
+        time.sleep(0.3)
+    assert ids <= {t["id"] for t in lists["open"]}
+    assert all(t["seats"][1]["claimed"] is False for t in lists["listing"]["open"] if t["id"] in ids)
+
+
+def test_bots_play_at_the_owner_for_a_player_on_another_process(site_of: Any) -> None:
+    site = site_of(2)
+    created = httpx.post(f"http://127.0.0.1:{site.ports[0]}/api/tables", timeout=30, json={
+        "players": 3, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"},
+                                {"kind": "bot", "level": "medium"}]}).json()
+    table = created["table"]["id"]
+    told, _ = asyncio.run(_play(site, table, [created["token"]], [1]))
+    assert table in told.finished and site.owner(table) == 0
+    bots = {seat for (_t, _seq), seat in told.seats.items()} - {0}
+    assert bots == {1, 2}  # the bots' moves reached the relayed player
+    assert cluster_kill.check(site.db, [table], told)[2:] == (0, 0)
+
+
+def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
+    """The owner dies while a player's clock runs: the new owner keeps the deadline (the welcome
+    after the reconnection names the same one) and its timer plays for the player."""
+    from websockets.sync.client import connect
+
+    site = site_of(2, lease=1.0)
+    created = httpx.post(f"http://127.0.0.1:{site.ports[0]}/api/tables", timeout=30, json={
+        "players": 2, "timer": 20, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]}).json()
+    table, token = created["table"]["id"], created["token"]
+    with connect(f"ws://127.0.0.1:{site.ports[1]}/ws/{table}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        first = json.loads(ws.recv(10))
+    assert first["type"] == "welcome" and first["deadline"] is not None
+    os.kill(site.nodes[0].pid, signal.SIGKILL)
+    site.nodes[0].wait()
+    deadline = time.monotonic() + 30
+    while site.owner(table) != 1:
+        assert time.monotonic() < deadline, "nobody took the table"
+        time.sleep(0.2)
+    with connect(f"ws://127.0.0.1:{site.ports[1]}/ws/{table}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        again = json.loads(ws.recv(10))
+        assert again["type"] == "welcome" and again["seq"] == first["seq"]
+        assert again["deadline"] == pytest.approx(first["deadline"], abs=0.01)
+        while True:  # the clock runs out at the new owner: a bot plays for the player
+            message = json.loads(ws.recv(40))
+            if message["type"] == "update" and message["seat"] == 0:
+                assert message["by"] == "timer"
+                break

@@ -163,7 +163,7 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
             raise ApiError.of(exc) from None
         return {"open": lobby.open_tables(page), "finished": finished, "page": page,
                 "page_size": lobby.limits.lobby_page,
-                "listing": lobby.cached("listing", 0, lambda: listing.live(lobby.tables.values()))}
+                "listing": lobby.cached("listing", 0, lobby.live_listing)}
 
     @app.get("/api/finished")
     async def finished_games(page: Annotated[int, Query(ge=0, le=10_000)] = 0) -> dict[str, Any]:

@@ -174,6 +174,12 @@ class Lobby:
         size = self.limits.lobby_page
         return everything[page * size:(page + 1) * size]
 
+    def live_listing(self) -> dict[str, list[dict[str, Any]]]:
+        """The lobby's lists of unfinished tables (:func:`sakura.server.listing.live`)."""
+        from sakura.server import listing
+
+        return listing.live(self.tables.values())
+
     async def finished_ids(self, page: int = 0) -> list[str]:
         """One page of finished games, newest first, from the database."""
         size = self.limits.lobby_page

@@ -7,7 +7,9 @@ time, keeps this process present, renews its leases (a lost one: the table is dr
 its connections closed, so they reconnect to its new owner), takes every unfinished table whose
 lease lapsed (failover: rebuilt from the database's events, its timer re-armed with the deadline
 it had), closes relayed connections whose owner changed, and forgets relayed connections of
-processes that are gone.
+processes that are gone. It also publishes the summaries of the tables it owns in a Redis hash
+(``live``) and reads everyone's back: the lobby's lists show the whole site, at most one keeper
+round old (as the one-process lists are cached for ``lobby_cache_seconds``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ import time
 from collections import defaultdict
 from typing import Any
 
+import orjson
+
+from sakura.server import listing
 from sakura.server.cluster.fencing import playing_ids, raise_lease
 from sakura.server.cluster.lease import Leases
 from sakura.server.cluster.relay import Relay, RelayConnection
@@ -60,6 +65,7 @@ class ClusterLobby(Lobby):
         self._keeper: asyncio.Task[None] | None = None
         self._taking: set[str] = set()
         self.taken = 0  # tables this process took over from another (failover), for the curious
+        self.site: list[dict[str, Any]] = []  # every process's unfinished tables, as last read
 
     async def start(self) -> None:
         self.relay.start()
@@ -249,7 +255,8 @@ class ClusterLobby(Lobby):
         pause = self.leases.ms / 3000
         while True:
             await asyncio.sleep(pause)
-            for step in (self._renew, self._take_orphans, self._check_watched, self._forget_gone):
+            for step in (self._renew, self._take_orphans, self._check_watched, self._forget_gone,
+                         self._publish_lists):
                 try:
                     await step()
                 except asyncio.CancelledError:
@@ -286,6 +293,56 @@ class ClusterLobby(Lobby):
                     conn = self.relay.local.get(cid)
                     if conn is not None:
                         conn.close()
+
+    # ---------------------------------------------------------------- the lobby's lists, site-wide
+
+    async def _publish_lists(self) -> None:
+        """This process's unfinished tables into the ``live`` hash (each with a stamp, so the
+        entries of a dead process age out), and everyone's back into ``site``."""
+        key, now = f"{self.prefix}live", time.time()
+        mine: dict[Any, Any] = {t.id: orjson.dumps({"at": now, "summary": listing.summary(t),
+                                    "abandoned": listing.is_abandoned(t, now)})
+                for t in self.tables.values() if t.lease is not None and t.status == "playing"}
+        if mine:
+            await self.redis.hset(key, mapping=mine)
+        entries = await self.redis.hgetall(key)
+        site, stale = [], []
+        for table_id, raw in entries.items():
+            entry = orjson.loads(raw)
+            if now - entry["at"] > 2 * self.leases.ms / 1000 + 1 or entry["summary"]["status"] != "playing":
+                stale.append(table_id)
+            else:
+                site.append(entry)
+        done = [t.id for t in self.tables.values() if t.status != "playing"]
+        if stale or done:
+            await self.redis.hdel(key, *stale, *done)
+        self.site = site
+        self._lists.clear()
+
+    def live_listing(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "abandoned": []}
+        for entry in self.site:
+            item = entry["summary"]
+            if entry["abandoned"]:
+                out["abandoned"].append(item)
+            elif any(s["kind"] == "human" and not s["claimed"] for s in item["seats"]):
+                out["open"].append(item)
+            else:
+                out["playing"].append(item)
+        for items in out.values():
+            items.sort(key=lambda i: i["created"], reverse=True)
+            del items[100:]
+        return out
+
+    def open_tables(self, page: int = 0) -> list[dict[str, Any]]:
+        def build() -> list[dict[str, Any]]:
+            keys = ("id", "game", "players", "variant", "timer", "status", "seats", "rematch", "seq", "round")
+            live = [{k: e["summary"].get(k) for k in keys} for e in self.site]
+            live.sort(key=lambda t: not any(s["kind"] == "human" and not s["claimed"] for s in t["seats"]))
+            return live
+        everything: list[dict[str, Any]] = self.cached("open", 0, build)
+        size = self.limits.lobby_page
+        return everything[page * size:(page + 1) * size]
 
     async def _forget_gone(self) -> None:
         nodes = sorted({node for node, _ in self.relayed})
