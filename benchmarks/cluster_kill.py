@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -148,6 +147,7 @@ async def seat(ports: list[int], first: int, table: str, token: str | None, me: 
             async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}", open_timeout=5) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token}))
                 sent: str | None = None
+                legal: list[str] = []
                 async for raw in ws:
                     message = json.loads(raw)
                     if audit is not None:
@@ -159,15 +159,19 @@ async def seat(ports: list[int], first: int, table: str, token: str | None, me: 
                         if me is not None and message["seat"] == me and message["action"] is not None:
                             told.own[(table, message["seq"])] = (me, message["action"])
                             sent = None
-                    elif kind == "error":
+                    elif kind == "error":  # not done (the owner was away, or the table moved on): try again
                         sent = None
+                        if me is not None and legal and message.get("code") != "illegal":
+                            await asyncio.sleep(0.2)
+                            sent = rng.choice(legal)
+                            await ws.send(json.dumps({"type": "act", "action": sent}))
                     view = message.get("view")
                     if view is None:
                         continue
                     if view["terminal"]:
                         told.finished.add(table)
                         return
-                    legal = view["legal_actions"]
+                    legal = view["legal_actions"]  # the latest view's, for a retry after an error
                     if me is not None and legal and sent is None and kind in ("welcome", "update"):
                         if "forward" in legal or "back" in legal:
                             told.choosing[table] = time.monotonic()
@@ -254,7 +258,33 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
                               rng=random.Random(rng.random()), think=args.think)
                 tasks.append(asyncio.create_task(client))
         deadline = time.monotonic() + args.seconds
-        for _ in range(args.kills):
+        restarting: set[int] = set()
+        pending: list[asyncio.Task[None]] = []
+
+        async def restart(index: int) -> None:
+            nodes[index] = await asyncio.to_thread(start_node, db, args.redis_url, prefix, ports[index],
+                                                   lease=args.lease)
+            restarting.discard(index)
+
+        async def measure(table: str, pid: int, killed_at: float, deadline: float) -> None:
+            """When another process holds the lease, then the table's first accepted action."""
+            owned_at = None
+            before = 0
+            while time.monotonic() < min(deadline, killed_at + 30) and table not in told.finished:
+                if owned_at is None:
+                    now_pid = await asyncio.to_thread(owner_pid, args.redis_url, prefix, table)
+                    if now_pid is not None and now_pid != pid:
+                        owned_at = time.monotonic()
+                        takeovers.append(owned_at - killed_at)
+                        before = len(told.accepted.get(table, []))
+                else:
+                    times = told.accepted.get(table, [])
+                    if len(times) > before:
+                        failovers.append(times[before] - killed_at)
+                        return
+                await asyncio.sleep(0.02)
+
+        while kills < args.kills:
             if time.monotonic() > deadline:
                 break
             await asyncio.sleep(rng.uniform(0.3, args.interval))
@@ -272,33 +302,19 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
                         break
                     await asyncio.sleep(0.005)
             pid = owner_pid(args.redis_url, prefix, table)
-            index = next((i for i, n in enumerate(nodes) if n.pid == pid), None)
+            index = next((i for i, n in enumerate(nodes) if n.pid == pid and i not in restarting), None)
             if index is None:
                 continue
-            before = len(told.accepted.get(table, []))
             killed_at = time.monotonic()
             os.kill(pid, signal.SIGKILL)
             nodes[index].wait()
             kills += 1
-            restart = asyncio.create_task(asyncio.to_thread(  # meanwhile the clients play on
-                start_node, db, args.redis_url, prefix, ports[index], lease=args.lease))
-            owned_at = None  # when another process holds the lease, then its first accepted action
-            while time.monotonic() < min(deadline, killed_at + 30) and table not in told.finished:
-                if owned_at is None:
-                    now_pid = await asyncio.to_thread(owner_pid, args.redis_url, prefix, table)
-                    if now_pid is not None and now_pid != pid:
-                        owned_at = time.monotonic()
-                        takeovers.append(owned_at - killed_at)
-                        before = len(told.accepted.get(table, []))
-                else:
-                    times = told.accepted.get(table, [])
-                    if len(times) > before:
-                        failovers.append(times[before] - killed_at)
-                        break
-                await asyncio.sleep(0.02)
-            nodes[index] = await restart
+            restarting.add(index)
+            pending.append(asyncio.create_task(restart(index)))  # meanwhile the clients play on
+            pending.append(asyncio.create_task(measure(table, pid, killed_at, deadline)))
             print(f"kill {kills}/{args.kills} (table {table}): {len(told.seats)} actions told so far, "
                   f"{len(told.finished)}/{len(tables)} games over", flush=True)
+        await asyncio.gather(*pending)
         while len(told.finished) < len(tables) and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
     finally:
@@ -310,8 +326,13 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
         for node in nodes:
             node.send_signal(signal.SIGTERM)
         for node in nodes:
-            with contextlib.suppress(subprocess.TimeoutExpired):
+            try:
                 node.wait(30)
+            except subprocess.TimeoutExpired:
+                print(f"process {node.pid} did not stop on SIGTERM within 30 s: killed", flush=True)
+                if os.environ.get("SAKURA_DUMP_STUCK"):
+                    subprocess.run(["py-spy", "dump", "--pid", str(node.pid)], check=False)
+                node.kill()
     total, stored, lost, wrong = check(db, tables, told)
     print(f"processes {args.processes}, tables {len(tables)}, finished {len(told.finished)}, "
           f"kills {kills}, reconnects {told.reconnects}")
