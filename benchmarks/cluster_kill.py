@@ -202,7 +202,7 @@ async def create_tables(ports: list[int], count: int, players: int, rng: random.
             tokens = [data["token"]]
             for k in range(n - 1):  # the others join through other processes
                 other = ports[(i + k + 1) % len(ports)]
-                joined = httpx.post(f"http://127.0.0.1:{other}/api/tables/{table}/join", json={}, timeout=30)
+                joined = await http.post(f"http://127.0.0.1:{other}/api/tables/{table}/join", json={})
                 joined.raise_for_status()
                 tokens.append(joined.json()["token"])
             out.append((table, i % len(ports), tokens))
@@ -250,13 +250,18 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
     takeovers: list[float] = []
     kills = 0
     try:
-        made = await create_tables(ports, args.tables, args.players, rng)
-        tables = [t for t, _, _ in made]
-        for table, home, tokens in made:
-            for i, token in enumerate(tokens):  # each seat on another process than the creator
-                client = seat(ports, home + i + 1, table, token, i, told=told, stop=stop,
-                              rng=random.Random(rng.random()), think=args.think)
-                tasks.append(asyncio.create_task(client))
+        tables: list[str] = []
+
+        async def new_tables() -> None:
+            made = await create_tables(ports, args.tables, args.players, rng)
+            tables.extend(t for t, _, _ in made)
+            for table, home, tokens in made:
+                for i, token in enumerate(tokens):  # each seat on another process than the creator
+                    client = seat(ports, home + i + 1, table, token, i, told=told, stop=stop,
+                                  rng=random.Random(rng.random()), think=args.think)
+                    tasks.append(asyncio.create_task(client))
+
+        await new_tables()
         deadline = time.monotonic() + args.seconds
         restarting: set[int] = set()
         pending: list[asyncio.Task[None]] = []
@@ -287,10 +292,13 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
         while kills < args.kills:
             if time.monotonic() > deadline:
                 break
+            while restarting and time.monotonic() < deadline:  # every process up again: two of three stay
+                await asyncio.sleep(0.05)
             await asyncio.sleep(rng.uniform(0.3, args.interval))
             alive = [t for t in tables if t not in told.finished]
-            if not alive:
-                break
+            if not alive:  # every game is over and kills are left: more tables (bounded by --seconds)
+                await new_tables()
+                continue
             table = rng.choice(alive)
             if args.at == "choice":  # wait (a little) for a table with a pending forward/back choice
                 wait_until = time.monotonic() + 5

@@ -215,17 +215,19 @@ def test_four_seats_on_three_processes_play_to_the_end_and_each_sees_only_its_vi
 def _kill_loop(pg: str, *args: str) -> str:
     done = subprocess.run([sys.executable, str(BENCHMARKS / "cluster_kill.py"), "--database-url", pg,
                            "--redis-url", REDIS, *args],
-                          capture_output=True, text=True, timeout=400, check=False)
+                          capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
 
 def test_kill_the_owner_in_selection_twenty_times_and_lose_nothing(pg: str, prefix: str) -> None:
+    """20 kills at random moments (new tables start when the games are over), 3 processes kept
+    (a killed one starts again); the loop ends with every game finished (its exit status)."""
     out = _kill_loop(pg, "--processes", "3", "--tables", "6", "--players", "4", "--kills", "20",
-                     "--lease", "1.5", "--think", "0.25", "--interval", "1.0", "--seconds", "300")
+                     "--lease", "1.5", "--think", "0.5", "--interval", "1.0", "--seconds", "400")
     summary = out.strip().splitlines()[-1]
     assert "lost 0, different 0" in summary and "actions told to clients 0 " not in summary
-    assert "kill 20/20" in out and "finished 6" in out
+    assert "kill 20/20" in out
 
 
 def test_kill_the_owner_during_a_forward_back_choice(pg: str, prefix: str) -> None:

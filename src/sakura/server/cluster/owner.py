@@ -186,7 +186,8 @@ class ClusterLobby(Lobby):
         owner = (await self.leases.owners([table_id])).get(table_id)
         if owner is None or owner == self.node:
             raise TableError(UNREACHABLE, "storage", retry_after=1.0)
-        reply = await ask(self, owner, table_id, "info")
+        # in the owner's memory: a live owner answers at once, a dead one is not waited for long
+        reply = await ask(self, owner, table_id, "info", timeout=self.leases.ms / 1000)
         return RemoteTable(self, table_id, owner, reply["info"])
 
     async def rematch(self, table: Any, requester: int | None) -> None:

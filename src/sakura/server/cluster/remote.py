@@ -82,10 +82,13 @@ class RemoteTable:
             self.connections.discard(self.conn)
 
 
-async def ask(lobby: ClusterLobby, owner: str, table_id: str, op: str, **args: Any) -> dict[str, Any]:
-    """One request to ``owner`` about ``table_id``; its refusal as the owner's own TableError."""
+async def ask(lobby: ClusterLobby, owner: str, table_id: str, op: str, *, timeout: float | None = None,
+              **args: Any) -> dict[str, Any]:
+    """One request to ``owner`` about ``table_id``; its refusal as the owner's own TableError.
+    ``timeout``: how long to wait (default: long enough for the owner's database call)."""
     try:
-        reply = await lobby.relay.request(owner, dict(args, op=op, table=table_id), lobby.request_seconds)
+        reply = await lobby.relay.request(owner, dict(args, op=op, table=table_id),
+                                          timeout or lobby.request_seconds)
     except Unreachable:
         raise TableError(UNREACHABLE, "storage", retry_after=lobby.leases.ms / 1000) from None
     if not reply.get("ok"):
