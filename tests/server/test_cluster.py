@@ -428,3 +428,33 @@ def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
             if message["type"] == "update" and message["seat"] == 0:
                 assert message["by"] == "timer"
                 break
+
+
+def test_serve_with_workers_shares_one_port(pg: str, prefix: str) -> None:
+    """``sakura serve --workers 2``: two processes behind one port; tables created through it
+    are all listed, whichever process answers, and SIGTERM stops them all."""
+    port = cluster_kill.free_port()
+    server = subprocess.Popen([sys.executable, "-m", "sakura.cli.main", "serve", "--workers", "2", "--port",
+                               str(port), "--no-open", "--database-url", pg, "--redis-url", REDIS,
+                               "--redis-prefix", prefix], stdout=subprocess.DEVNULL)
+    try:
+        cluster_kill.wait_up(port, server)
+        ids = {httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2}, timeout=30)
+               .json()["table"]["id"] for _ in range(6)}
+        deadline = time.monotonic() + 30
+        while True:
+            listed = {t["id"] for t in httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=10)
+                      .json()["listing"]["playing"]}
+            if ids <= listed:
+                break
+            assert time.monotonic() < deadline, (ids, listed)
+            time.sleep(0.3)
+        import redis
+
+        client = redis.Redis.from_url(REDIS)
+        nodes = {v.decode() for v in client.mget([f"{prefix}lease:{t}" for t in ids])}
+        client.close()
+        assert len(nodes) == 2  # both workers took connections (and so owned tables)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(60)
