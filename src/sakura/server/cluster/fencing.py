@@ -26,6 +26,13 @@ def raise_lease(store: Store, table_id: str) -> int:
     return int(row[0] or 0)
 
 
+def lease_of(store: Store, table_id: str) -> int | None:
+    """The table's lease number as the database holds it."""
+    with store.engine.connect() as conn:
+        value = conn.execute(select(TableRow.lease).where(TableRow.id == table_id)).scalar()
+    return None if value is None else int(value)
+
+
 def playing_ids(store: Store) -> list[str]:
     """Every table not over (cheap: ids only), oldest first."""
     with store.engine.connect() as conn:

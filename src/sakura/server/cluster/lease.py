@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 _RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if not holder then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]); return 2 end
 return 0
 """
 _RELEASE = """
@@ -37,15 +39,18 @@ class Leases:
         """Take the lease if nobody holds it."""
         return bool(await self.redis.set(self.key(table_id), self.node, nx=True, px=self.ms))
 
-    async def renew(self, table_ids: list[str]) -> list[str]:
-        """Extend these leases; the ids of those this process no longer holds."""
+    async def renew(self, table_ids: list[str]) -> tuple[list[str], list[str]]:
+        """Extend these leases: the ids of those another process holds now (lost), and of those
+        that had lapsed, unclaimed, and are taken again (to be checked against the database:
+        nobody may have raised the table's lease number meanwhile)."""
         if not table_ids:
-            return []
+            return [], []
         async with self.redis.pipeline(transaction=False) as pipe:
             for table_id in table_ids:
                 await self._renew(keys=[self.key(table_id)], args=[self.node, self.ms], client=pipe)
             answers = await pipe.execute()
-        return [t for t, ok in zip(table_ids, answers, strict=True) if not ok]
+        pairs = list(zip(table_ids, answers, strict=True))
+        return [t for t, a in pairs if a == 0], [t for t, a in pairs if a == 2]
 
     async def release(self, table_id: str) -> None:
         await self._release(keys=[self.key(table_id)], args=[self.node])

@@ -28,7 +28,7 @@ from typing import Any
 import orjson
 
 from sakura.server import listing
-from sakura.server.cluster.fencing import playing_ids, raise_lease
+from sakura.server.cluster.fencing import lease_of, playing_ids, raise_lease
 from sakura.server.cluster.lease import Leases
 from sakura.server.cluster.relay import Relay, RelayConnection
 from sakura.server.cluster.remote import UNREACHABLE, RemoteTable, ask
@@ -63,6 +63,7 @@ class ClusterLobby(Lobby):
         self._order: dict[tuple[str, str], asyncio.Lock] = defaultdict(asyncio.Lock)
         self.watched: dict[str, tuple[str, set[str]]] = {}  # table -> (owner, relayed cids here)
         self._keeper: asyncio.Task[None] | None = None
+        self._renewer: asyncio.Task[None] | None = None
         self._taking: set[str] = set()
         self.taken = 0  # tables this process took over from another (failover), for the curious
         self.site: list[dict[str, Any]] = []  # every process's unfinished tables, as last read
@@ -70,13 +71,16 @@ class ClusterLobby(Lobby):
     async def start(self) -> None:
         self.relay.start()
         await self.leases.alive()
-        self._keeper = asyncio.get_running_loop().create_task(self._rounds())
+        loop = asyncio.get_running_loop()
+        self._keeper = loop.create_task(self._rounds())
+        self._renewer = loop.create_task(self._renewals())
 
     async def stop(self) -> None:
-        if self._keeper is not None:
-            self._keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._keeper
+        for task in (self._keeper, self._renewer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         await self.relay.stop()
         for table_id in list(self.tables):
             with contextlib.suppress(Exception):
@@ -256,8 +260,7 @@ class ClusterLobby(Lobby):
         pause = self.leases.ms / 3000
         while True:
             await asyncio.sleep(pause)
-            for step in (self._renew, self._take_orphans, self._check_watched, self._forget_gone,
-                         self._publish_lists):
+            for step in (self._take_orphans, self._check_watched, self._forget_gone, self._publish_lists):
                 try:
                     await step()
                 except asyncio.CancelledError:
@@ -265,13 +268,33 @@ class ClusterLobby(Lobby):
                 except Exception as exc:  # Redis or the database away: the next round tries again
                     log.warning("cluster keeper: %s: %s", step.__name__, exc)
 
+    async def _renewals(self) -> None:
+        """The leases' own loop: nothing else (a slow database call, a long list) delays them."""
+        pause = self.leases.ms / 3000
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                await self._renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis away: the next round tries again
+                log.warning("cluster keeper: renewing leases: %s", exc)
+
     async def _renew(self) -> None:
         await self.leases.alive()
         owned = [t for t in self.tables.values() if t.lease is not None]
-        for table_id in await self.leases.renew([t.id for t in owned]):
+        lost, retaken = await self.leases.renew([t.id for t in owned])
+        for table_id in lost:
             table = self.tables.get(table_id)
             if table is not None:
                 self._drop(table, "its lease was lost")
+        for table_id in retaken:  # it lapsed (this process was slow) and nobody took it: still ours?
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            current = await self.db.call(lease_of, self.store, table_id, what=f"table {table_id}: its lease")
+            if current != table.lease:
+                self._drop(table, "another process owned it meanwhile")
 
     async def _take_orphans(self) -> None:
         if self.live_count() >= self.limits.live_tables:
