@@ -41,6 +41,7 @@ from sakura.server.table import Table
 log = logging.getLogger("sakura.server")
 
 MOVED = {"ok": False, "message": UNREACHABLE, "code": "storage"}
+REDIS_CONNECTIONS = 32  # per process
 TAKE_PER_ROUND = 50  # orphaned tables one process takes per keeper round (the others take the rest)
 
 
@@ -54,7 +55,12 @@ class ClusterLobby(Lobby):
         import redis.asyncio as aioredis
 
         self.node = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
-        self.redis = aioredis.from_url(redis_url, socket_connect_timeout=1.0, socket_timeout=2.0)
+        # a bounded pool whose callers wait their turn: 800 clients arriving at once do not open
+        # 800 connections to Redis (nor fail with "too many connections")
+        pool = aioredis.BlockingConnectionPool.from_url(
+            redis_url, max_connections=REDIS_CONNECTIONS, timeout=5, socket_connect_timeout=1.0,
+            socket_timeout=2.0)
+        self.redis = aioredis.Redis(connection_pool=pool)
         self.prefix = prefix
         self.leases = Leases(self.redis, prefix, self.node, lease_seconds)
         self.relay = Relay(self.redis, prefix, self.node, self._answer)
