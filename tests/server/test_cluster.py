@@ -440,7 +440,7 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str) -> None:
     try:
         cluster_kill.wait_up(port, server)
         ids = {httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2}, timeout=30)
-               .json()["table"]["id"] for _ in range(6)}
+               .json()["table"]["id"] for _ in range(12)}
         deadline = time.monotonic() + 30
         while True:
             listed = {t["id"] for t in httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=10)
