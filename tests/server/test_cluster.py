@@ -439,8 +439,18 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str) -> None:
                                "--redis-prefix", prefix], stdout=subprocess.DEVNULL)
     try:
         cluster_kill.wait_up(port, server)
-        ids = {httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2}, timeout=30)
-               .json()["table"]["id"] for _ in range(12)}
+        import redis
+
+        client = redis.Redis.from_url(REDIS)
+        ids: set[str] = set()
+        nodes: set[str] = set()
+        while len(nodes) < 2:  # new connections go to either worker: both soon own a table
+            assert len(ids) < 60, f"one worker took {len(ids)} connections in a row"
+            table = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2},
+                               timeout=30).json()["table"]["id"]
+            ids.add(table)
+            nodes.add(client.get(f"{prefix}lease:{table}").decode())
+        client.close()
         deadline = time.monotonic() + 30
         while True:
             listed = {t["id"] for t in httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=10)
@@ -449,12 +459,6 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str) -> None:
                 break
             assert time.monotonic() < deadline, (ids, listed)
             time.sleep(0.3)
-        import redis
-
-        client = redis.Redis.from_url(REDIS)
-        nodes = {v.decode() for v in client.mget([f"{prefix}lease:{t}" for t in ids])}
-        client.close()
-        assert len(nodes) == 2  # both workers took connections (and so owned tables)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(60)
