@@ -67,12 +67,14 @@ class JoinRequest(BaseModel):
     name: str | None = Field(default=None, max_length=24)
 
 
-def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None = None) -> Any:
+def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None = None,
+               redis_url: str | None = None, redis_prefix: str = "sakura:") -> Any:
     """A Sakura server on ``database_url``; unfinished tables resume when it starts.
 
     The FastAPI app comes wrapped in the :class:`~sakura.server.guard.Guard` middleware (host,
     origin, body size, security headers); the app itself is its ``.app`` attribute and its
-    state (the lobby) is reachable through the wrapper's ``state``."""
+    state (the lobby) is reachable through the wrapper's ``state``. ``redis_url``: one of many
+    processes serving the same site (:mod:`sakura.server.cluster`)."""
     from sakura.server.db import Store
 
     bounds = limits or Limits()
@@ -81,7 +83,13 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url, busy_seconds=bounds.sqlite_busy_seconds,
                       statement_ms=bounds.pg_statement_ms, connect_seconds=bounds.pg_connect_seconds)
-        lobby = Lobby(store, bounds)
+        if redis_url is None:
+            lobby = Lobby(store, bounds)
+        else:
+            from sakura.server.cluster import ClusterLobby
+
+            lobby = ClusterLobby(store, bounds, redis_url, prefix=redis_prefix)
+            await lobby.start()
         app.state.lobby = lobby
         app.state.sockets = Counter()  # open WebSockets by client address
         app.state.advisor = advisor = Advisor(bounds)  # hints and analyses, in worker processes
@@ -95,6 +103,8 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
             sweeper.cancel()
             await advisor.close()
             catching_up.cancel()
+            if redis_url is not None:
+                await lobby.stop()  # type: ignore[attr-defined]
             for table in list(lobby.tables.values()):
                 await table.close()
             await lobby.writer.aclose()
@@ -180,7 +190,7 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
             raise ApiError.of(exc) from None
         return {"open": lobby.open_tables(page), "finished": finished, "page": page,
                 "page_size": lobby.limits.lobby_page,
-                "listing": lobby.cached("listing", 0, lambda: listing.live(lobby.tables.values()))}
+                "listing": lobby.cached("listing", 0, lobby.live_listing)}
 
     @app.get("/api/finished")
     async def finished_games(page: Annotated[int, Query(ge=0, le=10_000)] = 0) -> dict[str, Any]:
@@ -329,6 +339,12 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection,
         closing.append(loop.create_task(_close(ws, 1008, "too far behind reading its messages")))
 
     conn.on_behind = drop
+
+    def close(code: int, reason: str) -> None:  # the table moved to another process: the page reconnects
+        writer.cancel()
+        closing.append(loop.create_task(_close(ws, code, reason)))
+
+    conn.on_close = close
     joined = False
     why: tuple[int, str] | None = None
     try:

@@ -70,6 +70,7 @@ class TableRow(Base):
     # revision 0003: a rated table (accounts only) and the table's options (spectator chat)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     options: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    lease: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the owner's: sakura.server.cluster
 
 
 class ActionRow(Base):
@@ -81,6 +82,7 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(String(64))
     by: Mapped[str] = mapped_column(String(16))  # "player" | "bot" | "timer"
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    lease: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the lease it was written under
 
 
 class AnalysisRow(Base):
@@ -123,6 +125,16 @@ class ActionWrite:
     action: str
     by: str
     finished: bool = False
+    lease: int | None = None  # the writer's lease on the table (many processes); None: one process
+
+
+class FencedError(Exception):
+    """Actions written under a lease the table no longer has (a stale owner): none of them was
+    stored. ``tables``: the tables whose writes were refused."""
+
+    def __init__(self, tables: set[str]) -> None:
+        super().__init__(f"a newer lease owns table(s) {', '.join(sorted(tables))}: writes refused")
+        self.tables = tables
 
 
 def now() -> dt.datetime:
@@ -169,9 +181,16 @@ class Store:
         last action marks its table finished in the same transaction. Core, no ORM."""
         at = now()
         rows = [{"table_id": w.table_id, "seq": w.seq, "seat": w.seat, "action": w.action, "by": w.by,
-                 "at": at} for w in writes]
+                 "at": at, "lease": w.lease} for w in writes]
         finished = [w.table_id for w in writes if w.finished]
         with self.engine.begin() as conn:
+            leased = {w.table_id: w.lease for w in writes if w.lease is not None}
+            if leased:  # fencing: the tables' rows locked until the commit, so no new owner slips in
+                current = dict(conn.execute(select(TableRow.id, TableRow.lease).where(
+                    TableRow.id.in_(leased)).with_for_update()).all())
+                stale = {t for t, lease in leased.items() if current.get(t) != lease}
+                if stale:
+                    raise FencedError(stale)
             conn.execute(_INSERT_ACTION, rows)
             if finished:
                 conn.execute(update(TableRow).where(TableRow.id.in_(finished)).values(status="finished"))
@@ -295,6 +314,10 @@ class GroupCommit:
             self.writes += len(batch)
             try:
                 await loop.run_in_executor(self._thread, self.store.add_actions, [w for w, _, _ in batch])
+            except FencedError as exc:  # a stale owner's writes: refused; the other tables' go again
+                refused = [p for p in batch + self._pending if p[0].table_id in exc.tables]
+                self._pending = [p for p in batch + self._pending if p[0].table_id not in exc.tables]
+                _finish(refused, exc)
             except Exception as exc:  # the whole transaction rolled back: every action in it failed
                 failed = {w.table_id for w, _, _ in batch}
                 dependent = [p for p in self._pending if p[0].table_id in failed]

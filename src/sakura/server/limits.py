@@ -64,6 +64,8 @@ class Limits:
     advice_workers: int = 1  # worker processes for both (CPU-bound: at most the cores to spare)
     advice_queue: int = 8  # hints and analysis steps waiting at once; beyond: "busy, try again"
     analyses_running: int = 2  # analyses under way at once (each queues one step at a time)
+    # many processes (sakura.server.cluster): a table's lease in Redis lasts this long unrenewed
+    lease_seconds: float = 3.0
 
     # the names a client may reach this server by (Host and WebSocket Origin); ("*",): any
     allowed_hosts: tuple[str, ...] = ("*",)

@@ -156,16 +156,26 @@ class Lobby:
                              timer=request.timer, status="playing", rematch=None, created=now(), actions=[],
                              rated=request.rated,
                              options={} if request.spectator_chat else {"spectator_chat": False})
+        await self._reserve(stored.id)
         await self.db.call(self.store.create_table, stored, what="creating a table")
         table = self._table(stored)
         self.tables[table.id] = table
         self._lists.clear()
+        await self._adopt(table)
         seat, token = None, None
         if claim:
             async with table.lock:
                 seat, token = await table.claim(None, creator, account)
         table.start()
         return table, seat, token
+
+    async def _reserve(self, table_id: str) -> None:
+        """A new table's id, before it is stored; and :meth:`_adopt`: the table, stored, before
+        anyone may play it. Nothing to do for one process (many processes: its lease,
+        :class:`~sakura.server.cluster.ClusterLobby`)."""
+
+    async def _adopt(self, table: Table) -> None:
+        pass
 
     def open_tables(self, page: int = 0) -> list[dict[str, Any]]:
         """Tables being played (open seats first): to join or to watch; one page of them."""
@@ -176,6 +186,12 @@ class Lobby:
         everything: list[dict[str, Any]] = self.cached("open", 0, build)
         size = self.limits.lobby_page
         return everything[page * size:(page + 1) * size]
+
+    def live_listing(self) -> dict[str, list[dict[str, Any]]]:
+        """The lobby's lists of unfinished tables (:func:`sakura.server.listing.live`)."""
+        from sakura.server import listing
+
+        return listing.live(self.tables.values())
 
     async def finished_ids(self, page: int = 0) -> list[str]:
         """One page of finished games, newest first, from the database."""

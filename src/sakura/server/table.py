@@ -97,6 +97,7 @@ class Connection:
         self.bucket = TokenBucket(self.limits.messages_per_second, self.limits.message_burst)
         self.refused = 0  # messages refused in a row by the rate limit
         self.on_behind: Callable[[], None] | None = None  # the handler's: drop the socket
+        self.on_close: Callable[[int, str], None] | None = None  # the handler's: close (code, reason)
         self._send = send
 
     def push(self, message: dict[str, Any]) -> None:
@@ -124,6 +125,11 @@ class Connection:
             return True
         self.refused += 1
         return False
+
+    def close(self, code: int = 1012, reason: str = "the table moved to another server process") -> None:
+        """Close the socket (the page reconnects): its table moved (:mod:`sakura.server.cluster`)."""
+        if self.on_close is not None:
+            self.on_close(code, reason)
 
     def finish(self) -> None:
         """No more messages: the writer stops after what is queued."""
@@ -185,6 +191,8 @@ class Table:
         self.deadline: float | None = None  # wall-clock time of the timer's end (time.time())
         self.finished_listeners: list[Callable[[Table], None]] = []
         self.hints = True  # "Suggest" may be asked for (never at a table whose info says rated)
+        self.lease: int | None = None  # the lease this process owns the table under (many processes)
+        self.on_timer: Callable[[Table], None] | None = None  # told each time the deadline changes
 
     # ---------------------------------------------------------------- seats and connections
 
@@ -353,7 +361,8 @@ class Table:
                 for listener in self.finished_listeners:
                     listener(self)
 
-        return self.writer.submit(ActionWrite(self.id, seq, seat, str(action), by, finished), done)
+        write = ActionWrite(self.id, seq, seat, str(action), by, finished, self.lease)
+        return self.writer.submit(write, done)
 
     @staticmethod
     async def _stored(stored: asyncio.Future[None]) -> None:
@@ -465,6 +474,8 @@ class Table:
             self._timer_handle.cancel()
             self._timer_handle = None
         self.deadline = None
+        if self.on_timer is not None:
+            self.on_timer(self)
         if not self.timer or self.state.is_terminal() or self.waiting_for_players():
             return
         bots = self.bot_seats()
@@ -472,6 +483,8 @@ class Table:
             return
         wait = self.timer if seconds is None else seconds
         self.deadline = time.time() + wait
+        if self.on_timer is not None:
+            self.on_timer(self)
         loop = asyncio.get_running_loop()
         self._timer_handle = loop.call_later(wait, lambda: loop.create_task(self._timeout()))
 
