@@ -7,7 +7,11 @@ import { addHelp } from "./help.js";
 import { saveToken, readToken } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
-const KINDS = { friend: "lobby.seat.friend", easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
+// A seat is a friend or a bot of one of the ladder's levels (weakest first; docs/bots.md).
+const KINDS = { friend: "lobby.seat.friend", beginner: "lobby.seat.beginner", casual: "lobby.seat.casual",
+  club: "lobby.seat.club", expert: "lobby.seat.expert", master: "lobby.seat.master" };
+// Older names of levels (links and forms from before the ladder).
+const LEGACY = { easy: "beginner", medium: "club", hard: "expert" };
 
 // The card game is for two; the players and the variant are Sakura's choices.
 const cardGame = () => $("game").value === "sakura-cards";
@@ -23,7 +27,8 @@ function renderSeats() {
   for (let i = 1; i < players; i++) {
     const id = `seat-${i}`;
     const select = el("select", { id, name: id }, ...Object.entries(KINDS).map(([k, key]) => el("option", { value: k }, t(key))));
-    select.value = previous[i - 1] || "medium";
+    const before = previous[i - 1];
+    select.value = (before && (LEGACY[before] || before)) || "club";
     items.push(el("li", {}, el("label", { for: id }, t("lobby.seat", { n: i + 1 })), select));
   }
   $("seat-choices").replaceChildren(...items);
