@@ -132,9 +132,11 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
                 raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
         elif key == "rollout" and value in ("heuristic", "random"):
             kwargs[key] = value
+        elif key == "lookahead" and value.isdigit():
+            kwargs[key] = int(value)
         else:
             raise BotError(f"unknown mcts option {key}={value!r}; options: "
-                           f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random")
+                           f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random, lookahead=N")
     return MctsBot(game, seed, limit or DEFAULT_MCTS_LIMIT, label=label, **kwargs)
 
 
