@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from sakura.bots.levels import LEGACY, LEVEL_NAMES, level_spec
+from sakura.bots import LEGACY, LEVEL_NAMES, level_spec
 from sakura.engine import GameError, available_games, make_game
 from sakura.server import protocol
 from sakura.server.database import Database
