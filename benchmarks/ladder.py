@@ -14,6 +14,9 @@ Run: ``nice -n 10 python benchmarks/ladder.py [--games 200] [--gauntlet 200] [--
    rotation, duplicate deals), its share of wins in multiples of the fair share with 95%
    intervals, against the marks 2.0× and 1.3×.
 3. ``--speed``: each level's ms a decision, one process, over real decision points.
+4. ``--rule N``: how well the search's rollout rule (``Heuristic.rollout_action``, what MCTS
+   imagines everyone plays) does as a player of its own, against ``greedy`` on N deals in
+   every seat: the quality of the search's model of the players.
 
 Every number depends only on ``--seed`` (iteration-limited bots), not on ``--jobs`` or load,
 except the thinking times.
@@ -23,12 +26,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import random
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from sakura.bots import LEVEL_NAMES, make_bot
+from sakura.bots import LEVEL_NAMES, heuristic_for, make_bot
 from sakura.engine import make_game
 from sakura.tournament.intervals import RATE, Clustered, Estimate
 from sakura.tournament.play import GameResult
@@ -152,6 +156,37 @@ def speed(game_name: str, config: dict[str, Any], levels: Sequence[str], views: 
         print(f"  {level:<10}{ms:>10.1f} ms a decision")
 
 
+def rule_share(game_name: str, config: dict[str, Any], deals: int) -> None:
+    """The rollout rule in one seat, ``greedy`` in the others: its win share × fair share."""
+    game = make_game(game_name, config)
+    heuristic = heuristic_for(game)
+    assert heuristic is not None
+    total = 0.0
+    games = 0
+    players = game.new_initial_state(0).num_players
+    for deal in range(deals):
+        for hero in range(players):
+            state = game.new_initial_state(1000 + deal)
+            rng = random.Random(deal * 10 + hero)
+            bots = [make_bot("greedy", game, deal * 10 + p) for p in range(players)]
+            while not state.is_terminal():
+                acting = state.current_players()
+                views = {p: state.view(p) for p in acting}
+                for p in acting:
+                    if p == hero:  # the rule decides on a sample of what the player cannot see
+                        sample = game.sample_state(views[p], rng.getrandbits(63))
+                        action = heuristic.rollout_action(sample, p, rng)
+                    else:
+                        action = bots[p].act(views[p])
+                    state.apply_action(p, action)
+            outcome = state.outcome()
+            assert outcome is not None
+            total += outcome.returns()[hero]
+            games += 1
+    print(f"\n## The rollout rule against {players - 1}× greedy: {games} games ({deals} deals), "
+          f"{total / games * players:.2f}× its fair share")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="sakura", help="sakura or sakura-cards")
@@ -162,12 +197,15 @@ def main() -> None:
     parser.add_argument("--hero", default="master", help="the level the gauntlets measure")
     parser.add_argument("--against", default="greedy,mcts:300", help="the gauntlets' opponents")
     parser.add_argument("--speed", type=int, default=0, help="decision points for the speed table (0: none)")
+    parser.add_argument("--rule", type=int, default=0, help="deals for the rollout rule's strength (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     config: dict[str, Any] = {"players": args.players} if args.game == "sakura" else {}
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     started = time.perf_counter()
+    if args.rule:
+        rule_share(args.game, config, args.rule)
     if args.speed:
         speed(args.game, config, levels, args.speed)
     if args.games:
