@@ -9,6 +9,10 @@ and use each game's own heuristic.
 * ``beginner``: ``softmax:2``, the heuristic's moves drawn by a softmax at a high
   temperature: it avoids the worst blunders (a likely bump) but often plays a weaker card.
 * ``casual``: ``softmax:0.5``, the same, erring mostly between moves of similar worth.
+
+(The card game's heuristic scores in points, whose steps are larger than Sakura's tokens: its
+softmax levels run hotter, ``softmax:3`` and ``softmax:1.5``, measured so that each level
+finishes ahead of the one below on 300 deals.)
 * ``club``: ``greedy``, always the heuristic's best move, nothing looked ahead.
 * ``expert``: information-set MCTS with heuristic rollouts, about 0.1 s a decision; also the
   search that scores hints and the post-game analysis.
@@ -49,8 +53,10 @@ class Level:
 
 CARDS = "sakura-cards"
 LADDER: tuple[Level, ...] = (
-    Level("beginner", "softmax:2", "a hot softmax over the heuristic: avoids blunders, often a weaker card"),
-    Level("casual", "softmax:0.5", "a cooler softmax: errs mostly between moves of similar worth"),
+    Level("beginner", "softmax:2", "a hot softmax over the heuristic: avoids blunders, often a weaker card",
+          ((CARDS, "softmax:3"),)),
+    Level("casual", "softmax:0.5", "a cooler softmax: errs mostly between moves of similar worth",
+          ((CARDS, "softmax:1.5"),)),
     Level("club", "greedy", "the heuristic's best move every time, nothing looked ahead"),
     Level("expert", "mcts:200", "information-set MCTS with heuristic rollouts, about 0.1 s a decision",
           ((CARDS, "mcts:50"),)),
