@@ -46,7 +46,7 @@ class Level:
         """The spec this level plays ``game_name`` with.
 
         >>> LEVELS["master"].spec_for("sakura-cards")
-        'mcts:300'
+        'mcts:250'
         """
         return dict(self.per_game).get(game_name, self.spec)
 
@@ -61,7 +61,7 @@ LADDER: tuple[Level, ...] = (
     Level("expert", "mcts:200", "information-set MCTS with heuristic rollouts, about 0.1 s a decision",
           ((CARDS, "mcts:50"),)),
     Level("master", "mcts:1500", "information-set MCTS given up to a second a decision",
-          ((CARDS, "mcts:300"),)),
+          ((CARDS, "mcts:250"),)),
 )
 LEVELS: dict[str, Level] = {level.name: level for level in LADDER}
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
