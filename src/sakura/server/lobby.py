@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from sakura.bots import LEGACY, LEVEL_NAMES, level_spec
 from sakura.engine import GameError, available_games, make_game
 from sakura.server import finished, protocol
 from sakura.server.database import Database
@@ -32,14 +33,16 @@ from sakura.server.table import Seat, Table, TableError
 
 log = logging.getLogger("sakura.server")
 
-# The strengths a lobby offers: quick enough to play live on a small machine.
-BOT_LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "mcts:100"}
+# The strengths a lobby offers: the ladder's levels (sakura.bots.levels), and the names it
+# used before them (easy, medium, hard), which stand for levels so that old links still work.
+BOT_LEVELS: tuple[str, ...] = (*LEVEL_NAMES, *LEGACY)
+DEFAULT_LEVEL = "club"
 
 
 class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: str = Field(pattern="^(human|bot)$")
-    level: str | None = Field(default=None, pattern="^(easy|medium|hard)$")
+    level: str | None = Field(default=None, pattern=f"^({'|'.join(BOT_LEVELS)})$")
     name: str | None = Field(default=None, max_length=24)
 
 
@@ -128,7 +131,7 @@ class Lobby:
         except (ValueError, GameError) as exc:
             raise TableError(str(exc), "bad_table") from None
         seat_requests = request.seats or [SeatRequest(kind="human")] + [
-            SeatRequest(kind="bot", level="medium") for _ in range(request.players - 1)]
+            SeatRequest(kind="bot", level=DEFAULT_LEVEL) for _ in range(request.players - 1)]
         if not any(r.kind == "human" for r in seat_requests):
             raise TableError("a table needs at least one player's seat; to watch bots play each other, "
                              "use `sakura tournament`", "bad_table")
@@ -147,8 +150,10 @@ class Lobby:
         seats = []
         for r, seat_name in zip(seat_requests, seat_names, strict=True):
             if r.kind == "bot":
-                level = r.level or "medium"
-                seats.append(Seat("bot", seat_name or "", bot=BOT_LEVELS[level], level=level))
+                level = r.level or DEFAULT_LEVEL
+                # The seat keeps the spec the level stands for in this game (a search's spec
+                # starts with "mcts", which the table thinks about off the event loop).
+                seats.append(Seat("bot", seat_name or "", bot=level_spec(level, game.name), level=level))
             else:
                 seats.append(Seat("human", seat_name or ""))
         stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),

@@ -8,7 +8,11 @@ import { saveToken, readToken } from "./tokens.js";
 import { addAccountBox, post, whoami } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
-const KINDS = { friend: "lobby.seat.friend", easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
+// A seat is a friend or a bot of one of the ladder's levels (weakest first; docs/bots.md).
+const KINDS = { friend: "lobby.seat.friend", beginner: "lobby.seat.beginner", casual: "lobby.seat.casual",
+  club: "lobby.seat.club", expert: "lobby.seat.expert", master: "lobby.seat.master" };
+// Older names of levels (links and forms from before the ladder).
+const LEGACY = { easy: "beginner", medium: "club", hard: "expert" };
 
 // The card game is for two; the players and the variant are Sakura's choices.
 const cardGame = () => $("game").value === "sakura-cards";
@@ -24,7 +28,8 @@ function renderSeats() {
   for (let i = 1; i < players; i++) {
     const id = `seat-${i}`;
     const select = el("select", { id, name: id }, ...Object.entries(KINDS).map(([k, key]) => el("option", { value: k }, t(key))));
-    select.value = previous[i - 1] || "medium";
+    const before = previous[i - 1];
+    select.value = (before && (LEGACY[before] || before)) || "club";
     if ($("rated").checked) { // a rated table: every seat a friend's
       select.value = "friend";
       for (const option of select.options) option.disabled = option.value !== "friend";
