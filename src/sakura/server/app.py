@@ -33,6 +33,7 @@ from sakura.records import Recorder, tutorial_json
 from sakura.server import chat, finished, listing, people_routes, protocol
 from sakura.server.accounts import Accounts, user_of
 from sakura.server.advice import Advisor
+from sakura.server.cluster.remote import RemoteTable
 from sakura.server.csrf import CsrfGuard
 from sakura.server.errors import http_status
 from sakura.server.guard import Guard
@@ -93,6 +94,8 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         app.state.lobby = lobby
         app.state.sockets = Counter()  # open WebSockets by client address
         app.state.advisor = advisor = Advisor(bounds)  # hints and analyses, in worker processes
+        if isinstance(lobby, ClusterLobby):
+            lobby.advisor = advisor  # a hint asked on another process is worked out here
         for table in await lobby.restore():
             table.start()
         catching_up = asyncio.get_running_loop().create_task(finished.catch_up(lobby))  # ratings, archive
@@ -370,7 +373,9 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection,
                     await table.join(conn, message.token, account)
                     joined = True
                     # the chat's history comes by itself: a slow database holds up no message
-                    closing.append(loop.create_task(chat.greet(table, conn, message.name)))
+                    greeting = (table.greet(message.name) if isinstance(table, RemoteTable)
+                                else chat.greet(table, conn, message.name))
+                    closing.append(loop.create_task(greeting))
                 elif isinstance(message, Hello):
                     raise TableError("this connection has already said hello", "hello_again")
                 elif isinstance(message, Act):
@@ -378,13 +383,19 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection,
                 elif isinstance(message, Replace):
                     await table.replace(conn.seat, message.seat)
                 elif isinstance(message, Chat):
-                    await chat.say(table, conn, message)
+                    if isinstance(table, RemoteTable):  # the owner stores it and tells everyone
+                        await table.say(message.text, message.phrase)
+                    else:
+                        await chat.say(table, conn, message)
                 elif isinstance(message, Rematch):
                     await lobby.rematch(table, conn.seat)
                 elif isinstance(message, Ping):
                     conn.push({"type": "pong"})
                 elif isinstance(message, Hint):
-                    ws.app.state.advisor.start_hint(table, conn)
+                    if isinstance(table, RemoteTable):  # the owner holds the state
+                        await table.hint()
+                    else:
+                        ws.app.state.advisor.start_hint(table, conn)
             except ProtocolError as exc:
                 conn.push(protocol.error(str(exc), "malformed"))
             except TableError as exc:

@@ -27,7 +27,7 @@ from typing import Any
 
 import orjson
 
-from sakura.server import listing
+from sakura.server import chat, listing
 from sakura.server.cluster.fencing import lease_of, playing_ids, raise_lease
 from sakura.server.cluster.lease import Leases
 from sakura.server.cluster.relay import Relay, RelayConnection
@@ -36,6 +36,7 @@ from sakura.server.db import Store
 from sakura.server.errors import TableError
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
+from sakura.server.protocol import Chat
 from sakura.server.table import Table
 
 log = logging.getLogger("sakura.server")
@@ -51,6 +52,7 @@ class ClusterLobby(Lobby):
     def __init__(self, store: Store, limits: Limits | None, redis_url: str, *,
                  prefix: str = "sakura:") -> None:
         super().__init__(store, limits)
+        self.advisor: Any = None  # the app's Advisor (server/advice.py), for relayed hints
         lease_seconds = self.limits.lease_seconds
         import redis.asyncio as aioredis
 
@@ -238,11 +240,12 @@ class ClusterLobby(Lobby):
             return {"ok": True, "info": table.info()}
         if op == "claim":
             async with table.lock:
-                seat, token = await table.claim(message.get("seat"), message.get("name"))
+                seat, token = await table.claim(message.get("seat"), message.get("name"),
+                                                message.get("account"))
             return {"ok": True, "seat": seat, "token": token}
         if op == "join":
             relay = RelayConnection(self.relay, key[0], key[1], limits=self.limits)
-            await table.join(relay, message.get("token"))
+            await table.join(relay, message.get("token"), message.get("account"))
             self.relayed[key] = (table, relay)
             return {"ok": True, "seat": relay.seat}
         held = self.relayed.get(key)
@@ -258,6 +261,15 @@ class ClusterLobby(Lobby):
             await table.replace(relay.seat, int(message["seat"]))
         elif op == "rematch":
             await super().rematch(table, relay.seat)
+        elif op == "chat":
+            said = Chat(type="chat", text=message.get("text"), phrase=message.get("phrase"))
+            await chat.say(table, relay, said)
+        elif op == "greet":
+            await chat.greet(table, relay, message.get("name"))
+        elif op == "hint":
+            if self.advisor is None:
+                raise TableError("hints are not offered by this server", "no_hints")
+            self.advisor.start_hint(table, relay)
         return {"ok": True}
 
     # ---------------------------------------------------------------- the keeper

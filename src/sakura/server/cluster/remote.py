@@ -39,16 +39,27 @@ class RemoteTable:
     async def call(self, op: str, **args: Any) -> dict[str, Any]:
         return await ask(self.lobby, self.owner, self.id, op, c=self.cid, **args)
 
-    async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
-        reply = await self.call("claim", seat=seat, name=name)
+    async def claim(self, seat: int | None, name: str | None, account: str | None = None) -> tuple[int, str]:
+        reply = await self.call("claim", seat=seat, name=name, account=account)
         return int(reply["seat"]), str(reply["token"])
 
-    async def join(self, conn: Connection, token: str | None) -> None:
+    # Chat, its history and hints are the owner's too: it stores the message and tells every
+    # connection of the table (relayed ones included), and it holds the state a hint needs.
+    async def say(self, text: str | None, phrase: str | None) -> None:
+        await self.call("chat", text=text, phrase=phrase)
+
+    async def greet(self, name: str | None) -> None:
+        await self.call("greet", name=name)
+
+    async def hint(self) -> None:
+        await self.call("hint")
+
+    async def join(self, conn: Connection, token: str | None, account: str | None = None) -> None:
         self.cid, self.conn = self.lobby.relay.new_id(), conn
         self.lobby.relay.local[self.cid] = conn
         self.lobby.watch(self.id, self.owner, self.cid)
         try:
-            reply = await self.call("join", token=token)
+            reply = await self.call("join", token=token, account=account)
         except TableError as exc:
             self._forget()
             if exc.code == "storage":  # the owner is away: the page reconnects and finds the next one
