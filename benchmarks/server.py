@@ -20,6 +20,16 @@ tables are answered within a given latency.
 
     python benchmarks/server.py --tables 200
     python benchmarks/server.py --tables 200 --think 2 1 0.5 0.25 0 --seconds 40
+
+With ``--redis-url`` the site is several processes (``sakura.server.cluster``, a fresh Redis key
+prefix each run) on one database, ``--processes 1 2 3`` one run each: table ``t`` is created
+on process ``t mod N`` and its seat ``k`` connects to process ``(t + k) mod N``, so with two or
+more processes most clients are relayed, as behind a load balancer without sticky sessions.
+The server CPU is summed over the processes. The load generator shares the machine's cores
+with the servers, so more processes compete with it (and with each other) for the same cores.
+
+    python benchmarks/server.py --tables 200 --think 0.25 --processes 1 2 3 \
+        --redis-url redis://127.0.0.1:6379/0 --database-url postgresql+psycopg://postgres@127.0.0.1/test
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -118,8 +129,9 @@ async def play(ws_base: str, seats: list[tuple[int, str, str]], seconds: float, 
     stats = Stats()
     go = asyncio.Event()
     started = time.perf_counter()
-    tasks = [asyncio.ensure_future(client(f"{ws_base}/ws/{t}", tok, i, stats, go, think=think))
-             for i, t, tok in seats]
+    tasks = [asyncio.ensure_future(client(url if "://" in url else f"{ws_base}/ws/{url}", tok, i, stats, go,
+                                          think=think))
+             for i, url, tok in seats]
     while stats.connected < len(seats) and not any(t.done() for t in tasks):
         await asyncio.sleep(0.01)
     stats.connect_seconds = time.perf_counter() - started
@@ -141,22 +153,34 @@ def play_in_process(args: tuple[str, list[tuple[int, str, str]], float, float, i
     return asyncio.run(play(*rest, warmup=warmup))
 
 
-async def create_tables(base: str, tables: int) -> list[tuple[int, str, str]]:
+async def create_tables(base: str, tables: int,
+                        others: list[str] | None = None) -> list[tuple[int, str, str]]:
+    """Four-seat tables: (client index, table id or the WebSocket URL of its seat, token).
+    ``others``: every process's base URL; table ``t``'s seat ``k`` then connects to process
+    ``(t + k) mod N`` (the table is created on process ``t mod N``)."""
     seats: list[tuple[int, str, str]] = []
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        for _ in range(tables):
+    bases = others or [base]
+    for t in range(tables):
+        home = bases[t % len(bases)]
+        async with httpx.AsyncClient(base_url=home, timeout=60) as http:
             body = {"players": 4, "seats": [{"kind": "human"}] * 4}
             created = (await http.post("/api/tables", json=body)).json()
             table_id = created["table"]["id"]
-            seats.append((len(seats), table_id, created["token"]))
+            tokens = [created["token"]]
             for _ in range(3):
                 joined = await http.post(f"/api/tables/{table_id}/join", json={})
-                seats.append((len(seats), table_id, joined.json()["token"]))
+                tokens.append(joined.json()["token"])
+        for k, token in enumerate(tokens):
+            where = table_id if others is None else (
+                f"{bases[(t + k) % len(bases)].replace('http', 'ws')}/ws/{table_id}")
+            seats.append((len(seats), where, token))
     return seats
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc), or NaN elsewhere."""
+def cpu_seconds(pid: int | list[int]) -> float:
+    """User + system CPU time of a process (Linux /proc; of several: summed), or NaN elsewhere."""
+    if isinstance(pid, list):
+        return sum(cpu_seconds(p) for p in pid)
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
@@ -164,8 +188,9 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run(base: str, server_pid: int, args: argparse.Namespace, think: float) -> dict[str, float]:
-    seats = asyncio.run(create_tables(base, args.tables))
+def run(base: str, server_pid: Any, args: argparse.Namespace, think: float,
+        bases: list[str] | None = None) -> dict[str, float]:
+    seats = asyncio.run(create_tables(base, args.tables, bases))
     ws_base = base.replace("http", "ws")
     load_before = os.getloadavg()
     if args.client_processes <= 1:
@@ -186,6 +211,8 @@ def run(base: str, server_pid: int, args: argparse.Namespace, think: float) -> d
         return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
 
     pace = f"think {think:g} s on average" if think else "as fast as they can"
+    if bases:
+        print(f"site:                     {len(bases)} server process(es) on Redis (sakura.server.cluster)")
     print(f"clients:                  {len(seats)} WebSocket clients at {args.tables} four-seat tables, "
           f"random legal actions, {pace}, in {len(parts)} process(es)")
     peak = sum(s.peak for s in parts)
@@ -205,15 +232,15 @@ def run(base: str, server_pid: int, args: argparse.Namespace, think: float) -> d
           f"on {os.cpu_count()} cores")
     return {"think": think, "rate": len(lat) / elapsed, "messages": messages / elapsed, "p50": p(0.50),
             "p99": p(0.99), "cpu": server_cpu / max(1, len(lat)) * 1e3, "load": load_after[0],
-            "games": sum(s.finished for s in parts) // 4}
+            "games": sum(s.finished for s in parts) // 4, "processes": len(bases or [base])}
 
 
 def summary(rows: list[dict[str, float]], tables: int) -> None:
-    print(f"\n{tables} tables | think (mean, s) | actions/s | messages/s | p50 ms | p99 ms | "
+    print(f"\n{tables} tables | processes | think (mean, s) | actions/s | messages/s | p50 ms | p99 ms | "
           "server CPU ms/action | load | games finished")
     for r in rows:
-        print(f"| {r['think']:g} | {r['rate']:.0f} | {r['messages']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | "
-              f"{r['cpu']:.2f} | {r['load']:.1f} | {r['games']:.0f} |")
+        print(f"| {r['processes']:g} | {r['think']:g} | {r['rate']:.0f} | {r['messages']:.0f} | "
+              f"{r['p50']:.1f} | {r['p99']:.1f} | {r['cpu']:.2f} | {r['load']:.1f} | {r['games']:.0f} |")
 
 
 def main() -> None:
@@ -232,9 +259,15 @@ def main() -> None:
                         help="SQLAlchemy URL of an empty database (default: SQLite in a temporary folder)")
     parser.add_argument("--no-deflate", action="store_true",
                         help="serve without permessage-deflate (sakura serve compresses, as uvicorn does)")
+    parser.add_argument("--processes", type=int, nargs="+", default=[1],
+                        help="with --redis-url: server processes of the site (several values: one run each)")
+    parser.add_argument("--redis-url", default=None, help="run a site of --processes processes on this Redis")
     if not compare_builds(__file__, higher_is_better=False):
         return
     args = parser.parse_args()
+    if args.redis_url is not None:
+        cluster_runs(args)
+        return
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
@@ -263,6 +296,43 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(30)
+
+
+def cluster_runs(args: argparse.Namespace) -> None:
+    """One run per process count and think time, each site on a fresh Redis prefix (and, without
+    --database-url, a fresh SQLite file)."""
+    import uuid
+
+    from cluster_kill import drop_prefix, start_node, wait_up
+
+    rows = []
+    for count in args.processes:
+        for think in args.think:
+            prefix = f"sakura-bench-{uuid.uuid4().hex[:8]}:"
+            with tempfile.TemporaryDirectory() as tmp:
+                db = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
+                if args.database_url is not None:
+                    from cluster_kill import pg_schema
+                    db = pg_schema(args.database_url)
+                ports = [free_port() for _ in range(count)]
+                nodes = [start_node(db, args.redis_url, prefix, p, lease=3.0, wait=False, bench=True)
+                         for p in ports]
+                try:
+                    for port, node in zip(ports, nodes, strict=True):
+                        wait_up(port, node)
+                    bases = [f"http://127.0.0.1:{p}" for p in ports]
+                    rows.append(run(bases[0], [n.pid for n in nodes], args, think, bases))
+                    print()
+                finally:
+                    for node in nodes:
+                        node.terminate()
+                    for node in nodes:
+                        node.wait(30)
+                    drop_prefix(args.redis_url, prefix)
+                    if args.database_url is not None:
+                        from cluster_kill import drop_schema
+                        drop_schema(db)
+    summary(rows, args.tables)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from tests.browser.conftest import page_errors
 from tests.browser.test_languages import untranslated
 
 
-def start_against_a_bot(page: Any, level: str = "medium") -> None:
+def start_against_a_bot(page: Any, level: str = "club") -> None:
     page.select_option("#game", "sakura-cards")
     assert page.locator("#players-row").is_hidden() and page.locator("#variant-row").is_hidden()
     page.select_option("#seat-1", level)
@@ -118,7 +118,7 @@ def test_the_card_game_in_persian(server: str, browser: Any, output: Path) -> No
     page.wait_for_selector("html[lang='fa']")
     page.select_option("#game", "sakura-cards")
     assert not untranslated(page), untranslated(page)
-    start_against_a_bot(page, "easy")
+    start_against_a_bot(page, "beginner")
     assert page.get_attribute("html", "dir") == "rtl"
     page.wait_for_selector("#hand button.card:not([disabled])")
     assert re.search("[۰-۹]", page.locator("#hand").inner_text())  # Persian digits on the cards

@@ -35,7 +35,7 @@ VISIBLE_TEXT = """() => {
 def start_against_three_bots(page: Any) -> None:
     page.select_option("#players", "4")
     for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", "easy" if seat == 1 else "medium")
+        page.select_option(f"#seat-{seat}", "beginner" if seat == 1 else "club")
     page.click("#start")
     page.wait_for_url("**/t/**")
     page.wait_for_selector("#hand button.card:not([disabled])")

@@ -18,7 +18,7 @@ def test_play_a_whole_game_against_three_bots_by_clicking(server: str, browser: 
     page.goto(f"{server}/?speed=0")
     page.select_option("#players", "4")
     for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", "easy" if seat == 1 else "medium")
+        page.select_option(f"#seat-{seat}", "beginner" if seat == 1 else "club")
     page.click("#start")
     page.wait_for_url("**/t/**")
     page.wait_for_selector("#hand button.card:not([disabled])")

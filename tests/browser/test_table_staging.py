@@ -24,7 +24,7 @@ def start(page: Any, server: str, players: int = 4, query: str = "speed=0",
     if variant:
         page.select_option("#variant", variant)
     for seat in range(1, players):
-        page.select_option(f"#seat-{seat}", "easy")
+        page.select_option(f"#seat-{seat}", "beginner")
     page.click("#start")
     page.wait_for_url("**/t/**")
     if query not in page.url:

@@ -139,7 +139,7 @@ def test_an_empty_database_gets_the_newest_revision_and_matches_the_models(datab
             with store.engine.connect() as conn:
                 names = set(conn.scalars(text("SELECT table_name FROM information_schema.tables "
                                               "WHERE table_schema = :s"), {"s": schema}))
-            assert names == {"alembic_version", "sakura_tables", "sakura_actions"}
+            assert names == {"alembic_version", *Base.metadata.tables}
     finally:
         store.close()
     assert _differences(database_url) == []

@@ -15,9 +15,9 @@ from tests.server.conftest import create_table, join, socket
 from sakura.server import create_app
 from sakura.server.limits import Limits
 
-KNOWN_REPLIES = {"error", "pong", "update", "table", "rematch"}
+KNOWN_REPLIES = {"error", "pong", "update", "table", "rematch", "chat", "chat_history"}
 ERROR_CODES = {"malformed", "illegal", "hello_again", "not_seated", "bad_seat", "not_finished", "grace",
-               "rate_limited"}
+               "rate_limited", "bad_chat", "chat_rate_limited", "chat_closed"}
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
@@ -27,11 +27,12 @@ json_values = st.recursive(
 
 
 def messages(legal: list[str]) -> st.SearchStrategy[str | bytes]:
-    types = st.sampled_from(["hello", "act", "replace", "rematch", "ping", "nope", "", "ACT"])
+    types = st.sampled_from(["hello", "act", "replace", "rematch", "ping", "chat", "nope", "", "ACT"])
     action = st.sampled_from(legal) if legal else st.just("play 1")
     shaped = st.fixed_dictionaries({"type": types}, optional={
         "action": action | st.text(max_size=80) | json_values, "seat": st.integers(-3, 9) | json_values,
-        "token": st.text(max_size=20) | json_values, "extra": json_values})
+        "token": st.text(max_size=20) | json_values, "extra": json_values,
+        "text": st.text(max_size=40) | json_values, "phrase": st.sampled_from(["gg", "nope"]) | json_values})
     return st.one_of(
         shaped.map(json.dumps),
         json_values.map(json.dumps),

@@ -289,7 +289,7 @@ async def test_the_card_screen_in_spanish_and_persian(shots: Path) -> None:
         app.save_screenshot(str(shots / "cards-fa.svg"))
 
 
-async def test_the_start_screen_sets_up_a_card_game_with_a_hard_bot() -> None:
+async def test_the_start_screen_sets_up_a_card_game_with_an_expert_bot() -> None:
     app = SakuraApp(delay=0)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -298,12 +298,12 @@ async def test_the_start_screen_sets_up_a_card_game_with_a_hard_bot() -> None:
         start.query_one("#game", Select).value = "sakura-cards"
         await pilot.pause()
         assert not start.query_one("#players-row").display and not start.query_one("#seat-row-2").display
-        start.query_one("#seat-1", Select).value = "hard"
+        start.query_one("#seat-1", Select).value = "expert"
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         game = _screen(app)
-        assert game.local.setup.game == "sakura-cards" and game.local.bots[1].spec == "mcts:100"
+        assert game.local.setup.game == "sakura-cards" and game.local.bots[1].spec == "expert"
 
 
 async def test_random_keys_never_crash_nor_play_what_is_not_legal(tmp_path: Path) -> None:

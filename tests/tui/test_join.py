@@ -239,3 +239,22 @@ async def test_a_bad_link_or_token_gives_a_clear_error_screen(
         await pilot.press("enter")
         await pilot.pause()
     assert app.return_code in (0, None)
+
+
+async def test_the_hint_key_at_a_web_table_asks_the_server(server: str, tmp_path: Path) -> None:
+    created = _create(server, 2, ["human", "medium"])
+    app = SakuraApp(join=f"{server}/t/{created['table']['id']}#token={created['token']}", delay=0,
+                    save_dir=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _wait(pilot, lambda: any(isinstance(s, RemoteGameScreen) for s in app.screen_stack))
+        game = _remote(app)
+        await _wait(pilot, lambda: game.mode == "select")
+        legal = set(game.remote.view(0).legal_actions)
+        await pilot.press("h")
+        await _wait(pilot, lambda: game.hinter.last is not None)
+        assert game.hinter.last is not None
+        assert {a.action for a in game.hinter.last.actions} == legal
+        assert "Hint (estimated chance of winning)" in _log(game)
+        assert game.mode == "select"  # still this seat's turn: the keys go on
+        await pilot.press("1")
+        await _wait(pilot, lambda: game.remote.seq > 0)

@@ -21,8 +21,10 @@ class GreedyBot:
     True
     """
 
-    def __init__(self, game: Game[Any], seed: int, heuristic: Heuristic | None = None) -> None:
+    def __init__(self, game: Game[Any], seed: int, heuristic: Heuristic | None = None,
+                 label: str = "greedy") -> None:
         self.game = game
+        self.label = label  # "greedy", or the level it plays for ("club")
         self.rng = random.Random(seed)
         found = heuristic or heuristic_for(game)
         assert found is not None
@@ -30,7 +32,7 @@ class GreedyBot:
 
     @property
     def spec(self) -> str:
-        return "greedy"
+        return self.label
 
     def act(self, view: View) -> Action:
         legal = check_view(view).legal_actions

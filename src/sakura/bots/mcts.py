@@ -61,6 +61,7 @@ class MctsBot:
         scale: float = 4.0,
         epsilon: float = 0.1,
         rollout: str = "heuristic",
+        lookahead: int = 0,
         label: str | None = None,
     ) -> None:
         self.game = game
@@ -68,6 +69,10 @@ class MctsBot:
         self.rng = random.Random(seed)
         self.limit = limit
         self.c, self.bias, self.w, self.scale, self.epsilon = c, bias, w, scale, epsilon
+        # The first ``lookahead`` decisions of each rollout play the heuristic's full judgement
+        # (what ``greedy`` plays) instead of the cheap rule: the near future, which matters most,
+        # is then played as well as the heuristic can, the far future cheaply.
+        self.lookahead = int(lookahead)
         wanted = rollout == "heuristic"
         self.heuristic: Heuristic | None = heuristic_for(game, required=False) if wanted else None
         self.label = label or f"mcts:{limit}"
@@ -180,6 +185,19 @@ class MctsBot:
         rng = self.rng
         heuristic = self.heuristic
         epsilon = self.epsilon
+        smart = self.lookahead if heuristic is not None else 0
+        while smart > 0 and not state.is_terminal():
+            for p in state.current_players():
+                smart -= 1
+                actions = state.legal_actions(p)
+                if len(actions) == 1:
+                    apply(p, actions[0])
+                    continue
+                assert heuristic is not None
+                scores = heuristic.prior(state, p, actions)
+                top = max(scores)
+                best = [a for a, v in zip(actions, scores, strict=True) if v >= top - 1e-9]
+                apply(p, best[0] if len(best) == 1 else best[rng.randrange(len(best))])
         while not state.is_terminal():
             for p in state.current_players():
                 if heuristic is None or rng.random() < epsilon:

@@ -1,14 +1,19 @@
 """Bots by spec, so that a tournament, the web app or a config file can name them in text.
 
 A spec is ``name[:limit][,option=value...]``: ``random``, ``greedy``, ``mcts:200`` (200
-iterations a decision), ``mcts:0.25s`` (a quarter of a second), ``mcts:300,c=0.7``.
+iterations a decision), ``mcts:0.25s`` (a quarter of a second), ``mcts:300,c=0.7``,
+``softmax:0.3`` (the heuristic's moves drawn by a softmax at temperature 0.3), or the name of a
+level of the ladder (``beginner``, ``casual``, ``club``, ``expert``, ``master``; see
+:mod:`sakura.bots.levels`), which stands for its own spec.
 
 >>> from sakura.engine import make_game
 >>> game = make_game("sakura", {"players": 4})
 >>> make_bot("mcts:200", game, seed=1).spec
 'mcts:200'
 >>> available_bots()
-['random', 'greedy', 'mcts']
+['random', 'greedy', 'mcts', 'softmax']
+>>> make_bot("club", game, seed=1).spec
+'club'
 
 Bots that live in an outer layer are **plug-ins** (``PLUGINS``): the registry names the module
 and factory as text and imports it only when the spec is asked for, so this layer never
@@ -23,8 +28,10 @@ from typing import Any
 
 from sakura.bots.base import Bot, BotError, Limit
 from sakura.bots.greedy import GreedyBot
+from sakura.bots.levels import LEVEL_NAMES, LEVELS
 from sakura.bots.mcts import MctsBot
 from sakura.bots.random_bot import RandomBot
+from sakura.bots.softmax import SoftmaxBot
 from sakura.engine import Game
 
 DEFAULT_MCTS_LIMIT = Limit(iterations=200)
@@ -36,7 +43,12 @@ PLUGINS: dict[str, str] = {"policy": "sakura.rl.policy:make_policy_bot"}
 
 
 def available_bots() -> list[str]:
-    return ["random", "greedy", "mcts"]
+    return ["random", "greedy", "mcts", "softmax"]
+
+
+def level_bots() -> list[str]:
+    """The levels of the ladder, weakest first (each a spec of its own)."""
+    return list(LEVEL_NAMES)
 
 
 def plugin_bots() -> list[str]:
@@ -60,15 +72,29 @@ def parse_spec(spec: str) -> tuple[str, Limit | None, dict[str, str]]:
 
     >>> parse_spec("mcts:0.25s,c=0.7")
     ('mcts', Limit(iterations=None, seconds=0.25), {'c': '0.7'})
+
+    A level reads as the spec it stands for (Sakura's; ``Level.spec_for`` gives another
+    game's); a softmax's temperature is its option ``t``:
+
+    >>> parse_spec("expert"), parse_spec("softmax:0.3")
+    (('mcts', Limit(iterations=200, seconds=None), {}), ('softmax', None, {'t': '0.3'}))
     """
+    level = LEVELS.get(spec.strip().lower())
+    if level is not None:
+        return parse_spec(level.spec)
     head, *rest = [part.strip() for part in spec.strip().split(",")]
     name, _, limit_text = head.partition(":")
     name = name.strip().lower()
     if name not in available_bots() and name not in PLUGINS:
-        raise BotError(f"unknown bot {spec!r}; bots: {', '.join(available_bots() + plugin_bots())} "
-                       "(e.g. random, greedy, mcts:200, mcts:0.25s)")
-    limit = Limit.parse(limit_text) if limit_text.strip() else None
+        raise BotError(f"unknown bot {spec!r}; bots: {', '.join(available_bots() + plugin_bots())}, "
+                       f"levels: {', '.join(LEVEL_NAMES)} (e.g. random, greedy, mcts:200, mcts:0.25s, "
+                       "softmax:0.3, club)")
     options: dict[str, str] = {}
+    if name == "softmax":
+        if limit_text.strip():
+            options["t"] = limit_text.strip()
+        limit_text = ""
+    limit = Limit.parse(limit_text) if limit_text.strip() else None
     for item in rest:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
@@ -79,13 +105,24 @@ def parse_spec(spec: str) -> tuple[str, Limit | None, dict[str, str]]:
 
 def make_bot(spec: str, game: Game[Any], seed: int) -> Bot:
     """Build the bot ``spec`` names, for ``game``, its RNG seeded with ``seed``."""
+    level = LEVELS.get(spec.strip().lower())
+    if level is not None:
+        return _make(level.spec_for(game.name), game, seed, label=level.name)
+    return _make(spec, game, seed, label=spec.strip())
+
+
+def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
     name, limit, options = parse_spec(spec)
     if name in PLUGINS:
         return _plugin_factory(name)(game, seed, limit, options)
     if name in ("random", "greedy"):
         if limit is not None or options:
             raise BotError(f"{name!r} takes no limit or options: {spec!r}")
-        return RandomBot(game, seed) if name == "random" else GreedyBot(game, seed)
+        if name == "random":
+            return RandomBot(game, seed)
+        return GreedyBot(game, seed, label=label)
+    if name == "softmax":
+        return _softmax(spec, game, seed, options, label)
     kwargs: dict[str, Any] = {}
     for key, value in options.items():
         if key in _MCTS_FLOATS:
@@ -95,7 +132,20 @@ def make_bot(spec: str, game: Game[Any], seed: int) -> Bot:
                 raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
         elif key == "rollout" and value in ("heuristic", "random"):
             kwargs[key] = value
+        elif key == "lookahead" and value.isdigit():
+            kwargs[key] = int(value)
         else:
             raise BotError(f"unknown mcts option {key}={value!r}; options: "
-                           f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random")
-    return MctsBot(game, seed, limit or DEFAULT_MCTS_LIMIT, label=spec.strip(), **kwargs)
+                           f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random, lookahead=N")
+    return MctsBot(game, seed, limit or DEFAULT_MCTS_LIMIT, label=label, **kwargs)
+
+
+def _softmax(spec: str, game: Game[Any], seed: int, options: dict[str, str], label: str) -> Bot:
+    unknown = sorted(set(options) - {"t"})
+    if unknown or "t" not in options:
+        raise BotError(f"a softmax bot is softmax:TEMPERATURE (e.g. softmax:0.3), not {spec!r}")
+    try:
+        temperature = float(options["t"])
+    except ValueError:
+        raise BotError(f"the temperature of {spec!r} is a number, not {options['t']!r}") from None
+    return SoftmaxBot(game, seed, temperature, label=label)

@@ -19,9 +19,10 @@ from sakura.tournament.balance import SakuraCollector, balance
 from sakura.tournament.balance_report import in_words, write_report
 from sakura.tournament.cards_balance import CardsCollector, cards_balance, cards_in_words, write_cards_report
 from sakura.tournament.configs import cards_config, sakura_config
+from sakura.tournament.on_ray import RayMissingError, target
 from sakura.tournament.play import GameSetup
 from sakura.tournament.progress import GameProgress
-from sakura.tournament.runner import default_jobs, run_games
+from sakura.tournament.runner import RayTarget, default_jobs, run_games
 from sakura.tournament.schedule import derive_seed
 
 console = Console()
@@ -55,6 +56,10 @@ def analyze(
                                                 exists=True, dir_okay=False)] = None,
     seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
+    ray: Annotated[bool, typer.Option("--ray", help=(
+        "play on a Ray cluster (pip install 'sakura[cluster]'): a local one, or --ray-address"))] = False,
+    ray_address: Annotated[str | None, typer.Option(
+        "--ray-address", help="the Ray cluster for --ray (implies it): auto, or ray://HOST:10001")] = None,
     out: Annotated[Path, typer.Option(help="folder for report.md and its PNG plots")] = Path("balance"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress (bar or lines)")] = False,
     game_name: Annotated[str, typer.Option(
@@ -66,12 +71,14 @@ def analyze(
     discards and gifts."""
     specs = bots or ["greedy"]
     if game_name == "sakura-cards":
-        _analyze_cards(players, variant, deck, garden, games, specs, seed, jobs, out, quiet)
+        _analyze_cards(players, variant, deck, garden, games, specs, seed, jobs, out, quiet,
+                       _ray_target(ray, ray_address))
         return
     if game_name != "sakura":
         err.print(f"[red]error:[/] unknown game {game_name!r}; games: sakura, sakura-cards")
         raise typer.Exit(2)
     players = players or 4
+    on_ray = _ray_target(ray, ray_address)
     try:
         config = sakura_config(players, variant, deck, garden)
         game = SakuraGame.from_config(config)
@@ -84,7 +91,7 @@ def analyze(
     started = time.perf_counter()
     with GameProgress("analyze", games, quiet=quiet) as progress:
         results = run_games(setups, jobs=jobs or default_jobs(), collector=SakuraCollector,
-                            on_result=lambda _: progress.advance())
+                            on_result=lambda _: progress.advance(), ray=on_ray)
     elapsed = time.perf_counter() - started
     notes = [
         f"deck: {deck or 'the published deck'}; garden: {garden or 'the published garden'}",
@@ -97,8 +104,17 @@ def analyze(
     console.print(f"report: {path}")
 
 
+def _ray_target(flag: bool, address: str | None) -> RayTarget | None:
+    try:
+        return target(flag, address)
+    except RayMissingError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
+
+
 def _analyze_cards(players: int | None, variant: str | None, deck: Path | None, garden: Path | None,
-                   games: int, specs: list[str], seed: int, jobs: int, out: Path, quiet: bool) -> None:
+                   games: int, specs: list[str], seed: int, jobs: int, out: Path, quiet: bool,
+                   on_ray: RayTarget | None = None) -> None:
     options = (("--variant", variant), ("--garden", garden))
     wrong = [name for name, given in options if given]
     if players not in (None, 2):
@@ -119,7 +135,7 @@ def _analyze_cards(players: int | None, variant: str | None, deck: Path | None, 
     started = time.perf_counter()
     with GameProgress("analyze", games, quiet=quiet) as progress:
         results = run_games(setups, jobs=jobs or default_jobs(), collector=CardsCollector,
-                            on_result=lambda _: progress.advance())
+                            on_result=lambda _: progress.advance(), ray=on_ray)
     notes = [f"cards: {deck or 'the published cards'}; seed {seed}; {time.perf_counter() - started:.0f} s"]
     title = "Sakura card game: balance report"
     data = cards_balance(results)

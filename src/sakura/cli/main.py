@@ -213,8 +213,15 @@ def replay_command(
     ] = False,
     board: Annotated[bool, typer.Option(help="draw the final garden (or the card game's areas)")] = False,
     tui: Annotated[bool, typer.Option("--tui", help="step through the game in the terminal app")] = False,
+    analyse: Annotated[bool, typer.Option(
+        "--analyse", "--analyze", help="score one seat's decisions and the win chance by round")] = False,
+    seat: Annotated[int, typer.Option(help="the seat to analyse (from 1)", min=1)] = 1,
+    spec: Annotated[str, typer.Option(help="the analysing bot (a search spec or level)")] = "expert",
+    png: Annotated[Path | None, typer.Option(
+        help="write the win-chance graph to this PNG", dir_okay=False)] = None,
 ) -> None:
-    """Re-run a game record through the engine; fail loudly where it diverges."""
+    """Re-run a game record through the engine; fail loudly where it diverges (``--analyse``:
+    then score a seat's decisions with the analysing bot)."""
     try:
         record = GameRecord.loads(file.read_text(encoding="utf-8"))
     except (InvalidRecordError, UnicodeDecodeError) as exc:
@@ -245,6 +252,22 @@ def replay_command(
     summary = json.dumps(outcome.to_dict()) if outcome else "unfinished"
     sys.stdout.flush()  # the board (stdout) is out, whole, before the summary (stderr) comes
     err.print(f"replayed {len(record.moves)} moves: identical to the record; outcome {summary}")
+    if analyse:
+        _analyse(record, seat, spec, png)
+
+
+def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None:
+    from sakura.bots import BotError
+    from sakura.cli import analysis
+
+    if seat > len(record.players):
+        err.print(f"[red]error:[/] there is no seat {seat}: the game has {len(record.players)} players")
+        raise typer.Exit(2)
+    try:
+        analysis.run(record, seat - 1, spec, png, err, console)
+    except BotError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from None
 
 
 @app.command()

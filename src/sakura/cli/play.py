@@ -26,8 +26,8 @@ def play(
     ] = None,
     variant: Annotated[str | None, typer.Option(help="two players: 'court' (default) or 'tactical'")] = None,
     bots: Annotated[
-        str, typer.Option(help="what plays the other seats: random, greedy or mcts:300 (with --players; the "
-                             "card game's hard bot is mcts:100)")
+        str, typer.Option(help="what plays the other seats: a level (beginner, casual, club, expert, "
+                             "master) or a bot spec (random, greedy, mcts:300; with --players)")
     ] = "greedy",
     seat: Annotated[int, typer.Option(help="your seat, 1 to the number of players (with --players)")] = 1,
     hot_seat: Annotated[

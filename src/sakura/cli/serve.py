@@ -38,6 +38,11 @@ def serve(
     proxy_headers: Annotated[
         bool, typer.Option(help="trust X-Forwarded-For from 127.0.0.1 (behind a reverse proxy)")
     ] = False,
+    redis_url: Annotated[str | None, typer.Option(
+        help="redis://HOST:6379/0: one of many processes serving the same site (docs/deploy.md)")] = None,
+    redis_prefix: Annotated[str, typer.Option(help="the prefix of this site's Redis keys")] = "sakura:",
+    workers: Annotated[int, typer.Option(min=1, help="processes on this machine sharing the port "
+                                                     "(more than 1 needs --redis-url)")] = 1,
 ) -> None:
     """Play Sakura in the browser: create a table against bots, or invite friends by link."""
     import uvicorn
@@ -49,7 +54,10 @@ def serve(
     url = database_url or _default_database()
     hosts = tuple(allowed_host or allowed_hosts_for(host))
     limits = Limits(allowed_hosts=hosts, live_tables=max_tables)
-    app = create_app(url, limits)
+    if workers > 1 and redis_url is None:
+        typer.echo("error: --workers above 1 needs --redis-url (the processes share tables through Redis)",
+                   err=True)
+        raise typer.Exit(2)
     lobby = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     typer.echo(f"Sakura is served at {lobby} (Ctrl+C to stop)")
     if "*" in hosts:
@@ -57,6 +65,13 @@ def serve(
                    "put the server behind a proxy that checks it.")
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(lobby)).start()
+    if workers > 1:
+        from sakura.server.cluster.workers import run_workers
+
+        run_workers(workers, host=host, port=port, limits=limits, database_url=url, redis_url=redis_url,
+                    redis_prefix=redis_prefix, proxy_headers=proxy_headers)
+        return
+    app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix)
     uvicorn.Server(config(app, host=host, port=port, limits=limits, proxy_headers=proxy_headers)).run()
 
 

@@ -13,6 +13,7 @@ from rich.table import Table
 from sakura.bots import BotError, make_bot, parse_spec
 from sakura.engine import GameError, make_game
 from sakura.tournament.configs import cards_config, sakura_config
+from sakura.tournament.on_ray import RayMissingError, target
 from sakura.tournament.play import GameResult
 from sakura.tournament.plots import plot_standings
 from sakura.tournament.progress import GameProgress
@@ -45,6 +46,10 @@ def tournament(
     seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
     mode: Annotated[str, typer.Option(help=f"{' or '.join(MODES)}")] = GAUNTLET,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
+    ray: Annotated[bool, typer.Option("--ray", help=(
+        "play on a Ray cluster (pip install 'sakura[cluster]'): a local one, or --ray-address"))] = False,
+    ray_address: Annotated[str | None, typer.Option(
+        "--ray-address", help="the Ray cluster for --ray (implies it): auto, or ray://HOST:10001")] = None,
     out: Annotated[Path, typer.Option(help="folder for tournament.json and standings.csv")] = Path(
         "tournament"),
     records: Annotated[Path | None, typer.Option(
@@ -75,7 +80,8 @@ def tournament(
         for spec in bots:
             parse_spec(spec)
             make_bot(spec, game, 0)
-    except (BotError, GameError, ValueError) as exc:
+        on_ray = target(ray, ray_address)
+    except (BotError, GameError, ValueError, RayMissingError) as exc:
         raise _fail(str(exc)) from None
     setups = plan.setups()
     warning = plan.warning()
@@ -87,7 +93,8 @@ def tournament(
         def advance(_: GameResult) -> None:
             progress.advance()
 
-        results = run_games(setups, jobs=jobs or default_jobs(), records=records, on_result=advance)
+        results = run_games(setups, jobs=jobs or default_jobs(), records=records, on_result=advance,
+                            ray=on_ray)
     elapsed = time.perf_counter() - started
     data = summary(plan, results, elapsed)
     json_path, csv_path = write_results(out, data)

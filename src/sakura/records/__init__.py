@@ -9,15 +9,23 @@ than the record says fails loudly at the first difference.
 from sakura.records.playout import random_action, random_playout
 from sakura.records.record import FORMAT, GameRecord, InvalidRecordError, Move, Recorder
 from sakura.records.replay import ReplayDivergenceError, replay
+from sakura.records.tutorial import Attempt, Highlight, Script, Step, Tutorial, load_script, tutorial_json
 
 __all__ = [
     "FORMAT",
+    "Attempt",
     "GameRecord",
+    "Highlight",
     "InvalidRecordError",
     "Move",
     "Recorder",
     "ReplayDivergenceError",
+    "Script",
+    "Step",
+    "Tutorial",
+    "load_script",
     "random_action",
     "random_playout",
     "replay",
+    "tutorial_json",
 ]

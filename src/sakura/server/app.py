@@ -19,23 +19,29 @@ import re
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from functools import cache
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Query, Request, WebSocket
+from fastapi import Body, FastAPI, Path, Query, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
 from sakura.engine.games.sakura import SakuraGame
-from sakura.records import Recorder
-from sakura.server import listing, protocol
+from sakura.records import Recorder, tutorial_json
+from sakura.server import chat, finished, listing, people_routes, protocol
+from sakura.server.accounts import Accounts, user_of
+from sakura.server.advice import Advisor
+from sakura.server.cluster.remote import RemoteTable
+from sakura.server.csrf import CsrfGuard
 from sakura.server.errors import http_status
 from sakura.server.guard import Guard
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby, NewTable
+from sakura.server.names import optional_name
 from sakura.server.pages import STATIC, page
-from sakura.server.protocol import Act, Hello, Ping, ProtocolError, Rematch, Replace, parse_client
+from sakura.server.protocol import Act, Chat, Hello, Hint, Ping, ProtocolError, Rematch, Replace, parse_client
 from sakura.server.table import Connection, Table, TableError
 
 log = logging.getLogger("sakura.server")
@@ -62,12 +68,14 @@ class JoinRequest(BaseModel):
     name: str | None = Field(default=None, max_length=24)
 
 
-def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None = None) -> Any:
+def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None = None,
+               redis_url: str | None = None, redis_prefix: str = "sakura:") -> Any:
     """A Sakura server on ``database_url``; unfinished tables resume when it starts.
 
     The FastAPI app comes wrapped in the :class:`~sakura.server.guard.Guard` middleware (host,
     origin, body size, security headers); the app itself is its ``.app`` attribute and its
-    state (the lobby) is reachable through the wrapper's ``state``."""
+    state (the lobby) is reachable through the wrapper's ``state``. ``redis_url``: one of many
+    processes serving the same site (:mod:`sakura.server.cluster`)."""
     from sakura.server.db import Store
 
     bounds = limits or Limits()
@@ -76,16 +84,30 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database_url, busy_seconds=bounds.sqlite_busy_seconds,
                       statement_ms=bounds.pg_statement_ms, connect_seconds=bounds.pg_connect_seconds)
-        lobby = Lobby(store, bounds)
+        if redis_url is None:
+            lobby = Lobby(store, bounds)
+        else:
+            from sakura.server.cluster import ClusterLobby
+
+            lobby = ClusterLobby(store, bounds, redis_url, prefix=redis_prefix)
+            await lobby.start()
         app.state.lobby = lobby
         app.state.sockets = Counter()  # open WebSockets by client address
+        app.state.advisor = advisor = Advisor(bounds)  # hints and analyses, in worker processes
+        if isinstance(lobby, ClusterLobby):
+            lobby.advisor = advisor  # a hint asked on another process is worked out here
         for table in await lobby.restore():
             table.start()
+        catching_up = asyncio.get_running_loop().create_task(finished.catch_up(lobby))  # ratings, archive
         sweeper = asyncio.get_running_loop().create_task(_sweep(lobby))
         try:
             yield
         finally:
             sweeper.cancel()
+            await advisor.close()
+            catching_up.cancel()
+            if redis_url is not None:
+                await lobby.stop()  # type: ignore[attr-defined]
             for table in list(lobby.tables.values()):
                 await table.close()
             await lobby.writer.aclose()
@@ -94,6 +116,13 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
 
     app = FastAPI(title="Sakura", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return await api_error(_request, ApiError.of(exc))
+
+    app.include_router(Accounts().router)
+    app.include_router(people_routes.router)  # the archive, players' pages, the leaderboard
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -133,6 +162,17 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     async def replay_page(table_id: str, request: Request) -> HTMLResponse:
         return page("replay.html", request)
 
+    @app.get("/learn", include_in_schema=False)
+    async def learn_page(request: Request) -> HTMLResponse:
+        return page("tutorial.html", request)
+
+    @app.get("/api/tutorial")
+    async def tutorial() -> JSONResponse:
+        """The guided first game ("Learn to play"), played through by the engine from its
+        script: each step's words, highlight and expected move, with the learner's view and
+        the events before it (the learner's own view only). Unrated: no table, nothing stored."""
+        return JSONResponse(await asyncio.to_thread(_tutorial))
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
@@ -153,7 +193,7 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
             raise ApiError.of(exc) from None
         return {"open": lobby.open_tables(page), "finished": finished, "page": page,
                 "page_size": lobby.limits.lobby_page,
-                "listing": lobby.cached("listing", 0, lambda: listing.live(lobby.tables.values()))}
+                "listing": lobby.cached("listing", 0, lobby.live_listing)}
 
     @app.get("/api/finished")
     async def finished_games(page: Annotated[int, Query(ge=0, le=10_000)] = 0) -> dict[str, Any]:
@@ -166,7 +206,9 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     @app.post("/api/tables", status_code=201)
     async def create(request: NewTable, http: Request) -> dict[str, Any]:
         try:
-            table, seat, token = await lobby_of().create(request, address=_address(http.client))
+            account = await user_of(lobby_of(), http.cookies)
+            table, seat, token = await lobby_of().create(request, address=_address(http.client),
+                                                         account=account)
         except TableError as exc:
             raise ApiError.of(exc) from None
         return {"table": table.info(), "seat": seat, "token": token}
@@ -176,12 +218,14 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         return (await table_or_404(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: Annotated[JoinRequest | None, Body()] = None) -> dict[str, Any]:
+    async def join(table_id: str, http: Request,
+                   body: Annotated[JoinRequest | None, Body()] = None) -> dict[str, Any]:
         table = await table_or_404(table_id)
         request = body or JoinRequest()
+        account = await user_of(lobby_of(), http.cookies)
         async with table.lock:
             try:
-                seat, token = await table.claim(request.seat, request.name)
+                seat, token = await table.claim(request.seat, optional_name(request.name), account)
             except TableError as exc:
                 raise ApiError.of(exc) from None
         return {"seat": seat, "token": token}
@@ -204,9 +248,28 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         table = await finished_or_409(table_id)
         try:
             steps = await _replay_steps(table)
+            messages = await chat.for_replay(table)
         except TableError as exc:
             raise ApiError.of(exc) from None
-        return JSONResponse({"table": table.info(), "steps": steps})
+        return JSONResponse({"table": table.info(), "steps": steps, "chat": messages})
+
+    @app.get("/api/tables/{table_id}/analysis/{seat}")
+    async def analysis_status(table_id: str, seat: Annotated[int, Path(ge=0, le=7)]) -> dict[str, Any]:
+        """How far the post-game analysis of ``seat`` (from 0) is, or the analysis itself."""
+        table = await table_or_404(table_id)
+        try:
+            return await app.state.advisor.status(table, seat)  # type: ignore[no-any-return]
+        except TableError as exc:
+            raise ApiError.of(exc) from None
+
+    @app.post("/api/tables/{table_id}/analysis/{seat}", status_code=202)
+    async def analyse(table_id: str, seat: Annotated[int, Path(ge=0, le=7)]) -> dict[str, Any]:
+        """Start the post-game analysis of ``seat`` (refused while the game is being played)."""
+        table = await table_or_404(table_id)
+        try:
+            return await app.state.advisor.start_analysis(table, seat)  # type: ignore[no-any-return]
+        except TableError as exc:
+            raise ApiError.of(exc) from None
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
@@ -227,15 +290,23 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         except TableError as exc:
             await _refuse(ws, str(exc), exc.code, 1013)
             return
+        try:
+            account = await user_of(lobby_of(), ws.cookies)  # a logged-in player's seats, from any browser
+        except TableError:
+            account = None
         sockets[address] += 1
         try:
-            await _serve(ws, table, lobby_of(), Connection(ws.send_text, address=address, limits=bounds))
+            await _serve(ws, table, lobby_of(), Connection(ws.send_text, address=address, limits=bounds),
+                         account)
         finally:
             sockets[address] -= 1
             if sockets[address] <= 0:
                 del sockets[address]
 
-    return Guard(app, allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
+    return Guard(CsrfGuard(app), allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
+
+
+_tutorial = cache(tutorial_json)  # the script is fixed: played once per process
 
 
 def _address(client: Any) -> str:
@@ -258,7 +329,8 @@ async def _sweep(lobby: Lobby) -> None:
             log.exception("sweeping finished tables")
 
 
-async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) -> None:
+async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection,
+                 account: str | None = None) -> None:
     """One connection: hello first, then act / replace / rematch / ping until it closes, or
     until it falls behind reading its messages, or floods."""
     loop = asyncio.get_running_loop()
@@ -270,6 +342,12 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
         closing.append(loop.create_task(_close(ws, 1008, "too far behind reading its messages")))
 
     conn.on_behind = drop
+
+    def close(code: int, reason: str) -> None:  # the table moved to another process: the page reconnects
+        writer.cancel()
+        closing.append(loop.create_task(_close(ws, code, reason)))
+
+    conn.on_close = close
     joined = False
     why: tuple[int, str] | None = None
     try:
@@ -292,22 +370,39 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection) ->
                 if not joined:
                     if not isinstance(message, Hello):
                         raise TableError("say hello first: {\"type\": \"hello\", \"token\": ...}", "no_hello")
-                    await table.join(conn, message.token)
+                    await table.join(conn, message.token, account)
                     joined = True
+                    # the chat's history comes by itself: a slow database holds up no message
+                    greeting = (table.greet(message.name) if isinstance(table, RemoteTable)
+                                else chat.greet(table, conn, message.name))
+                    closing.append(loop.create_task(greeting))
                 elif isinstance(message, Hello):
                     raise TableError("this connection has already said hello", "hello_again")
                 elif isinstance(message, Act):
                     await table.act(conn.seat, message.action)
                 elif isinstance(message, Replace):
                     await table.replace(conn.seat, message.seat)
+                elif isinstance(message, Chat):
+                    if isinstance(table, RemoteTable):  # the owner stores it and tells everyone
+                        await table.say(message.text, message.phrase)
+                    else:
+                        await chat.say(table, conn, message)
                 elif isinstance(message, Rematch):
                     await lobby.rematch(table, conn.seat)
                 elif isinstance(message, Ping):
                     conn.push({"type": "pong"})
+                elif isinstance(message, Hint):
+                    if isinstance(table, RemoteTable):  # the owner holds the state
+                        await table.hint()
+                    else:
+                        ws.app.state.advisor.start_hint(table, conn)
             except ProtocolError as exc:
                 conn.push(protocol.error(str(exc), "malformed"))
             except TableError as exc:
-                conn.push(protocol.error(str(exc), exc.code))
+                refusal = protocol.error(str(exc), exc.code)
+                if exc.retry_after is not None:
+                    refusal["retry_after"] = round(exc.retry_after, 3)
+                conn.push(refusal)
     except WebSocketDisconnect:
         pass
     finally:

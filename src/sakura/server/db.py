@@ -26,12 +26,13 @@ import datetime as dt
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
@@ -39,6 +40,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    false,
     insert,
     select,
     update,
@@ -65,6 +67,10 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16))  # "playing" | "finished"
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # revision 0003: a rated table (accounts only) and the table's options (spectator chat)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    options: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    lease: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the owner's: sakura.server.cluster
 
 
 class ActionRow(Base):
@@ -76,6 +82,19 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(String(64))
     by: Mapped[str] = mapped_column(String(16))  # "player" | "bot" | "timer"
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    lease: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the lease it was written under
+
+
+class AnalysisRow(Base):
+    """A finished game's post-game analysis of one seat (``sakura.bots.analysis``'s JSON)."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("sakura_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    spec: Mapped[str] = mapped_column(String(64))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +111,8 @@ class StoredTable:
     created: dt.datetime
     actions: list[tuple[int, str]]
     game: str = "sakura"  # the engine's name for it (``make_game(game, config)``)
+    rated: bool = False
+    options: dict[str, Any] = field(default_factory=dict)  # {"spectator_chat": False}, ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +125,16 @@ class ActionWrite:
     action: str
     by: str
     finished: bool = False
+    lease: int | None = None  # the writer's lease on the table (many processes); None: one process
+
+
+class FencedError(Exception):
+    """Actions written under a lease the table no longer has (a stale owner): none of them was
+    stored. ``tables``: the tables whose writes were refused."""
+
+    def __init__(self, tables: set[str]) -> None:
+        super().__init__(f"a newer lease owns table(s) {', '.join(sorted(tables))}: writes refused")
+        self.tables = tables
 
 
 def now() -> dt.datetime:
@@ -138,7 +169,8 @@ class Store:
     def create_table(self, row: StoredTable) -> None:
         with self._session.begin() as s:
             s.add(TableRow(id=row.id, game=row.game, config=row.config, seed=row.seed, seats=row.seats,
-                           timer=row.timer, status=row.status, rematch=row.rematch, created=row.created))
+                           timer=row.timer, status=row.status, rematch=row.rematch, created=row.created,
+                           rated=row.rated, options=row.options or None))
 
     def add_action(self, table_id: str, seq: int, seat: int, action: str, by: str) -> None:
         """Store one action in its own transaction."""
@@ -149,9 +181,16 @@ class Store:
         last action marks its table finished in the same transaction. Core, no ORM."""
         at = now()
         rows = [{"table_id": w.table_id, "seq": w.seq, "seat": w.seat, "action": w.action, "by": w.by,
-                 "at": at} for w in writes]
+                 "at": at, "lease": w.lease} for w in writes]
         finished = [w.table_id for w in writes if w.finished]
         with self.engine.begin() as conn:
+            leased = {w.table_id: w.lease for w in writes if w.lease is not None}
+            if leased:  # fencing: the tables' rows locked until the commit, so no new owner slips in
+                current = dict(conn.execute(select(TableRow.id, TableRow.lease).where(
+                    TableRow.id.in_(leased)).with_for_update()).all())
+                stale = {t for t, lease in leased.items() if current.get(t) != lease}
+                if stale:
+                    raise FencedError(stale)
             conn.execute(_INSERT_ACTION, rows)
             if finished:
                 conn.execute(update(TableRow).where(TableRow.id.in_(finished)).values(status="finished"))
@@ -190,6 +229,20 @@ class Store:
                              .order_by(TableRow.created.desc(), TableRow.id).offset(offset).limit(limit))
             return list(rows)
 
+    def save_analysis(self, table_id: str, seat: int, spec: str, data: dict[str, Any]) -> None:
+        """Keep (or replace) the analysis of one seat of a finished game."""
+        with self._session.begin() as s:
+            row = s.get(AnalysisRow, (table_id, seat))
+            if row is None:
+                s.add(AnalysisRow(table_id=table_id, seat=seat, spec=spec, data=data, created=now()))
+            else:
+                row.spec, row.data, row.created = spec, data, now()
+
+    def load_analysis(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        with self._session() as s:
+            row = s.get(AnalysisRow, (table_id, seat))
+            return None if row is None else dict(row.data)
+
     @staticmethod
     def _stored(s: Session, row: TableRow) -> StoredTable:
         actions = s.execute(select(ActionRow.seat, ActionRow.action).where(ActionRow.table_id == row.id)
@@ -197,7 +250,7 @@ class Store:
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
         return StoredTable(row.id, dict(row.config), int(row.seed), [dict(x) for x in row.seats], row.timer,
                            row.status, row.rematch, created, [(int(a), str(b)) for a, b in actions],
-                           game=row.game)
+                           game=row.game, rated=bool(row.rated), options=dict(row.options or {}))
 
 
 _INSERT_ACTION = insert(ActionRow)
@@ -261,6 +314,10 @@ class GroupCommit:
             self.writes += len(batch)
             try:
                 await loop.run_in_executor(self._thread, self.store.add_actions, [w for w, _, _ in batch])
+            except FencedError as exc:  # a stale owner's writes: refused; the other tables' go again
+                refused = [p for p in batch + self._pending if p[0].table_id in exc.tables]
+                self._pending = [p for p in batch + self._pending if p[0].table_id not in exc.tables]
+                _finish(refused, exc)
             except Exception as exc:  # the whole transaction rolled back: every action in it failed
                 failed = {w.table_id for w, _, _ in batch}
                 dependent = [p for p in self._pending if p[0].table_id in failed]
@@ -300,3 +357,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+from sakura.server import people_models  # noqa: E402,F401  (their tables join Base.metadata)

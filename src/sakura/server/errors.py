@@ -24,6 +24,14 @@ HTTP_STATUS = {
     "full": 503,  # the server holds as many tables as it may
     "rate_limited": 429,
     "no_table": 404,
+    "busy": 503,  # hints and analyses: the worker processes have as much as they take
+    "bad_seat": 400,
+    "bad_name": 400,  # a name or chat text the server does not take (names.py)
+    "bad_chat": 400,
+    "bad_password": 400,  # accounts.py
+    "bad_login": 401,
+    "login_required": 401,
+    "taken": 409,
 }
 
 

@@ -36,6 +36,11 @@ class Limits:
     message_burst: int = 60  # ... and its burst; beyond it: an error, the message ignored
     flood_close: int = 200  # refused messages in a row before the connection is closed
 
+    # chat (chat.py): per connection, ``chat_burst`` messages in ``chat_window`` seconds
+    chat_burst: int = 5
+    chat_window: float = 10.0
+    chat_welcome: int = 200  # the newest messages a connection gets on arrival
+
     # seats
     replace_grace: float = 45.0  # seconds a seat must be empty before a bot may take it over
 
@@ -52,6 +57,15 @@ class Limits:
     sqlite_busy_seconds: float = 2.0  # SQLite's busy timeout (another process holds the lock)
     pg_statement_ms: int = 5000  # PostgreSQL statement_timeout and lock_timeout
     pg_connect_seconds: int = 3
+
+    # advice: hints while playing and post-game analyses, searched in worker processes
+    hint_spec: str = "expert"  # the bot whose search gives a hint (sakura.bots.advice.HINT_SPEC)
+    analysis_spec: str = "expert"  # the bot that scores a finished game's decisions
+    advice_workers: int = 1  # worker processes for both (CPU-bound: at most the cores to spare)
+    advice_queue: int = 8  # hints and analysis steps waiting at once; beyond: "busy, try again"
+    analyses_running: int = 2  # analyses under way at once (each queues one step at a time)
+    # many processes (sakura.server.cluster): a table's lease in Redis lasts this long unrenewed
+    lease_seconds: float = 3.0
 
     # the names a client may reach this server by (Host and WebSocket Origin); ("*",): any
     allowed_hosts: tuple[str, ...] = ("*",)

@@ -22,23 +22,27 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from sakura.bots import LEGACY, LEVEL_NAMES, level_spec
 from sakura.engine import GameError, available_games, make_game
-from sakura.server import protocol
+from sakura.server import finished, protocol
 from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.limits import KeyedLimiter, Limits
+from sakura.server.names import optional_name
 from sakura.server.table import Seat, Table, TableError
 
 log = logging.getLogger("sakura.server")
 
-# The strengths a lobby offers: quick enough to play live on a small machine.
-BOT_LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy", "hard": "mcts:100"}
+# The strengths a lobby offers: the ladder's levels (sakura.bots.levels), and the names it
+# used before them (easy, medium, hard), which stand for levels so that old links still work.
+BOT_LEVELS: tuple[str, ...] = (*LEVEL_NAMES, *LEGACY)
+DEFAULT_LEVEL = "club"
 
 
 class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: str = Field(pattern="^(human|bot)$")
-    level: str | None = Field(default=None, pattern="^(easy|medium|hard)$")
+    level: str | None = Field(default=None, pattern=f"^({'|'.join(BOT_LEVELS)})$")
     name: str | None = Field(default=None, max_length=24)
 
 
@@ -53,6 +57,8 @@ class NewTable(BaseModel):
     seats: list[SeatRequest] | None = None
     timer: float | None = Field(default=None, ge=1, le=3600)
     name: str | None = Field(default=None, max_length=24)
+    rated: bool = False  # accounts only, no bots (ratings.py)
+    spectator_chat: bool = True  # False: "spectators may not chat"
 
     @model_validator(mode="after")
     def _seats_match(self) -> NewTable:
@@ -90,7 +96,9 @@ class Lobby:
         return restored
 
     def _table(self, stored: StoredTable) -> Table:
-        return Table(stored, self.db, self.writer, self.limits)
+        table = Table(stored, self.db, self.writer, self.limits)
+        table.finished_listeners.append(lambda t: finished.on_finished(self, t))  # archive, ratings
+        return table
 
     async def get(self, table_id: str) -> Table:
         """The table ``table_id``: in memory, or loaded (a finished one, for its record and
@@ -108,8 +116,8 @@ class Lobby:
     def live_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status != "finished")
 
-    async def create(self, request: NewTable, *, claim: bool = True,
-                     address: str | None = None) -> tuple[Table, int | None, str | None]:
+    async def create(self, request: NewTable, *, claim: bool = True, address: str | None = None,
+                     account: str | None = None) -> tuple[Table, int | None, str | None]:
         """Create and store a table; the creator takes the first human seat (if any).
         ``address``: the client's, for the rate limit (a rematch passes none)."""
         if request.game not in available_games():
@@ -123,36 +131,56 @@ class Lobby:
         except (ValueError, GameError) as exc:
             raise TableError(str(exc), "bad_table") from None
         seat_requests = request.seats or [SeatRequest(kind="human")] + [
-            SeatRequest(kind="bot", level="medium") for _ in range(request.players - 1)]
+            SeatRequest(kind="bot", level=DEFAULT_LEVEL) for _ in range(request.players - 1)]
         if not any(r.kind == "human" for r in seat_requests):
             raise TableError("a table needs at least one player's seat; to watch bots play each other, "
                              "use `sakura tournament`", "bad_table")
+        if request.rated and claim and account is None:
+            raise TableError("a rated table is for accounts: log in to create one", "login_required")
+        if request.rated and any(r.kind == "bot" for r in seat_requests):
+            raise TableError("a rated table has no bots: every seat is a player's", "bad_table")
         if address is not None and (wait := self.creates.take(address)) is not None:
             raise TableError(f"too many new tables from your address; try again in {wait:.0f} s",
                              "rate_limited", retry_after=wait)
         if self.live_count() >= self.limits.live_tables:
             raise TableError("this server is full (it holds as many games as it may); "
                              "try again when a game has ended", "full", retry_after=60)
+        creator = optional_name(request.name)  # a name that is not one: refused before anything is made
+        seat_names = [optional_name(r.name) for r in seat_requests]
         seats = []
-        for r in seat_requests:
+        for r, seat_name in zip(seat_requests, seat_names, strict=True):
             if r.kind == "bot":
-                level = r.level or "medium"
-                seats.append(Seat("bot", r.name or "", bot=BOT_LEVELS[level], level=level))
+                level = r.level or DEFAULT_LEVEL
+                # The seat keeps the spec the level stands for in this game (a search's spec
+                # starts with "mcts", which the table thinks about off the event loop).
+                seats.append(Seat("bot", seat_name or "", bot=level_spec(level, game.name), level=level))
             else:
-                seats.append(Seat("human", r.name or ""))
+                seats.append(Seat("human", seat_name or ""))
         stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
-                             timer=request.timer, status="playing", rematch=None, created=now(), actions=[])
+                             timer=request.timer, status="playing", rematch=None, created=now(), actions=[],
+                             rated=request.rated,
+                             options={} if request.spectator_chat else {"spectator_chat": False})
+        await self._reserve(stored.id)
         await self.db.call(self.store.create_table, stored, what="creating a table")
         table = self._table(stored)
         self.tables[table.id] = table
         self._lists.clear()
+        await self._adopt(table)
         seat, token = None, None
         if claim:
             async with table.lock:
-                seat, token = await table.claim(None, request.name)
+                seat, token = await table.claim(None, creator, account)
         table.start()
         return table, seat, token
+
+    async def _reserve(self, table_id: str) -> None:
+        """A new table's id, before it is stored; and :meth:`_adopt`: the table, stored, before
+        anyone may play it. Nothing to do for one process (many processes: its lease,
+        :class:`~sakura.server.cluster.ClusterLobby`)."""
+
+    async def _adopt(self, table: Table) -> None:
+        pass
 
     def open_tables(self, page: int = 0) -> list[dict[str, Any]]:
         """Tables being played (open seats first): to join or to watch; one page of them."""
@@ -163,6 +191,12 @@ class Lobby:
         everything: list[dict[str, Any]] = self.cached("open", 0, build)
         size = self.limits.lobby_page
         return everything[page * size:(page + 1) * size]
+
+    def live_listing(self) -> dict[str, list[dict[str, Any]]]:
+        """The lobby's lists of unfinished tables (:func:`sakura.server.listing.live`)."""
+        from sakura.server import listing
+
+        return listing.live(self.tables.values())
 
     async def finished_ids(self, page: int = 0) -> list[str]:
         """One page of finished games, newest first, from the database."""
@@ -221,6 +255,8 @@ class Lobby:
             else:
                 request = NewTable(game=table.game.name, players=table.game.num_players,
                                    variant=table.game.config_json().get("variant"), timer=table.timer,
+                                   rated=table.rated,
+                                   spectator_chat=table.options.get("spectator_chat", True),
                                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None)
                                           for s in table.seats])
                 new, _, _ = await self.create(request, claim=False)
@@ -234,6 +270,7 @@ class Lobby:
                     continue
                 if seat not in tokens and new.seats[seat].token_hash is None:
                     async with new.lock:
-                        tokens[seat] = (await new.claim(seat, table.seats[seat].name or None))[1]
+                        tokens[seat] = (await new.claim(seat, table.seats[seat].name or None,
+                                                        table.seats[seat].account))[1]
                 conn.push(protocol.rematch(new.id, tokens.get(seat)))
             table.broadcast_table()

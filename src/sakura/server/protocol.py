@@ -35,6 +35,7 @@ class Hello(_Message):
 
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
+    name: str | None = Field(default=None, max_length=64)  # a spectator's name in the chat
 
 
 class Act(_Message):
@@ -57,11 +58,25 @@ class Rematch(_Message):
     type: Literal["rematch"]
 
 
+class Chat(_Message):
+    """Say something at the table: ``text`` (at most 300 characters) or a quick ``phrase``."""
+
+    type: Literal["chat"]
+    text: str | None = Field(default=None, max_length=1200)  # chat.py refuses past 300, in words
+    phrase: Literal["gg", "wp", "oops", "hello", "thanks", "blossom"] | None = None
+
+
 class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Replace | Rematch | Ping, Field(discriminator="type")]
+class Hint(_Message):
+    """Ask for each legal action's estimated win chance, from your seat's view (not in rated games)."""
+
+    type: Literal["hint"]
+
+
+ClientMessage = Annotated[Hello | Act | Replace | Rematch | Chat | Ping | Hint, Field(discriminator="type")]
 _adapter: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 

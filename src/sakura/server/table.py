@@ -69,10 +69,12 @@ class Seat:
     level: str | None = None  # the bot's strength as the lobby names it
     token_hash: str | None = None  # set once a human has claimed the seat
     replaced: bool = False  # a human seat a bot plays for now (the player left)
+    account: str | None = None  # the username of the account the seat is bound to (accounts.py)
+    forfeit: bool = False  # at a rated table: a bot took over, so the player ranks last (ratings.py)
 
     def public(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "level": self.level,
-                "claimed": self.token_hash is not None, "replaced": self.replaced}
+                "claimed": self.token_hash is not None, "replaced": self.replaced, "account": self.account}
 
 
 class Connection:
@@ -95,6 +97,7 @@ class Connection:
         self.bucket = TokenBucket(self.limits.messages_per_second, self.limits.message_burst)
         self.refused = 0  # messages refused in a row by the rate limit
         self.on_behind: Callable[[], None] | None = None  # the handler's: drop the socket
+        self.on_close: Callable[[int, str], None] | None = None  # the handler's: close (code, reason)
         self._send = send
 
     def push(self, message: dict[str, Any]) -> None:
@@ -123,6 +126,11 @@ class Connection:
         self.refused += 1
         return False
 
+    def close(self, code: int = 1012, reason: str = "the table moved to another server process") -> None:
+        """Close the socket (the page reconnects): its table moved (:mod:`sakura.server.cluster`)."""
+        if self.on_close is not None:
+            self.on_close(code, reason)
+
     def finish(self) -> None:
         """No more messages: the writer stops after what is queued."""
         self.outbox.put_nowait(None)
@@ -150,6 +158,8 @@ class Table:
         self.timer = stored.timer
         self.status = stored.status
         self.rematch_id = stored.rematch
+        self.rated = stored.rated  # accounts only, rated at the end (ratings.py)
+        self.options = dict(stored.options)  # {"spectator_chat": False}: the table's choices
         self.created = stored.created
         self.last_seen = stored.created.timestamp()  # the last time anyone was connected
         self.seq = 0
@@ -180,6 +190,9 @@ class Table:
         self._timer_handle: asyncio.TimerHandle | None = None
         self.deadline: float | None = None  # wall-clock time of the timer's end (time.time())
         self.finished_listeners: list[Callable[[Table], None]] = []
+        self.hints = True  # "Suggest" may be asked for (never at a table whose info says rated)
+        self.lease: int | None = None  # the lease this process owns the table under (many processes)
+        self.on_timer: Callable[[Table], None] | None = None  # told each time the deadline changes
 
     # ---------------------------------------------------------------- seats and connections
 
@@ -197,10 +210,14 @@ class Table:
             raise TableError("this table is damaged (its stored game does not replay) and cannot be played; "
                              "its record can still be downloaded", "damaged")
 
-    async def claim(self, seat: int | None, name: str | None) -> tuple[int, str]:
-        """Give a free human seat (the first one if ``seat`` is None) a new secret token.
-        Call under the table's lock."""
+    async def claim(self, seat: int | None, name: str | None, account: str | None = None) -> tuple[int, str]:
+        """Give a free human seat (the first one if ``seat`` is None) a new secret token, bound
+        to ``account`` if the player is logged in. Call under the table's lock."""
         self._refuse_if_damaged()
+        if self.rated and account is None:
+            raise TableError("a rated table is for accounts: log in to take a seat", "login_required")
+        if self.rated and any(s.account == account for s in self.seats):
+            raise TableError("you already have a seat at this rated table", "no_seat")
         free = [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is None]
         if seat is None:
             if not free:
@@ -209,7 +226,8 @@ class Table:
         if seat not in free:
             raise TableError(f"seat {seat + 1} is not free", "no_seat")
         token = secrets.token_urlsafe(24)
-        changed = replace(self.seats[seat], token_hash=hash_token(token), name=name or self.seats[seat].name)
+        named = name or self.seats[seat].name or (account or "")
+        changed = replace(self.seats[seat], token_hash=hash_token(token), name=named, account=account)
         await self._change_seat(seat, changed)
         self.absent_since[seat] = time.time()
         self._arm_timer()  # the clock starts once every human seat is taken
@@ -241,15 +259,20 @@ class Table:
         info = {"id": self.id, "game": self.game.name, "players": self.game.num_players,
                 "variant": self.game.config_json().get("variant"),
                 "timer": self.timer, "status": self.status, "seats": seats, "rematch": self.rematch_id,
-                "seq": self.seq, "round": getattr(self.state, "round", None)}
+                "seq": self.seq, "round": getattr(self.state, "round", None),
+                "rated": self.rated, "spectator_chat": self.options.get("spectator_chat", True)}
         if self.damaged is not None:
             info["damaged"] = True
+        info["hints"] = self.hints and not info.get("rated", False)
         return info
 
-    async def join(self, conn: Connection, token: str | None) -> None:
-        """Attach a connection (after its hello) and send it the whole situation."""
+    async def join(self, conn: Connection, token: str | None, account: str | None = None) -> None:
+        """Attach a connection (after its hello) and send it the whole situation. Without a
+        token, a logged-in ``account`` gets its own seat back (from any browser)."""
         async with self.lock:
             seat = self.seat_of(token)
+            if seat is None and account is not None:
+                seat = next((i for i, s in enumerate(self.seats) if s.account == account), None)
             if len(self.connections) >= self.limits.connections_per_table:
                 raise TableError(f"this table has as many connections as it takes "
                                  f"({self.limits.connections_per_table}); try again later", "full")
@@ -338,7 +361,8 @@ class Table:
                 for listener in self.finished_listeners:
                     listener(self)
 
-        return self.writer.submit(ActionWrite(self.id, seq, seat, str(action), by, finished), done)
+        write = ActionWrite(self.id, seq, seat, str(action), by, finished, self.lease)
+        return self.writer.submit(write, done)
 
     @staticmethod
     async def _stored(stored: asyncio.Future[None]) -> None:
@@ -381,7 +405,8 @@ class Table:
             if after is not None and (wait := after - time.time()) > 0:
                 raise TableError(f"seat {seat + 1}'s player left only a moment ago; a bot may take over in "
                                  f"{wait:.0f} s if they are not back", "grace", retry_after=wait)
-            await self._change_seat(seat, replace(self.seats[seat], replaced=True))
+            await self._change_seat(seat, replace(self.seats[seat], replaced=True,
+                                                  forfeit=self.seats[seat].forfeit or self.rated))
             self.broadcast_table()
         self.kick()
 
@@ -449,6 +474,8 @@ class Table:
             self._timer_handle.cancel()
             self._timer_handle = None
         self.deadline = None
+        if self.on_timer is not None:
+            self.on_timer(self)
         if not self.timer or self.state.is_terminal() or self.waiting_for_players():
             return
         bots = self.bot_seats()
@@ -456,6 +483,8 @@ class Table:
             return
         wait = self.timer if seconds is None else seconds
         self.deadline = time.time() + wait
+        if self.on_timer is not None:
+            self.on_timer(self)
         loop = asyncio.get_running_loop()
         self._timer_handle = loop.call_later(wait, lambda: loop.create_task(self._timeout()))
 

@@ -88,10 +88,26 @@ def play_game(
     """Play ``setup`` to the end. Players who must act at the same time each get their view
     before any of them acts, as at the table. ``records`` saves the game record there
     (``game-<index>.json``); ``collector`` gathers statistics from the events."""
+    result, text = play_game_and_record(setup, record=records is not None, collector=collector)
+    if records is not None and text is not None:
+        (records / record_name(setup.index)).write_text(text, encoding="utf-8")
+    return result
+
+
+def record_name(index: int) -> str:
+    """The file name of game ``index``'s record in a ``records`` folder."""
+    return f"game-{index:06d}.json"
+
+
+def play_game_and_record(
+    setup: GameSetup, *, record: bool = False, collector: CollectorFactory | None = None
+) -> tuple[GameResult, str | None]:
+    """:func:`play_game` giving the record's text back (when ``record``) instead of writing it:
+    a worker on another machine (``--ray``) sends it to the one that writes the folder."""
     game = _game(setup.game, setup.config_json)
     bots = [make_bot(spec, game, seed) for spec, seed in zip(setup.seats, setup.bot_seeds, strict=True)]
     recorder = Recorder(game, setup.seed, [f"{s} ({spec})" for s, spec in enumerate(setup.seats)],
-                        date="") if records is not None else None
+                        date="") if record else None
     watcher = collector(game) if collector is not None else None
     state = recorder.state if recorder is not None else _new_state(game, setup.seed, watcher is not None)
     start = getattr(watcher, "on_start", None)
@@ -117,11 +133,10 @@ def play_game(
             moves += 1
     outcome = state.outcome()
     assert outcome is not None
-    if recorder is not None and records is not None:
-        (records / f"game-{setup.index:06d}.json").write_text(recorder.finish().dumps(), encoding="utf-8")
+    text = recorder.finish().dumps() if recorder is not None else None
     return GameResult(
         index=setup.index, deal=setup.deal, seed=setup.seed, seats=setup.seats,
         winners=outcome.winners, scores=outcome.scores, returns=outcome.returns(),
         rounds=getattr(state, "round", None), moves=moves, think_seconds=tuple(think),
         decisions=tuple(decisions), stats=watcher.finish(state) if watcher is not None else {},
-    )
+    ), text

@@ -11,12 +11,21 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
 from sakura.tournament.play import CollectorFactory, GameResult, GameSetup, play_game
 
 Progress = Callable[[GameResult], None]
+
+
+@dataclass(frozen=True, slots=True)
+class RayTarget:
+    """``--ray``: the games go to the Ray cluster at ``address`` (``None``: the one Ray finds,
+    or a local one it starts; ``auto``: the one this machine belongs to; ``ray://host:10001``)."""
+
+    address: str | None = None
 
 
 def default_jobs() -> int:
@@ -37,10 +46,16 @@ def run_games(
     collector: CollectorFactory | None = None,
     on_result: Progress | None = None,
     batch: int = 0,
+    ray: RayTarget | None = None,
 ) -> list[GameResult]:
     """Play every setup; ``jobs`` processes (all cores by default; 1 plays in this process).
     ``on_result`` is called as each game ends (for a progress bar), in completion order; the
-    returned list is in schedule order."""
+    returned list is in schedule order. ``ray``: on a Ray cluster instead (:mod:`.on_ray`)."""
+    if ray is not None:
+        from sakura.tournament.on_ray import run_games_on_ray
+
+        return run_games_on_ray(setups, address=ray.address, records=records, collector=collector,
+                                on_result=on_result, batch=batch)
     jobs = jobs or default_jobs()
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)

@@ -38,6 +38,9 @@ CSS = """
 #end { background: $panel; padding: 1 2; margin: 1 4; height: auto; }
 #winner { text-style: bold; color: yellow; padding: 1 0; }
 .rtl #prompt, .rtl #help-text, .rtl #pass { text-align: right; }
+#play-real { margin: 1 2; min-width: 24; height: 3; }
+.lit { border: heavy $accent; }
+.rtl #lesson { text-align: right; }
 """
 
 

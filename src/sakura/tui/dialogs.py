@@ -79,17 +79,19 @@ class LogScreen(Screen[None]):
 
 
 def level_name(level: str) -> str:
-    """A seat's kind in words: a strength (``easy``...), ``human``, or a bot spec as given."""
+    """A seat's kind in words: a strength (``beginner``...), ``human``, or a bot spec as given."""
     return {
         HUMAN: tr("human"),
-        "easy": tr("easy bot"),
-        "medium": tr("medium bot"),
-        "hard": tr("hard bot"),
+        "beginner": tr("beginner bot"),
+        "casual": tr("casual bot"),
+        "club": tr("club bot"),
+        "expert": tr("expert bot"),
+        "master": tr("master bot"),
     }.get(level, level)
 
 
 def kind_name(kind: str, game: str) -> str:
-    """A seat's bot spec in words (``mcts:100`` in the card game is the hard bot)."""
+    """A seat's bot spec in words (``mcts:50`` in the card game is the expert bot)."""
     return level_name(level_of(kind, game) or kind)
 
 

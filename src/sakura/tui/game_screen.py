@@ -39,6 +39,7 @@ class GameScreen(LogScreen, Generic[V]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", N_("Help")),
         Binding("s", "save", N_("Save")),
+        Binding("h", "hint", N_("Hint")),
         Binding("ctrl+q", "app.quit", N_("Quit")),
     ]
     SAVE_PREFIX: ClassVar[str] = "sakura"
@@ -56,6 +57,10 @@ class GameScreen(LogScreen, Generic[V]):
         self.actor: int | None = None  # whose keys count now
         self.shown: int | None = None  # hot-seat: whose hand may be on screen
         self.busy = False
+        self.prompt_said = ""  # what the prompt says (a hint's progress shows there meanwhile)
+        from sakura.tui.hints import Hinter
+
+        self.hinter = Hinter(self)
 
     # ------------------------------------------------------------------ what a game adds
 
@@ -125,6 +130,11 @@ class GameScreen(LogScreen, Generic[V]):
         return t("(you are watching: every hand is hidden)")
 
     def prompt(self, text: str) -> None:
+        self.prompt_said = text
+        self.prompt_line(text)
+
+    def prompt_line(self, text: str) -> None:
+        """Show ``text`` in the prompt for a moment (a hint's progress) without it being the prompt."""
         self.query_one("#prompt", Static).update(Text(text, style="bold", justify=justify()))
 
     def write(self, text: str | None) -> None:
@@ -235,6 +245,10 @@ class GameScreen(LogScreen, Generic[V]):
             await self.game_key(event.key, event.character)
         except GameError as exc:
             self.write(str(exc))
+
+    def action_hint(self) -> None:
+        """Each legal action's estimated chance of winning, from the acting seat's view."""
+        self.hinter.ask()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.rules()))

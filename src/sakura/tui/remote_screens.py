@@ -156,7 +156,14 @@ class RemoteFlow(GameScreen[V]):
         elif kind == "rematch":
             self.to_rematch(message)
             return
+        elif kind == "hint_progress":
+            self.hinter.progress(message)
+            return
+        elif kind == "hint":
+            self.hinter.answer(message)
+            return
         elif kind == "error":
+            self.hinter.refused()
             self.write(t("The server says: {reason}", reason=str(message.get("message") or "")))
             self.sent = False
             if self.mode != "over":

@@ -6,7 +6,7 @@ the deck's card data; nothing here decides what is legal or where a piece goes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rich.text import Text
 
@@ -39,11 +39,20 @@ def _label(text: str) -> Text:
     return Text(s[: LABEL - 1].ljust(LABEL), style="dim")
 
 
-def draw_garden(view: SakuraView, width: int, ghost: dict[int, int] | None = None) -> Text:
+def draw_garden(
+    view: SakuraView,
+    width: int,
+    ghost: dict[int, int] | None = None,
+    *,
+    lit_spaces: Collection[int] = (),
+    lit_painters: Collection[int] = (),
+    lit_emperor: bool = False,
+) -> Text:
     """The path from the gate to the last sakura, ``width`` cells wide at most.
 
     ``ghost`` maps a seat to a space where a pending choice would take its painter (shown as a
     lower-case letter): the consequence of a choice, computed by the engine on a clone.
+    ``lit_*``: spaces, painters and the Emperor shown highlighted (reversed), for the tutorial.
     """
     spaces = view.garden
     n = len(spaces)
@@ -78,6 +87,8 @@ def draw_garden(view: SakuraView, width: int, ghost: dict[int, int] | None = Non
             glyph, style = ("✿", "bold magenta") if i not in scored else ("✓", "dim magenta")
         else:
             glyph, style = "·", "green"
+        if i in lit_spaces:
+            style += " reverse"
         path.append(glyph.rjust(cell) if glyph != "⛩" else " " * (cell - 2) + glyph, style=style)
     out.append_text(_label(tr("garden")))
     out.append_text(path)
@@ -86,7 +97,8 @@ def draw_garden(view: SakuraView, width: int, ghost: dict[int, int] | None = Non
     emperor = Text(" " * (cell * n))
     emperor = Text()
     for i in range(n):
-        emperor.append((EMPEROR if i == view.emperor else " ").rjust(cell), style="bold yellow")
+        lit = " reverse" if lit_emperor and i == view.emperor else ""
+        emperor.append((EMPEROR if i == view.emperor else " ").rjust(cell), style="bold yellow" + lit)
     out.append_text(_label(tr("Emperor")))
     out.append_text(emperor)
     out.append("\n")
@@ -101,7 +113,8 @@ def draw_garden(view: SakuraView, width: int, ghost: dict[int, int] | None = Non
         if i == 0 and len(seats) > 1:
             row.append(str(len(seats)).rjust(cell), style="bold white")
         elif seats:
-            row.append(seat_letter(view, seats[0]).rjust(cell), style=seat_style(view, seats[0]))
+            lit = " reverse" if seats[0] in lit_painters else ""
+            row.append(seat_letter(view, seats[0]).rjust(cell), style=seat_style(view, seats[0]) + lit)
         elif i in ghosts:
             row.append(
                 seat_letter(view, ghosts[i]).lower().rjust(cell), style=f"{seat_style(view, ghosts[i])} blink"

@@ -12,20 +12,21 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from sakura.bots import Bot, make_bot
+from sakura.bots import LEGACY, LEVEL_NAMES, Bot, level_spec, make_bot
 from sakura.engine import Event, Game, State, View, make_game
 from sakura.records import GameRecord, Recorder, replay
 
 HUMAN = "human"
 SAKURA, CARDS = "sakura", "sakura-cards"
 GAMES = (SAKURA, CARDS)
-LEVELS = ("easy", "medium", "hard")
-# The bot behind each strength, per game. The card game's search is slower per iteration
-# (a deeper game to roll out): 100 iterations answer in about half a second on a shared
-# two-core machine, the pace the web server's "hard" level also keeps.
+# The strengths offered: the ladder's levels (sakura.bots.levels), each a bot spec of its own
+# that plays either game (its search budget set per game there).
+LEVELS: tuple[str, ...] = LEVEL_NAMES
+DEFAULT_LEVEL = "club"
+# The bot behind each strength, per game: the level itself; the names used before the ladder
+# (a server's older tables say easy, medium, hard) stand for levels.
 BOT_KINDS: dict[str, dict[str, str]] = {
-    SAKURA: {"easy": "random", "medium": "greedy", "hard": "mcts:300"},
-    CARDS: {"easy": "random", "medium": "greedy", "hard": "mcts:100"},
+    game: {**{level: level for level in LEVEL_NAMES}, **LEGACY} for game in (SAKURA, CARDS)
 }
 
 V = TypeVar("V", bound=View)
@@ -33,15 +34,18 @@ V_co = TypeVar("V_co", bound=View, covariant=True)
 
 
 def level_of(kind: str, game: str = SAKURA) -> str | None:
-    """The strength (``easy``, ``medium``, ``hard``) that stands for a bot spec, or ``human``;
-    ``None`` for a spec of no level (``mcts:50`` given on the command line).
+    """The strength (a level: ``beginner`` ... ``master``) that stands for a bot spec, or
+    ``human``; ``None`` for a spec of no level (``mcts:50`` given on the command line). The
+    spec a level stands for in this game counts as that level.
 
-    >>> level_of("mcts:100", "sakura-cards"), level_of("mcts:100"), level_of("human")
-    ('hard', None, 'human')
+    >>> level_of("expert"), level_of("greedy"), level_of("mcts:50", "sakura-cards"), level_of("mcts:50")
+    ('expert', 'club', 'expert', None)
     """
     if kind == HUMAN:
         return HUMAN
-    return next((level for level, k in BOT_KINDS.get(game, {}).items() if k == kind), None)
+    if kind in LEVEL_NAMES:
+        return kind
+    return next((level for level in LEVEL_NAMES if level_spec(level, game) == kind), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,18 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from sakura.tui.dialogs import level_name
 from sakura.tui.i18n import N_, shape, t, translate_bindings
-from sakura.tui.session import BOT_KINDS, CARDS, GAMES, HUMAN, LEVELS, SAKURA, SeatSpec, Setup, level_of
+from sakura.tui.session import (
+    BOT_KINDS,
+    CARDS,
+    DEFAULT_LEVEL,
+    GAMES,
+    HUMAN,
+    LEVELS,
+    SAKURA,
+    SeatSpec,
+    Setup,
+    level_of,
+)
 
 MAX_SEATS = 6
 
@@ -22,11 +33,15 @@ def game_title(game: str) -> str:
 
 
 class StartScreen(Screen[None]):
-    """Choosing the card game fixes two seats and hides Sakura's table options. A seat is
-    ``human`` or a strength (easy, medium, hard), which becomes that game's bot at the start;
+    """F2 opens the tutorial ("Learn to play"). Choosing the card game fixes two seats and
+    hides Sakura's table options. A seat is ``human`` or a strength (a level of the ladder,
+    ``beginner`` to ``master``), which becomes that game's bot at the start;
     a bot spec of no strength (from the command line) is offered as itself."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "start", N_("Start"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", N_("Start"), show=True),
+        Binding("f2", "learn", N_("Learn to play"), show=True),
+    ]
 
     def __init__(self, setup: Setup | None = None) -> None:
         super().__init__()
@@ -57,7 +72,7 @@ class StartScreen(Screen[None]):
                     id="variant",
                 )
             levels = [level_of(sp.kind, s.game) or sp.kind for sp in s.seats]
-            levels += ["medium"] * (MAX_SEATS - len(levels))
+            levels += [DEFAULT_LEVEL] * (MAX_SEATS - len(levels))
             known = [HUMAN, *LEVELS]
             for i in range(MAX_SEATS):
                 extra = [levels[i]] if levels[i] not in known else []
@@ -100,6 +115,12 @@ class StartScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()
+
+    def action_learn(self) -> None:
+        """The tutorial: the same script as the web's "Learn to play"."""
+        from sakura.tui.tutorial_screen import TutorialScreen
+
+        self.app.switch_screen(TutorialScreen())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()

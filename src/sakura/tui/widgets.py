@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -21,15 +22,18 @@ class GardenWidget(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.sview: SakuraView | None = None
         self.ghost: dict[int, int] = {}
+        self.lit: dict[str, Any] = {}
 
-    def show(self, view: SakuraView, ghost: dict[int, int] | None = None) -> None:
-        self.sview, self.ghost = view, ghost or {}
+    def show(self, view: SakuraView, ghost: dict[int, int] | None = None, **lit: Any) -> None:
+        """``lit``: what :func:`draw_garden` highlights (``lit_spaces``, ``lit_painters``,
+        ``lit_emperor``; the tutorial's steps)."""
+        self.sview, self.ghost, self.lit = view, ghost or {}, lit
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:
         if self.sview is None:
             return Text("")
-        return draw_garden(self.sview, max(20, self.size.width - 2), self.ghost)
+        return draw_garden(self.sview, max(20, self.size.width - 2), self.ghost, **self.lit)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         if self.sview is None:
@@ -83,6 +87,7 @@ class HandWidget(Widget):
         self.picked: int | None = None
         self.active = False
         self.caption = ""
+        self.lit: frozenset[int] = frozenset()
 
     def show(
         self,
@@ -91,7 +96,10 @@ class HandWidget(Widget):
         picked: int | None = None,
         active: bool = False,
         caption: str = "",
+        *,
+        lit: frozenset[int] = frozenset(),
     ) -> None:
+        """``lit``: cards shown highlighted (as a picked card is; the tutorial's steps)."""
         self.cards, self.cursor, self.picked, self.active, self.caption = (
             cards,
             cursor,
@@ -99,6 +107,7 @@ class HandWidget(Widget):
             active,
             caption,
         )
+        self.lit = lit
         self.refresh()
 
     def render(self) -> RenderableType:
@@ -113,7 +122,7 @@ class HandWidget(Widget):
                 number,
                 width,
                 selected=selected,
-                picked=number is not None and number == self.picked,
+                picked=number is not None and (number == self.picked or number in self.lit),
                 index=i + 1,
                 describe=width >= 24,
             )

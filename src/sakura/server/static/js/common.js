@@ -9,7 +9,8 @@ export const SHAPES = ["circle", "square", "triangle", "diamond", "pentagon", "h
 // each language).
 const COLOUR_KEYS = ["colour.0", "colour.1", "colour.2", "colour.3", "colour.4", "colour.5", "colour.6"];
 const LETTER_KEYS = ["letter.0", "letter.1", "letter.2", "letter.3", "letter.4", "letter.5", "letter.6"];
-const LEVEL_KEYS = { easy: "level.easy", medium: "level.medium", hard: "level.hard" };
+const LEVEL_KEYS = { easy: "level.easy", medium: "level.medium", hard: "level.hard", beginner: "level.beginner",
+  casual: "level.casual", club: "level.club", expert: "level.expert", master: "level.master" };
 export const colourName = (seat) => t(COLOUR_KEYS[seat]);
 export const letter = (seat) => t(LETTER_KEYS[seat]);
 

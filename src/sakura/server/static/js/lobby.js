@@ -5,9 +5,14 @@ import { loadCatalog, t, num, list } from "./i18n.js";
 import { el, seatName } from "./common.js";
 import { addHelp } from "./help.js";
 import { saveToken, readToken } from "./tokens.js";
+import { addAccountBox, post, whoami } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
-const KINDS = { friend: "lobby.seat.friend", easy: "lobby.seat.easy", medium: "lobby.seat.medium", hard: "lobby.seat.hard" };
+// A seat is a friend or a bot of one of the ladder's levels (weakest first; docs/bots.md).
+const KINDS = { friend: "lobby.seat.friend", beginner: "lobby.seat.beginner", casual: "lobby.seat.casual",
+  club: "lobby.seat.club", expert: "lobby.seat.expert", master: "lobby.seat.master" };
+// Older names of levels (links and forms from before the ladder).
+const LEGACY = { easy: "beginner", medium: "club", hard: "expert" };
 
 // The card game is for two; the players and the variant are Sakura's choices.
 const cardGame = () => $("game").value === "sakura-cards";
@@ -23,7 +28,12 @@ function renderSeats() {
   for (let i = 1; i < players; i++) {
     const id = `seat-${i}`;
     const select = el("select", { id, name: id }, ...Object.entries(KINDS).map(([k, key]) => el("option", { value: k }, t(key))));
-    select.value = previous[i - 1] || "medium";
+    const before = previous[i - 1];
+    select.value = (before && (LEGACY[before] || before)) || "club";
+    if ($("rated").checked) { // a rated table: every seat a friend's
+      select.value = "friend";
+      for (const option of select.options) option.disabled = option.value !== "friend";
+    }
     items.push(el("li", {}, el("label", { for: id }, t("lobby.seat", { n: i + 1 })), select));
   }
   $("seat-choices").replaceChildren(...items);
@@ -38,9 +48,10 @@ async function create(event) {
     seats.push(select.value === "friend" ? { kind: "human" } : { kind: "bot", level: select.value });
   }
   const body = { game, players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
-    variant: game === "sakura" && players === 2 ? $("variant").value : null };
-  const response = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(body) });
+    variant: game === "sakura" && players === 2 ? $("variant").value : null,
+    spectator_chat: $("spectator-chat").checked };
+  if ($("rated").checked) body.rated = true;
+  const response = await post("/api/tables", body);
   const data = await response.json();
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
@@ -50,6 +61,7 @@ async function create(event) {
     return;
   }
   saveToken(data.table.id, data.token);
+  if (body.name) localStorage.setItem("sakuraName", body.name); // the next table's name, prefilled
   location.href = `/t/${data.table.id}${location.search}`;
 }
 
@@ -84,8 +96,10 @@ async function refresh() {
   const data = await (await fetch("/api/tables")).json();
   const { open, playing, abandoned } = data.listing;
   // "Your tables": this browser holds a seat's token for them (a cookie per table).
-  const mine = [...open, ...playing, ...abandoned].filter((table) => readToken(table.id));
-  const isMine = (table) => Boolean(readToken(table.id));
+  // ... or its account has a seat there (from any browser)
+  const account = (await whoami()).username;
+  const isMine = (table) => Boolean(readToken(table.id)) || (account && table.seats.some((s) => s.account === account));
+  const mine = [...open, ...playing, ...abandoned].filter(isMine);
   fill("yours", mine.map((table) => row(table, "lobby.resume", `/t/${table.id}`)), "lobby.none_yours");
   fill("open", open.filter((x) => !isMine(x)).map((table) => row(table, "lobby.join", `/t/${table.id}`)), "lobby.none_open");
   fill("playing", playing.filter((x) => !isMine(x)).map((table) => row(table, "lobby.watch", `/t/${table.id}`)), "lobby.none");
@@ -117,6 +131,13 @@ $("players").addEventListener("change", renderSeats);
 $("game").addEventListener("change", renderSeats);
 $("create").addEventListener("submit", create);
 renderSeats();
+const account = (await whoami()).username;
+if (!$("name").value) $("name").value = localStorage.getItem("sakuraName") ?? account ?? "";
+// Rated tables are for accounts, between players only (every seat a friend's).
+$("rated").disabled = !account;
+$("rated-note").textContent = t(account ? "lobby.rated_note" : "lobby.rated_login");
+$("rated").addEventListener("change", renderSeats);
+await addAccountBox();
 $("newer").addEventListener("click", () => { finishedPage = Math.max(0, finishedPage - 1); refreshFinished(); });
 $("older").addEventListener("click", () => { finishedPage += 1; refreshFinished(); });
 refresh();

@@ -6,6 +6,8 @@ import { loadCatalog, t } from "./i18n.js";
 import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
+import { AnalysisPanel } from "./analysis.js";
+import { chatLine } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -13,6 +15,8 @@ let steps = [];
 let table = null;
 let index = 0;
 let game = null;
+let panel = null; // the post-game analysis (analysis.js)
+let chat = []; // the table's messages, each shown from the step it was said at
 
 const seatNames = (view) => [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, null));
 
@@ -36,8 +40,10 @@ function show(i) {
   const log = game.newLog($("log"), (s) => names[s] ?? String(s), null);
   log.reset();
   for (const step of steps.slice(0, index + 1)) for (const event of step.events) log.event(event);
+  $("chat").replaceChildren(...chat.filter((m) => m.seq <= index).map((m) => chatLine(m, (s) => names[s] ?? String(s))));
   for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.step) === index);
   $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  if (panel) panel.setStep(index);
 }
 
 function moveList() {
@@ -56,7 +62,7 @@ if (!response.ok) {
   box.hidden = false;
   document.querySelector("main").hidden = true;
 } else {
-  ({ steps, table } = await response.json());
+  ({ steps, table, chat = [] } = await response.json());
   game = await gameModule(table.game);
   await game.load();
   document.body.dataset.game = table.game;
@@ -76,5 +82,7 @@ if (!response.ok) {
     if (e.key === "ArrowLeft") show(index - (rtl ? -1 : 1));
   });
   moveList();
+  panel = new AnalysisPanel(tableId, seatNames(steps[steps.length - 1].view), steps.length - 1, show);
+  panel.mount($("analysis-box"));
   show(0);
 }

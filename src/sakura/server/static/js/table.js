@@ -8,6 +8,10 @@ import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
 import { saveToken, readToken as storedToken, forget } from "./tokens.js";
 import { soundOn, setSound } from "./sound.js";
+import { Hints } from "./hints.js";
+import { ChatBox } from "./chat.js";
+import { TurnNotifier } from "./notify.js";
+import { addAccountBox, post } from "./session.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -28,6 +32,8 @@ let animating = false;
 let log = null;
 let game = null; // the game's module (games/sakura.js, games/cards.js)
 let screen = null; // its live table
+let chat = null; // the table's chat (chat.js)
+const notifier = new TurnNotifier(); // your turn while the tab is hidden (notify.js)
 
 // The server's errors carry an English detail (the engine's words); the page shows a message
 // chosen by the error's code, and the detail below it, marked as English.
@@ -35,7 +41,10 @@ const ERRORS = {
   malformed: "error.malformed", no_hello: "error.no_hello", hello_again: "error.hello_again",
   bad_token: "error.bad_token", no_table: "error.no_table", not_seated: "error.not_seated",
   illegal: "error.illegal", bad_seat: "error.bad_seat", not_finished: "error.not_finished",
+  busy: "error.busy", no_hints: "error.no_hints", not_your_turn: "error.not_your_turn", hint_failed: "error.hint_failed",
+  bad_name: "error.bad_name",
 };
+const CHAT_ERRORS = { bad_chat: "chat.error.bad", chat_rate_limited: "chat.error.rate", chat_closed: "chat.closed" };
 
 function showError(key, detail) {
   const box = $("error");
@@ -64,6 +73,7 @@ function send(message) {
 }
 
 let sinceAct = []; // the events received since this page last acted (for the tests)
+const hints = new Hints(send); // "Suggest": each action's estimated chance of winning
 
 function act(action) {
   sinceAct = [];
@@ -78,7 +88,7 @@ function connect() {
   $("status").textContent = t(socket ? "table.reconnecting" : "table.connecting");
   const proto = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${proto}://${location.host}/ws/${tableId}`);
-  socket.addEventListener("open", () => send({ type: "hello", token: readToken() }));
+  socket.addEventListener("open", () => send({ type: "hello", token: readToken(), name: localStorage.getItem("sakuraName") || null }));
   // One message at a time, in order (the first welcome waits for its game's module).
   socket.addEventListener("message", (e) => {
     const message = JSON.parse(e.data);
@@ -102,6 +112,8 @@ async function startGame(name) {
   document.body.dataset.game = name;
   addHelp(game.helpGame);
   log = game.newLog($("log"), (s) => names()[s] ?? String(s), me);
+  chat = new ChatBox({ box: $("chat-box"), send, nameOf: (s) => names()[s] ?? String(s), tableId });
+  chat.onMute = renderSeats;
 }
 
 // The log from the table's start, as this viewer may see it (the welcome carries it).
@@ -128,6 +140,8 @@ async function receive(message) {
       me = message.seat;
       log.me = me;
       table = message.table;
+      chat.setOpen(me !== null || table.spectator_chat !== false);
+      chat.setPeople(table.seats.some((s, i) => i !== me && s.kind === "human"));
       queue.length = 0;
       setView(message.view, message.seq, message.deadline);
       writeHistory(message.history);
@@ -139,11 +153,23 @@ async function receive(message) {
       renderInvite();
       renderResult();
       break;
+    case "chat_history":
+      chat.history(message.messages);
+      break;
+    case "chat":
+      chat.add(message);
+      break;
     case "update":
       queue.push(message);
       if (!animating) animate();
       break;
+    case "hint":
+    case "hint_progress":
+      if (hints.receive(message) && view) render();
+      break;
     case "error":
+      if (["busy", "no_hints", "not_your_turn", "hint_failed", "not_seated"].includes(message.code)) hints.refused();
+      if (CHAT_ERRORS[message.code]) { chat.error(t(CHAT_ERRORS[message.code], { n: Math.ceil(message.retry_after ?? 0) })); break; }
       showError(ERRORS[message.code] ?? "error.unknown", message.message);
       if (message.code === "bad_token") { forget(tableId); socket.close(); }
       if (view) render();
@@ -200,6 +226,8 @@ const context = () => ({ me, names: names(), animating, busy: animating || queue
 function render() {
   $("hand-area").hidden = me === null;
   screen.render(view, context());
+  hints.render(table, view, me, animating || queue.length > 0);
+  notifier.update(me !== null && !view.terminal && (view.legal_actions ?? []).length > 0);
   renderSeats();
   renderInvite();
   renderResult();
@@ -224,6 +252,7 @@ function renderSeats() {
       screen.seatTile ? screen.seatTile(seat) : "",
       el("span", { class: "seat-tokens" }, score),
       el("span", { class: "seat-status" }, [status, presence].filter(Boolean).join(" · ")));
+    if (seat !== me && info && info.kind === "human" && info.claimed) row.append(chat.muteButton(seat));
     if (wait > 0) countdown();
     if (presence && !info.replaced && wait <= 0 && me !== null && !view.terminal) {
       row.append(el("button", { class: "small", onclick: () => send({ type: "replace", seat }) }, t("table.replace")));
@@ -278,10 +307,13 @@ function renderInvite() {
 async function takeSeat() {
   const name = ($("join-name")?.value ?? "").trim();
   if (name) localStorage.setItem("sakuraName", name);
-  const response = await fetch(`/api/tables/${tableId}/join`, { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(name ? { name } : {}) });
+  const response = await post(`/api/tables/${tableId}/join`, name ? { name } : {});
   const data = await response.json();
-  if (!response.ok) { showError(response.status === 409 ? "error.no_free_seat" : "error.unknown", String(data.detail ?? "")); return; }
+  if (!response.ok) {
+    const key = data.code === "login_required" ? "error.login_required" : response.status === 409 ? "error.no_free_seat" : "error.unknown";
+    showError(key, String(data.detail ?? ""));
+    return;
+  }
   saveToken(tableId, data.token);
   socket.close();
 }
@@ -320,6 +352,7 @@ document.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement
     || target instanceof HTMLTextAreaElement || target.isContentEditable) return;
+  if (e.code === "KeyH" && hints.allowed(table, view, me)) { document.getElementById("suggest")?.click(); return; }
   if (screen) screen.key(e);
 });
 
@@ -340,14 +373,16 @@ function addControls() {
     sound.setAttribute("aria-pressed", soundOn() ? "true" : "false");
     sound.textContent = t(soundOn() ? "table.sound_on" : "table.sound_off");
   });
-  slot.replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")), select, sound);
+  slot.replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")), select, sound, notifier.button());
 }
 
 // Read-only, for the browser tests: the view the page last drew from.
-window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct };
+window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct,
+  hint: () => hints.hint, notified: () => notifier.notified };
 
 await loadCatalog();
 addControls();
+addAccountBox();
 $("invite-box").addEventListener("toggle", () => { $("invite-box").dataset.touched = "1"; });
 window.addEventListener("resize", () => { if (view && !animating) render(); });
 setInterval(tick, 1000);

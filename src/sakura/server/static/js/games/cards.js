@@ -10,7 +10,8 @@ import { CardsLog, cardName, describeArea } from "./cards_log.js";
 const $ = (id) => document.getElementById(id);
 const AREAS = ["garden", "palace", "temple"];
 const AREA_KEYS = { garden: "cards.area.garden", palace: "cards.area.palace", temple: "cards.area.temple" };
-const LEVEL_KEYS = { easy: "level.easy", medium: "level.medium", hard: "level.hard" };
+const LEVEL_KEYS = { easy: "level.easy", medium: "level.medium", hard: "level.hard", beginner: "level.beginner",
+  casual: "level.casual", club: "level.club", expert: "level.expert", master: "level.master" };
 // Card colours: Okabe–Ito hues, each with its own shape, so colour is never the only cue.
 const SUIT = {
   r: { colour: "#D55E00", shape: "◆" }, b: { colour: "#0072B2", shape: "●" },

@@ -1,0 +1,184 @@
+"""Advice: each legal action's estimated chance of winning, read from a search bot's own tree.
+
+A hint (while playing) and a post-game analysis ask the same question of one player's
+**view** (never the full state): "if I play this, how likely am I to win?" The answer is the
+search itself, not a second opinion: :func:`advise` runs the search bot that ``spec`` names
+(an :class:`~sakura.bots.mcts.MctsBot`) from the view, exactly as the bot would to decide,
+and reads its root statistics: for each of the player's legal actions, how often the search
+tried it (visits), its mean reward, and its **win chance**, the mean of the player's share
+of the win over the playouts that began with it (1 for a sole win, 1/k for a k-way shared win).
+So the action the advice ranks first (most visited) is the bot's own decision, for the
+same seed and budget, on every machine.
+
+It speaks only the game protocol, so it works for every game of the platform (for Sakura the
+actions are the cards in hand, or ``forward`` / ``back`` at a choice).
+
+>>> from sakura.engine import make_game
+>>> game = make_game("sakura", {"players": 3})
+>>> advice = advise(game, game.new_initial_state(4).view(0), "mcts:30", seed=1)
+>>> advice.best == str(make_bot("mcts:30", game, 1).act(game.new_initial_state(4).view(0)))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sakura.bots.base import BotError, check_view
+from sakura.bots.mcts import MctsBot, _Node
+from sakura.bots.registry import make_bot, parse_spec
+from sakura.engine import Game, State, View
+
+HINT_SPEC = "expert"  # the ladder's level for hints while playing
+ANALYSIS_SPEC = "expert"  # and for scoring every decision after the game
+FALLBACK_SPEC = "mcts:400"  # until the ladder's ``expert`` level exists (see _resolve)
+
+# Pseudo-playouts at the position's own win chance added to each action's estimate before it is
+# shown or compared: an action the search tried only a few times is judged by few playouts, and
+# a card tried twice must not look best (or a blunder) on two lucky (or unlucky) ones.
+PRIOR_VISITS = 4.0
+
+Progress = Callable[[int, int], None]  # (iterations done, iterations in all)
+PROGRESS_EVERY = 25  # iterations between two progress calls
+
+
+def _resolve(spec: str) -> str:
+    """The spec as the registry knows it. Until the ladder of levels (``beginner`` ..
+    ``master``) is merged, ``expert`` is not a spec yet and stands for ``mcts:400``; once the
+    ladder's ``expert`` lands, the registry resolves it and this fallback never fires."""
+    try:
+        parse_spec(spec)
+    except BotError:
+        if spec.strip().lower() == "expert":
+            return FALLBACK_SPEC
+        raise
+    return spec
+
+
+def resolve_spec(spec: str) -> str:
+    """The spec a level name stands for now (``expert`` -> ``mcts:400`` until the ladder lands)."""
+    return _resolve(spec)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionAdvice:
+    """One legal action: how often the search tried it, its mean reward, its win chance."""
+
+    action: str
+    visits: int
+    value: float  # the bot's mean reward (win share blended with the score margin)
+    win: float  # mean share of the win over the playouts that began with it (0..1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "visits": self.visits, "value": round(self.value, 4),
+                "win": round(self.win, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The search's estimates for each legal action of ``player`` (most visited first)."""
+
+    player: int
+    spec: str
+    iterations: int
+    actions: tuple[ActionAdvice, ...]
+    win: float  # the position's win chance: over every playout of the search
+
+    @property
+    def best(self) -> str:
+        """The bot's own decision: the most visited action (as ``MctsBot.act`` picks)."""
+        return self.actions[0].action
+
+    def estimate(self, action: ActionAdvice) -> float:
+        """``action``'s win chance (0..1) pulled toward the position's by :data:`PRIOR_VISITS`."""
+        return (action.win * action.visits + PRIOR_VISITS * self.win) / (action.visits + PRIOR_VISITS)
+
+    def of(self, action: str) -> ActionAdvice:
+        for a in self.actions:
+            if a.action == action:
+                return a
+        raise KeyError(action)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Advice:
+        """Read :meth:`to_json` back (a web server's ``hint`` message is that, and more)."""
+        actions = tuple(ActionAdvice(str(a["action"]), int(a["visits"]), float(a["value"]), float(a["win"]))
+                        for a in data["actions"])
+        return cls(int(data["player"]), str(data["spec"]), int(data["iterations"]), actions,
+                   float(data["win"]))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "spec": self.spec, "iterations": self.iterations,
+                "best": self.best, "win": round(self.win, 4),
+                "actions": [dict(a.to_json(), estimate=round(self.estimate(a), 4)) for a in self.actions]}
+
+
+def search_bot(game: Game[Any], spec: str, seed: int) -> MctsBot:
+    """The search bot ``spec`` names (levels resolved), or a clear error if it is no search."""
+    bot = make_bot(_resolve(spec), game, seed)
+    if not isinstance(bot, MctsBot):
+        raise BotError(f"advice needs a search bot (e.g. mcts:400 or expert), not {spec!r}")
+    return bot
+
+
+def advise(game: Game[Any], view: View, spec: str = HINT_SPEC, *, seed: int = 0,
+           progress: Progress | None = None) -> Advice:
+    """Each legal action's estimates for ``view.player``, by the search ``spec`` names.
+
+    The search is the bot's: same sampling, same tree, same random draws as
+    ``make_bot(spec, game, seed).act(view)``, so the first action here is that decision.
+    ``progress(done, total)`` is called every few iterations (``total`` is 0 for a time limit).
+    """
+    legal = check_view(view).legal_actions
+    bot = search_bot(game, spec, seed)
+    me = view.player
+    assert me is not None
+    root = _Node()
+    wins: dict[Any, float] = {}
+    done = _search(bot, root, view, me, wins, progress=progress)
+    total_win = sum(wins.values())
+    out = []
+    for action, (n, total, _avail, _prior) in root.stats.get(me, {}).items():
+        text = str(action)
+        if text in legal:
+            mean = total / n if n else 0.0
+            out.append((n, mean, text, wins.get(action, 0.0) / n if n else 0.0))
+    seen = {t for _, _, t, _ in out}
+    out += [(0.0, 0.0, t, 0.0) for t in legal if t not in seen]  # never tried: no estimate
+    out.sort(key=lambda e: (e[0], e[1], e[2]), reverse=True)  # MctsBot.act's order of choice
+    return Advice(me, bot.spec, done, tuple(ActionAdvice(t, int(n), v, w) for n, v, t, w in out),
+                  total_win / done)
+
+
+def _search(bot: MctsBot, root: _Node, view: View, me: int, wins: dict[Any, float], *,
+            progress: Progress | None) -> int:
+    """``MctsBot.act``'s loop (sample, iterate, spend), noting after each iteration which of
+    ``me``'s root actions it began with and ``me``'s share of the win at its end."""
+    budget = bot.limit.start()
+    total = bot.limit.iterations or 0
+    sample = bot.game.sample_state
+    rng = bot.rng
+    while True:
+        state = sample(view, rng.getrandbits(63))
+        before = {a: s[0] for a, s in root.stats.get(me, {}).items()}
+        bot._iterate(root, state)  # the bot's own iteration: its tree, its rollouts
+        _note(root, me, before, state, wins)
+        if not budget.spend():
+            break
+        if progress is not None and budget.done % PROGRESS_EVERY == 0:
+            progress(budget.done, total)
+    bot.last_iterations = budget.done
+    if progress is not None:
+        progress(budget.done, budget.done)
+    return budget.done
+
+
+def _note(root: _Node, me: int, before: dict[Any, float], state: State[Any], wins: dict[Any, float]) -> None:
+    outcome = state.outcome()  # the iteration rolled out to the end of the game
+    share = outcome.returns()[me] if outcome is not None else 0.0
+    for action, s in root.stats.get(me, {}).items():
+        if s[0] != before.get(action, 0.0):
+            wins[action] = wins.get(action, 0.0) + share
+            return

@@ -1,0 +1,395 @@
+"""The lobby of one process among many: which tables it owns, and everything the others ask.
+
+:class:`ClusterLobby` is the :class:`~sakura.server.lobby.Lobby` with ownership. ``get`` gives
+the table itself when this process owns it (or takes it, if nobody does), else a
+:class:`~.remote.RemoteTable` that relays to the owner. A keeper task, every third of the lease
+time, keeps this process present, renews its leases (a lost one: the table is dropped here and
+its connections closed, so they reconnect to its new owner), takes every unfinished table whose
+lease lapsed (failover: rebuilt from the database's events, its timer re-armed with the deadline
+it had), closes relayed connections whose owner changed, and forgets relayed connections of
+processes that are gone. It also publishes the summaries of the tables it owns in a Redis hash
+(``live``) and reads everyone's back: the lobby's lists show the whole site, at most one keeper
+round old (as the one-process lists are cached for ``lobby_cache_seconds``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import secrets
+import socket
+import time
+from collections import defaultdict
+from typing import Any
+
+import orjson
+
+from sakura.server import chat, listing
+from sakura.server.cluster.fencing import lease_of, playing_ids, raise_lease
+from sakura.server.cluster.lease import Leases
+from sakura.server.cluster.relay import Relay, RelayConnection
+from sakura.server.cluster.remote import UNREACHABLE, RemoteTable, ask
+from sakura.server.db import Store
+from sakura.server.errors import TableError
+from sakura.server.limits import Limits
+from sakura.server.lobby import Lobby
+from sakura.server.protocol import Chat
+from sakura.server.table import Table
+
+log = logging.getLogger("sakura.server")
+
+MOVED = {"ok": False, "message": UNREACHABLE, "code": "storage"}
+REDIS_CONNECTIONS = 32  # per process
+TAKE_PER_ROUND = 50  # orphaned tables one process takes per keeper round (the others take the rest)
+
+
+class ClusterLobby(Lobby):
+    """See the module docstring. ``start()`` after the event loop runs, ``stop()`` at the end."""
+
+    def __init__(self, store: Store, limits: Limits | None, redis_url: str, *,
+                 prefix: str = "sakura:") -> None:
+        super().__init__(store, limits)
+        self.advisor: Any = None  # the app's Advisor (server/advice.py), for relayed hints
+        lease_seconds = self.limits.lease_seconds
+        import redis.asyncio as aioredis
+
+        self.node = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        # a bounded pool whose callers wait their turn: 800 clients arriving at once do not open
+        # 800 connections to Redis (nor fail with "too many connections")
+        pool = aioredis.BlockingConnectionPool.from_url(
+            redis_url, max_connections=REDIS_CONNECTIONS, timeout=5, socket_connect_timeout=1.0,
+            socket_timeout=2.0)
+        self.redis = aioredis.Redis(connection_pool=pool)
+        self.prefix = prefix
+        self.leases = Leases(self.redis, prefix, self.node, lease_seconds)
+        self.relay = Relay(self.redis, prefix, self.node, self._answer)
+        self.request_seconds = lease_seconds + self.limits.db_timeout
+        self.relayed: dict[tuple[str, str], tuple[Table, RelayConnection]] = {}  # (node, cid), at the owner
+        self._order: dict[tuple[str, str], asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.watched: dict[str, tuple[str, set[str]]] = {}  # table -> (owner, relayed cids here)
+        self._keeper: asyncio.Task[None] | None = None
+        self._renewer: asyncio.Task[None] | None = None
+        self._taking: set[str] = set()
+        self.taken = 0  # tables this process took over from another (failover), for the curious
+        self.site: list[dict[str, Any]] = []  # every process's unfinished tables, as last read
+
+    async def start(self) -> None:
+        self.relay.start()
+        await self.leases.alive()
+        loop = asyncio.get_running_loop()
+        self._keeper = loop.create_task(self._rounds())
+        self._renewer = loop.create_task(self._renewals())
+
+    async def stop(self) -> None:
+        for task in (self._keeper, self._renewer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+        await self.relay.stop()
+        for table_id in list(self.tables):
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id)
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    async def restore(self) -> list[Table]:
+        """Nothing at start-up: the keeper takes whatever unfinished table nobody owns."""
+        return []
+
+    # ---------------------------------------------------------------- owning
+
+    async def _reserve(self, table_id: str) -> None:
+        """A table this process is creating: its lease, taken before the table is stored (so no
+        other process's keeper takes it for an orphan)."""
+        try:
+            taken = await self.leases.take(table_id)
+        except Exception as exc:
+            log.warning("table %s: no lease (Redis: %s)", table_id, exc)
+            taken = False
+        if not taken:
+            raise TableError(UNREACHABLE, "storage", retry_after=1.0)
+
+    async def _adopt(self, table: Table) -> None:
+        """The table just created: its lease number from the database."""
+        table.lease = await self.db.call(raise_lease, self.store, table.id, what=f"fencing table {table.id}")
+        table.on_timer = self._timer_changed
+
+    async def _take(self, table_id: str) -> Table | None:
+        """Take ``table_id`` if its lease is free: fence the database, then rebuild the table
+        from it (so every write of a previous owner is in, or refused)."""
+        if table_id in self._taking or not await self.leases.take(table_id):
+            return None
+        self._taking.add(table_id)
+        try:
+            lease = await self.db.call(raise_lease, self.store, table_id, what=f"fencing table {table_id}")
+            stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
+            if stored is None:
+                raise KeyError(table_id)
+            table = self._table(stored)
+            table.lease = lease
+            table.on_timer = self._timer_changed
+            self.tables[table.id] = table
+            self._lists.clear()
+            deadline = await self.redis.get(self._deadline_key(table_id))
+            table.start()
+            if deadline is not None and table.deadline is not None:  # the timer goes on where it was
+                table._arm_timer(max(0.0, float(deadline) - time.time()))
+            log.info("table %s: taken (lease %d, %d actions)", table_id, lease, table.seq)
+            return table
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id)
+            raise
+        finally:
+            self._taking.discard(table_id)
+
+    def _drop(self, table: Table, why: str) -> None:
+        """This process no longer owns ``table``: stop it here, send its connections away."""
+        log.warning("table %s: %s; dropped here", table.id, why)
+        self.tables.pop(table.id, None)
+        self._lists.clear()  # its lease number stays: a write still under way is refused by the database
+        asyncio.get_running_loop().create_task(table.close())
+        for conn in list(table.connections):
+            conn.close()
+        table.connections.clear()
+        for key in [k for k, (t, _) in self.relayed.items() if t is table]:
+            del self.relayed[key]
+
+    def _deadline_key(self, table_id: str) -> str:
+        return f"{self.prefix}deadline:{table_id}"
+
+    def _timer_changed(self, table: Table) -> None:
+        key, deadline = self._deadline_key(table.id), table.deadline
+
+        async def store() -> None:
+            with contextlib.suppress(Exception):
+                if deadline is None:
+                    await self.redis.delete(key)
+                else:
+                    keep = int(1000 * (deadline - time.time())) + 60_000
+                    await self.redis.set(key, repr(deadline), px=keep)
+
+        asyncio.get_running_loop().create_task(store())
+
+    # ---------------------------------------------------------------- what the app asks
+
+    async def get(self, table_id: str) -> Any:  # a Table, or a RemoteTable that relays to one
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
+        if stored is None:
+            raise KeyError(table_id)
+        if stored.status != "playing":  # over: read-only, any process serves it
+            return await super().get(table_id)
+        try:
+            taken = await self._take(table_id)
+        except TableError:
+            raise
+        except Exception as exc:
+            log.warning("table %s: could not be taken: %s", table_id, exc)
+            raise TableError(UNREACHABLE, "storage", retry_after=1.0) from None
+        if taken is not None:
+            return taken
+        owner = (await self.leases.owners([table_id])).get(table_id)
+        if owner is None or owner == self.node:
+            raise TableError(UNREACHABLE, "storage", retry_after=1.0)
+        # in the owner's memory: a live owner answers at once, a dead one is not waited for long
+        reply = await ask(self, owner, table_id, "info", timeout=self.leases.ms / 1000)
+        return RemoteTable(self, table_id, owner, reply["info"])
+
+    async def rematch(self, table: Any, requester: int | None) -> None:
+        if isinstance(table, RemoteTable):
+            await table.rematch(requester)
+        else:
+            await super().rematch(table, requester)
+
+    def watch(self, table_id: str, owner: str, cid: str) -> None:
+        self.watched.setdefault(table_id, (owner, set()))[1].add(cid)
+
+    def unwatch(self, table_id: str, cid: str) -> None:
+        entry = self.watched.get(table_id)
+        if entry is not None:
+            entry[1].discard(cid)
+            if not entry[1]:
+                del self.watched[table_id]
+
+    async def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A request from another process, for a table this process owns (in arrival order per
+        relayed connection)."""
+        table = self.tables.get(message.get("table", ""))
+        if table is None or table.lease is None:
+            return MOVED
+        key = (str(message["from"]), str(message.get("c")))
+        async with self._order[key]:
+            try:
+                return await self._do(table, key, message)
+            except TableError as exc:
+                return {"ok": False, "message": str(exc), "code": exc.code, "retry_after": exc.retry_after}
+            finally:
+                if key not in self.relayed:
+                    self._order.pop(key, None)
+
+    async def _do(self, table: Table, key: tuple[str, str], message: dict[str, Any]) -> dict[str, Any]:
+        op = message["op"]
+        if op == "info":
+            return {"ok": True, "info": table.info()}
+        if op == "claim":
+            async with table.lock:
+                seat, token = await table.claim(message.get("seat"), message.get("name"),
+                                                message.get("account"))
+            return {"ok": True, "seat": seat, "token": token}
+        if op == "join":
+            relay = RelayConnection(self.relay, key[0], key[1], limits=self.limits)
+            await table.join(relay, message.get("token"), message.get("account"))
+            self.relayed[key] = (table, relay)
+            return {"ok": True, "seat": relay.seat}
+        held = self.relayed.get(key)
+        if held is None or held[0] is not table:
+            return MOVED
+        relay = held[1]
+        if op == "leave":
+            del self.relayed[key]
+            await table.leave(relay)
+        elif op == "act":
+            await table.act(relay.seat, str(message["text"]))
+        elif op == "replace":
+            await table.replace(relay.seat, int(message["seat"]))
+        elif op == "rematch":
+            await super().rematch(table, relay.seat)
+        elif op == "chat":
+            said = Chat(type="chat", text=message.get("text"), phrase=message.get("phrase"))
+            await chat.say(table, relay, said)
+        elif op == "greet":
+            await chat.greet(table, relay, message.get("name"))
+        elif op == "hint":
+            if self.advisor is None:
+                raise TableError("hints are not offered by this server", "no_hints")
+            self.advisor.start_hint(table, relay)
+        return {"ok": True}
+
+    # ---------------------------------------------------------------- the keeper
+
+    async def _rounds(self) -> None:
+        pause = self.leases.ms / 3000
+        while True:
+            await asyncio.sleep(pause)
+            for step in (self._take_orphans, self._check_watched, self._forget_gone, self._publish_lists):
+                try:
+                    await step()
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # Redis or the database away: the next round tries again
+                    log.warning("cluster keeper: %s: %s", step.__name__, exc)
+
+    async def _renewals(self) -> None:
+        """The leases' own loop: nothing else (a slow database call, a long list) delays them."""
+        pause = self.leases.ms / 3000
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                await self._renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis away: the next round tries again
+                log.warning("cluster keeper: renewing leases: %s", exc)
+
+    async def _renew(self) -> None:
+        await self.leases.alive()
+        owned = [t for t in self.tables.values() if t.lease is not None]
+        lost, retaken = await self.leases.renew([t.id for t in owned])
+        for table_id in lost:
+            table = self.tables.get(table_id)
+            if table is not None:
+                self._drop(table, "its lease was lost")
+        for table_id in retaken:  # it lapsed (this process was slow) and nobody took it: still ours?
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            current = await self.db.call(lease_of, self.store, table_id, what=f"table {table_id}: its lease")
+            if current != table.lease:
+                self._drop(table, "another process owned it meanwhile")
+
+    async def _take_orphans(self) -> None:
+        if self.live_count() >= self.limits.live_tables:
+            return
+        ids = [i for i in await self.db.call(playing_ids, self.store, what="listing tables in play")
+               if i not in self.tables]
+        owners = await self.leases.owners(ids)
+        free = [i for i, owner in owners.items() if owner is None]
+        random.shuffle(free)
+        for table_id in free[:TAKE_PER_ROUND]:
+            if await self._take(table_id) is not None:
+                self.taken += 1
+
+    async def _check_watched(self) -> None:
+        owners = await self.leases.owners(list(self.watched))
+        for table_id, owner in owners.items():
+            entry = self.watched.get(table_id)
+            if entry is not None and owner != entry[0]:  # the owner changed or died: reconnect there
+                for cid in list(entry[1]):
+                    conn = self.relay.local.get(cid)
+                    if conn is not None:
+                        conn.close()
+
+    # ---------------------------------------------------------------- the lobby's lists, site-wide
+
+    async def _publish_lists(self) -> None:
+        """This process's unfinished tables into the ``live`` hash (each with a stamp, so the
+        entries of a dead process age out), and everyone's back into ``site``."""
+        key, now = f"{self.prefix}live", time.time()
+        mine: dict[Any, Any] = {t.id: orjson.dumps({"at": now, "summary": listing.summary(t),
+                                    "abandoned": listing.is_abandoned(t, now)})
+                for t in self.tables.values() if t.lease is not None and t.status == "playing"}
+        if mine:
+            await self.redis.hset(key, mapping=mine)
+        entries = await self.redis.hgetall(key)
+        site, stale = [], []
+        for table_id, raw in entries.items():
+            entry = orjson.loads(raw)
+            if now - entry["at"] > 2 * self.leases.ms / 1000 + 1 or entry["summary"]["status"] != "playing":
+                stale.append(table_id)
+            else:
+                site.append(entry)
+        done = [t.id for t in self.tables.values() if t.status != "playing"]
+        if stale or done:
+            await self.redis.hdel(key, *stale, *done)
+        self.site = site
+        self._lists.clear()
+
+    def live_listing(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "abandoned": []}
+        for entry in self.site:
+            item = entry["summary"]
+            if entry["abandoned"]:
+                out["abandoned"].append(item)
+            elif any(s["kind"] == "human" and not s["claimed"] for s in item["seats"]):
+                out["open"].append(item)
+            else:
+                out["playing"].append(item)
+        for items in out.values():
+            items.sort(key=lambda i: i["created"], reverse=True)
+            del items[100:]
+        return out
+
+    def open_tables(self, page: int = 0) -> list[dict[str, Any]]:
+        def build() -> list[dict[str, Any]]:
+            keys = ("id", "game", "players", "variant", "timer", "status", "seats", "rematch", "seq", "round")
+            live = [{k: e["summary"].get(k) for k in keys} for e in self.site]
+            live.sort(key=lambda t: not any(s["kind"] == "human" and not s["claimed"] for s in t["seats"]))
+            return live
+        everything: list[dict[str, Any]] = self.cached("open", 0, build)
+        size = self.limits.lobby_page
+        return everything[page * size:(page + 1) * size]
+
+    async def _forget_gone(self) -> None:
+        nodes = sorted({node for node, _ in self.relayed})
+        for node in await self.leases.gone(nodes):
+            for key in [k for k in self.relayed if k[0] == node]:
+                table, relay = self.relayed.pop(key)
+                with contextlib.suppress(Exception):
+                    await table.leave(relay)

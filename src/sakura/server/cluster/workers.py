@@ -1,0 +1,65 @@
+"""``sakura serve --workers N``: N server processes on one machine sharing one listening socket.
+
+The parent binds the port once and starts N children (``spawn``: each a fresh interpreter with
+its own event loop, app and lobby); the kernel hands each new connection to one of them, and
+the cluster (:mod:`sakura.server.cluster`, so ``--redis-url`` is required) does the rest: any
+child serves any table. A child that dies is started again (its tables fail over meanwhile);
+Ctrl+C or SIGTERM stops them all.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import socket
+import time
+from typing import Any
+
+
+def _child(sock: socket.socket, options: dict[str, Any]) -> None:
+    import uvicorn
+
+    from sakura.server import create_app
+    from sakura.server.serving import config
+
+    limits = options["limits"]
+    app = create_app(options["database_url"], limits, redis_url=options["redis_url"],
+                     redis_prefix=options["redis_prefix"])
+    server = uvicorn.Server(config(app, host=options["host"], port=options["port"], limits=limits,
+                                   proxy_headers=options["proxy_headers"]))
+    server.run(sockets=[sock])
+
+
+def run_workers(count: int, *, host: str, port: int, **options: Any) -> None:
+    """Serve on ``host:port`` with ``count`` processes until interrupted."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    options.update(host=host, port=port)
+    context = multiprocessing.get_context("spawn")
+    children: list[Any] = []
+    stopping = False
+
+    def stop(*_: Any) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        while not stopping:
+            children = [c for c in children if c.is_alive()]
+            while len(children) < count and not stopping:
+                child = context.Process(target=_child, args=(sock, options), daemon=False)
+                child.start()
+                children.append(child)
+            time.sleep(0.5)
+    finally:
+        for child in children:
+            child.terminate()
+        for child in children:
+            child.join(30)
+        sock.close()

@@ -1,0 +1,140 @@
+"""Ratings of rated tables: openskill's Plackett-Luce model, one rating per account and class.
+
+A class is a game and table size that play alike: Sakura for two with the court painter,
+Sakura for two tactical, Sakura for three to six, and the card game (:func:`klass_of`).
+
+At the end of a rated table every seat's account is ranked (the winners first, then by score;
+a seat a bot took over from its leaver ranks last, whatever the bot scored) and rated in one
+transaction that also inserts the table's row in ``sakura_rated_games``: its key makes the
+update happen once, also when two processes or a restart try again. A server that stops
+between a game's last action and its rating update (the action is stored first) finds the
+table unrated when it starts and rates it then (:func:`pending`).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from sakura.server.db import Store, TableRow, now
+from sakura.server.names import name_key
+from sakura.server.people_models import AccountRow, RatedGameRow, RatingHistoryRow, RatingRow
+
+MODEL = PlackettLuce()
+CLASSES = ("sakura-2-court", "sakura-2-tactical", "sakura-3-6", "sakura-cards")
+FAULT = "SAKURA_FAULT"  # the tests' way to stop the server at a chosen moment (see tests)
+
+
+def klass_of(game: str, players: int, variant: str | None) -> str:
+    """The rating class of a table.
+
+    >>> klass_of("sakura", 2, "tactical"), klass_of("sakura", 5, None), klass_of("sakura-cards", 2, None)
+    ('sakura-2-tactical', 'sakura-3-6', 'sakura-cards')
+    """
+    if game == "sakura-cards":
+        return "sakura-cards"
+    if players == 2:
+        return "sakura-2-tactical" if variant == "tactical" else "sakura-2-court"
+    return "sakura-3-6"
+
+
+def ranks(scores: list[int], winners: list[int], forfeits: list[bool]) -> list[int]:
+    """Ranks from 1 (best); equal results share a rank; a forfeit ranks below everyone.
+
+    >>> ranks([10, 12, 12], [1, 2], [False, False, False])
+    [2, 1, 1]
+    >>> ranks([15, 3], [0], [True, False])
+    [2, 1]
+    """
+    keys = [(forfeits[i], i not in winners, -scores[i]) for i in range(len(scores))]
+    order = sorted(set(keys))
+    return [order.index(k) + 1 for k in keys]
+
+
+def _fault(point: str) -> None:
+    if os.environ.get(FAULT) == point:
+        os._exit(86)  # as if the process were killed here
+
+
+def settle(store: Store, table_id: str, klass: str, accounts: list[str], places: list[int]) -> bool:
+    """Rate one finished table, once: False if it had been rated already."""
+    keys = [name_key(a) for a in accounts]
+    at = now()
+    with store.engine.connect() as conn:
+        trans = conn.begin()
+        try:
+            conn.execute(insert(RatedGameRow), {"table_id": table_id, "klass": klass, "at": at})
+            rows = {r.account: r for r in conn.execute(select(RatingRow).where(
+                RatingRow.klass == klass, RatingRow.account.in_(keys)))}
+            before = [MODEL.rating(mu=rows[k].mu, sigma=rows[k].sigma) if k in rows else MODEL.rating()
+                      for k in keys]
+            after = MODEL.rate([[r] for r in before], ranks=[float(p) for p in places])
+            for seat, key in enumerate(keys):
+                new = after[seat][0]
+                won = 1 if places[seat] == 1 else 0
+                values = {"mu": new.mu, "sigma": new.sigma, "ordinal": new.ordinal()}
+                if key in rows:
+                    conn.execute(update(RatingRow).where(
+                        RatingRow.account == key, RatingRow.klass == klass).values(
+                        **values, games=rows[key].games + 1, wins=rows[key].wins + won))
+                else:
+                    conn.execute(insert(RatingRow), {"account": key, "klass": klass, **values,
+                                                                "games": 1, "wins": won})
+                conn.execute(insert(RatingHistoryRow), {
+                    "account": key, "klass": klass, "table_id": table_id, "mu": new.mu, "sigma": new.sigma,
+                    "rank": places[seat], "at": at})
+            _fault("rating")  # the moment between computing and committing
+            trans.commit()
+        except IntegrityError:
+            trans.rollback()
+            return False
+        except BaseException:
+            trans.rollback()
+            raise
+    return True
+
+
+def pending(store: Store) -> list[str]:
+    """Rated tables finished but not rated yet (a server stopped in between)."""
+    done = select(RatedGameRow.table_id)
+    with store.engine.connect() as conn:
+        return list(conn.scalars(select(TableRow.id).where(
+            TableRow.rated.is_(True), TableRow.status == "finished", TableRow.id.not_in(done))))
+
+
+def player(store: Store, username: str) -> dict[str, Any] | None:
+    """An account's ratings and their history by class (None: no such account)."""
+    key = name_key(username)
+    with store.engine.connect() as conn:
+        account = conn.execute(select(AccountRow.username).where(AccountRow.key == key)).scalar()
+        if account is None:
+            return None
+        ratings = {r.klass: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "games": r.games,
+                             "wins": r.wins}
+                   for r in conn.execute(select(RatingRow).where(RatingRow.account == key))}
+        history: dict[str, list[dict[str, Any]]] = {}
+        for h in conn.execute(select(RatingHistoryRow).where(RatingHistoryRow.account == key)
+                              .order_by(RatingHistoryRow.id)):
+            history.setdefault(h.klass, []).append({"table": h.table_id, "mu": h.mu, "sigma": h.sigma,
+                                                    "rank": h.rank, "at": h.at.isoformat(timespec="minutes")})
+    return {"username": account, "ratings": ratings, "history": history}
+
+
+def leaderboard(store: Store, klass: str, page: int, size: int = 25) -> dict[str, Any]:
+    """One page of a class's ratings, best (highest mu - 3 sigma) first."""
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(AccountRow.username, RatingRow.mu, RatingRow.sigma, RatingRow.ordinal,
+                                   RatingRow.games, RatingRow.wins)
+                            .join(AccountRow, AccountRow.key == RatingRow.account)
+                            .where(RatingRow.klass == klass)
+                            .order_by(RatingRow.ordinal.desc(), RatingRow.account)
+                            .offset(page * size).limit(size + 1)).all()
+        total = conn.execute(select(func.count()).select_from(RatingRow)
+                             .where(RatingRow.klass == klass)).scalar()
+    players = [{"rank": page * size + i + 1, "username": r[0], "mu": r[1], "sigma": r[2], "ordinal": r[3],
+                "games": r[4], "wins": r[5]} for i, r in enumerate(rows[:size])]
+    return {"class": klass, "page": page, "more": len(rows) > size, "players": players, "total": total}

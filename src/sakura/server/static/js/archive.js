@@ -1,0 +1,33 @@
+// The archive: every finished game, newest first, 20 a page; a search by a player's name
+// (the whole name, any case). The query is kept in the address (?q=&page=) for links.
+import { loadCatalog, t } from "./i18n.js";
+import { el } from "./common.js";
+import { addAccountBox } from "./session.js";
+import { gameRow, pager } from "./people.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+let query = params.get("q") ?? "";
+let page = Number(params.get("page") ?? 0) || 0;
+
+async function show() {
+  const search = new URLSearchParams({ page: String(page) });
+  if (query) search.set("q", query);
+  const data = await (await fetch(`/api/archive?${search}`)).json();
+  $("games").replaceChildren(...(data.games.length ? data.games.map(gameRow)
+    : [el("li", { class: "none" }, t(query ? "archive.none_named" : "lobby.none_finished", { name: query }))]));
+  $("summary").textContent = query ? t("archive.results", { name: query }) : "";
+  pager(data, page, (p) => { page = Math.max(0, p); history.replaceState(null, "", `?${new URLSearchParams({ ...(query ? { q: query } : {}), page })}`); show(); });
+}
+
+await loadCatalog();
+await addAccountBox();
+$("q").value = query;
+$("search").addEventListener("submit", (e) => {
+  e.preventDefault();
+  query = $("q").value.trim();
+  page = 0;
+  history.replaceState(null, "", query ? `?q=${encodeURIComponent(query)}` : location.pathname);
+  show();
+});
+show();

@@ -1,0 +1,56 @@
+// A player's page: each class's rating with its uncertainty, a plot of its history (SVG drawn
+// here, from the numbers), games and wins, and the player's finished games.
+import { loadCatalog, t, num } from "./i18n.js";
+import { el } from "./common.js";
+import { addAccountBox } from "./session.js";
+import { className, fail, gameRow, rating } from "./people.js";
+
+const $ = (id) => document.getElementById(id);
+const username = decodeURIComponent(location.pathname.split("/").pop());
+const NS = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  node.append(...children);
+  return node;
+}
+
+// mu after each game, with a band of ± sigma; the first point is the starting rating.
+export function plot(history, label) {
+  const points = [{ mu: 25, sigma: 25 / 3 }, ...history];
+  const w = 320, h = 140, pad = 24;
+  const lo = Math.min(...points.map((p) => p.mu - p.sigma)), hi = Math.max(...points.map((p) => p.mu + p.sigma));
+  const x = (i) => pad + (i * (w - 2 * pad)) / Math.max(1, points.length - 1);
+  const y = (v) => h - pad - ((v - lo) * (h - 2 * pad)) / Math.max(1e-9, hi - lo);
+  const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.mu).toFixed(1)}`).join(" ");
+  const band = [...points.map((p, i) => `${x(i).toFixed(1)},${y(p.mu + p.sigma).toFixed(1)}`),
+    ...points.map((p, i) => `${x(i).toFixed(1)},${y(p.mu - p.sigma).toFixed(1)}`).reverse()].join(" ");
+  return svg("svg", { class: "rating-plot", viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": label },
+    svg("title", {}, label),
+    svg("polygon", { points: band, class: "rating-band" }),
+    svg("polyline", { points: line, class: "rating-line", fill: "none" }),
+    ...points.map((p, i) => svg("circle", { cx: x(i).toFixed(1), cy: y(p.mu).toFixed(1), r: 2.5, class: "rating-point" })),
+    svg("text", { x: 2, y: y(hi) + 10, class: "rating-axis" }, num(Math.round(hi))),
+    svg("text", { x: 2, y: y(lo), class: "rating-axis" }, num(Math.round(lo))));
+}
+
+await loadCatalog();
+await addAccountBox();
+const response = await fetch(`/api/players/${encodeURIComponent(username)}`);
+if (!response.ok) fail("player.missing");
+else {
+  const data = await response.json();
+  $("title").textContent = data.username;
+  const classes = Object.keys(data.ratings);
+  $("ratings").replaceChildren(el("h2", {}, t("player.ratings")), ...(classes.length ? classes.map((klass) => {
+    const r = data.ratings[klass];
+    return el("section", { class: "rating-card", "data-class": klass },
+      el("h3", {}, className(klass)),
+      el("p", { class: "rating-value" }, rating(r)),
+      el("p", {}, t("player.record", { wins: num(r.wins), n: r.games })),
+      plot(data.history[klass] ?? [], t("player.plot", { klass: className(klass) })));
+  }) : [el("p", { class: "none" }, t("player.unrated"))]));
+  $("games").replaceChildren(...(data.games.games.length ? data.games.games.map(gameRow)
+    : [el("li", { class: "none" }, t("lobby.none_finished"))]));
+}

@@ -1,0 +1,127 @@
+"""The ``h`` key of the game screen: each legal action's estimated chance of winning.
+
+The same search as the web app's "Suggest" (:func:`sakura.bots.advise`, the hint level's
+bot), from the acting seat's **view** only, run in a worker thread so the screen keeps
+answering; its progress shows in the prompt, and the answer goes into the log, best first.
+At a web table (``--join``) the server works it out: a ``hint`` message, its progress and
+answer coming back as messages.
+A hint belongs to the position it was asked in: if the game has moved on when it comes, it
+is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import zlib
+from typing import TYPE_CHECKING, Any
+
+from sakura.bots import HINT_SPEC, Advice, advise
+from sakura.tui.i18n import t
+
+if TYPE_CHECKING:
+    from sakura.tui.game_screen import GameScreen
+
+
+def action_words(action: str) -> str:
+    """An action as the hint says it: "card 17", "cards 5 and 9", "forward"; else as written."""
+    if m := re.fullmatch(r"play (\d+)", action):
+        return t("card {n}", n=int(m[1]))
+    if m := re.fullmatch(r"play (\d+) court (\d+)", action):
+        return t("cards {a} and {b}", a=int(m[1]), b=int(m[2]))
+    if action == "forward":
+        return t("forward")
+    if action == "back":
+        return t("back")
+    return action
+
+
+def hint_text(advice: Advice) -> str:
+    """One log line: every action with its estimated chance (:meth:`Advice.estimate`), best first."""
+    ranked = sorted(advice.actions, key=advice.estimate, reverse=True)
+    parts = [t("{action}: {n}%", action=action_words(a.action), n=round(100 * advice.estimate(a)))
+             for a in ranked]
+    return t("Hint (estimated chance of winning): {choices}", choices=" · ".join(parts))
+
+
+def decision(view: Any) -> tuple[Any, ...]:
+    """What a hint answers: these actions, in this round, at this stage of it."""
+    return (getattr(view, "round", None), getattr(view, "pending", None), getattr(view, "turn", None),
+            getattr(view, "phase", None), tuple(view.legal_actions))
+
+
+class Hinter:
+    """One screen's hints: at most one being worked out at a time."""
+
+    def __init__(self, screen: GameScreen[Any], spec: str = HINT_SPEC) -> None:
+        self.screen = screen
+        self.spec = spec
+        self.running = False
+        self.last: Advice | None = None
+        self.asked: tuple[int, Any] | None = None  # at a web table: the seat and view asked for
+
+    def ask(self) -> None:
+        screen = self.screen
+        from sakura.tui.session import Session
+
+        if screen.busy or not screen.acting or screen.actor is None:
+            screen.write(t("A hint comes when it is your turn to decide."))
+            return
+        if self.running:
+            return
+        seat = screen.actor
+        view = screen.session.view(seat)
+        if not view.legal_actions:
+            screen.write(t("A hint comes when it is your turn to decide."))
+            return
+        self.running = True
+        if not isinstance(screen.session, Session):  # a web table: the server works it out
+            self.asked = (seat, decision(view))
+            screen.prompt_line(t("Working out a hint… {n}%", n=0))
+            remote: Any = screen.session
+            screen.run_worker(remote.send({"type": "hint"}), group="hint")
+            return
+        screen.run_worker(self._work(seat, view, len(screen.local.recorder.moves)), group="hint")
+
+    # A web table's answer comes as messages (``hint_progress``, ``hint``, or an ``error``).
+    def progress(self, message: dict[str, Any]) -> None:
+        if self.running:
+            self.screen.prompt_line(t("Working out a hint… {n}%", n=round(100 * float(message["progress"]))))
+
+    def answer(self, message: dict[str, Any]) -> None:
+        asked, self.asked, self.running = self.asked, None, False
+        self.screen.prompt_line(self.screen.prompt_said)
+        if asked is None or self.screen.actor != asked[0]:
+            return
+        if decision(self.screen.session.view(asked[0])) != asked[1]:
+            return  # the game moved on (others choosing their cards meanwhile change nothing of it)
+        self.last = Advice.from_json(message)
+        self.screen.write(hint_text(self.last))
+
+    def refused(self) -> None:
+        if self.running:
+            self.asked, self.running = None, False
+            self.screen.prompt_line(self.screen.prompt_said)
+
+    async def _work(self, seat: int, view: Any, moves: int) -> None:
+        screen = self.screen
+        before = screen.prompt_said
+        app = screen.app
+
+        def progress(done: int, total: int) -> None:
+            if total:
+                text = t("Working out a hint… {n}%", n=round(100 * done / total))
+                app.call_from_thread(screen.prompt_line, text)
+
+        screen.prompt_line(t("Working out a hint… {n}%", n=0))
+        try:
+            advice = await asyncio.to_thread(advise, screen.local.game, view, self.spec,
+                                             seed=zlib.crc32(f"{screen.session.seed}:{moves}".encode()),
+                                             progress=progress)
+        finally:
+            self.running = False
+        if screen.actor != seat or len(screen.local.recorder.moves) != moves:
+            return  # the game moved on: this hint is for a position that is gone
+        screen.prompt_line(before)
+        self.last = advice
+        screen.write(hint_text(advice))

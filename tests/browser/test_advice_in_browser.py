@@ -1,0 +1,135 @@
+"""Hints and the post-game analysis in Chromium: "Suggest" puts each card's estimated chance
+of winning on it; after the game, "Analyse" on the replay page draws the win-chance graph and
+marks the seat's decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.browser.conftest import page_errors
+from tests.browser.test_accessibility import violations
+from tests.live_server import running_server
+
+from sakura.server.limits import LOOPBACK_HOSTS, Limits
+
+
+@pytest.fixture
+def cheap_server(tmp_path: Path) -> Iterator[str]:
+    """Hints and analyses with small searches, so that the test is quick."""
+    limits = Limits(allowed_hosts=LOOPBACK_HOSTS, hint_spec="mcts:60", analysis_spec="mcts:24")
+    with running_server(tmp_path / "sakura.db", limits) as url:
+        yield url
+
+
+def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any, output: Path) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    page.goto(f"{cheap_server}/?speed=0")
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "medium")
+    page.select_option("#seat-2", "medium")
+    page.click("#start")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand button.card:not([disabled])")
+
+    page.click("#suggest")
+    page.wait_for_selector("#hand .hint-badge")
+    cards = page.locator("#hand button.card").count()
+    assert page.locator("#hand .hint-badge").count() == cards
+    assert page.locator("#hand .hint-badge.best").count() == 1
+    page.wait_for_function("() => { const all = [...document.querySelectorAll('#hand .hint-badge')]"
+                           ".map((b) => parseInt(b.textContent)); return parseInt(document.querySelector("
+                           "'#hand .hint-badge.best').textContent) === Math.max(...all); }")  # the highest
+    assert "%" in page.locator("#hint-best").inner_text()
+    assert page.locator("#suggest").is_disabled()  # answered for this position
+    page.screenshot(path=str(output / "hint.png"))
+    assert violations(page) == []  # the badges keep the cards' names readable
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#hand").scroll_into_view_if_needed()
+    assert page.locator("#hand .hint-badge").count() == cards  # still there at a phone's size
+    page.screenshot(path=str(output / "hint-phone.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
+
+    hinted_choice = False
+    while not page.locator("#result:not([hidden])").count():
+        choice = page.locator("#choice:not([hidden]) button[data-choice]:not([disabled])")
+        card = page.locator("#hand button.card:not([disabled])")
+        if choice.count():
+            if not hinted_choice and page.locator("#suggest:not([disabled])").count():
+                page.click("#suggest")
+                page.wait_for_selector("#choice .hint-badge")
+                assert page.locator("#choice .hint-badge").count() == 2
+                page.screenshot(path=str(output / "hint-choice.png"))
+                hinted_choice = True
+            choice.first.click()
+        elif card.count():
+            card.first.click()  # the first card, always: a player who errs
+        else:
+            page.wait_for_timeout(50)
+    assert page.locator("#suggest").count() == 0  # no hints once the game is over
+
+    page.click("#result a[href^='/replay/']")
+    page.wait_for_selector("#analyse")
+    assert "not been analysed" in page.locator("#analysis-status").inner_text()
+    page.click("#analyse")
+    page.wait_for_selector("svg.win-graph", timeout=120_000)
+    assert page.locator("svg.win-graph polyline").count() == 3
+    assert page.locator("svg.win-graph polyline.mine").count() == 1
+    marks = page.locator("svg.win-graph .mark").count()
+    assert marks >= 1, "a player who always plays the first card errs somewhere"
+    assert page.locator("#analysis-marks li button").count() == marks
+    assert page.locator("#moves li[data-mark]").count() == marks
+    status = page.locator("#analysis-status").inner_text()
+    assert "blunder" in status and "mistake" in status and "inaccurac" in status
+    first = page.locator("#analysis-marks li button").first
+    index = int(first.get_attribute("data-index") or "0")
+    first.click()
+    # the marked move is shown and highlighted in the move list
+    step = index + 1
+    page.wait_for_function(f"() => document.querySelector('#moves li.current')?.dataset.step === '{step}'")
+    assert page.locator("#moves li.current[data-mark]").count() == 1
+    page.screenshot(path=str(output / "analysis.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#analysis-box").scroll_into_view_if_needed()
+    page.screenshot(path=str(output / "analysis-phone.png"))
+
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert violations(page) == []
+
+    # Another visitor finds it stored: no second run, the graph at once (here in Persian).
+    again = browser.new_page(viewport={"width": 1366, "height": 768})
+    again.goto(f"{page.url.split('?')[0]}?lang=fa")
+    again.wait_for_selector("svg.win-graph")
+    assert again.locator("#analyse").is_hidden()
+    assert again.locator("svg.win-graph .mark").count() == marks
+    assert "تحلیل" in again.locator("#analysis-title").inner_text()
+    again.screenshot(path=str(output / "analysis-fa.png"))
+    assert not errors, errors
+
+
+def test_suggest_in_the_card_game_marks_the_cards_of_the_hand(cheap_server: str, browser: Any,
+                                                              output: Path) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    page.goto(f"{cheap_server}/?speed=0")
+    page.select_option("#game", "sakura-cards")
+    page.select_option("#seat-1", "medium")
+    page.click("#start")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand button.card:not([disabled])")
+    page.click("#suggest")
+    page.wait_for_selector("#hand .hint-badge")
+    # one badge a card that some legal action plays, the best (highest) one once
+    legal = page.evaluate("() => window.sakuraTable.view().legal_actions")
+    cards = {action.split(" ")[1] for action in legal}
+    hand = page.locator("#hand button.card").evaluate_all("(buttons) => buttons.map((b) => b.dataset.card)")
+    assert page.locator("#hand .hint-badge").count() == sum(card in cards for card in hand)  # twins: each
+    best = page.locator("#hand button.card:has(.hint-badge.best)").evaluate_all(
+        "(buttons) => buttons.map((b) => b.dataset.card)")
+    assert len(set(best)) == 1  # one card (both of twins)
+    assert "%" in page.locator("#hint-best").inner_text()
+    page.screenshot(path=str(output / "hint-cards.png"))
+    assert not errors, errors

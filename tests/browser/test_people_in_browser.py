@@ -1,0 +1,181 @@
+"""People in Chromium: two accounts play a rated game to the end in two browser contexts and
+both see their new ratings on their pages; the archive finds the game by a player's name; and
+text a person types (names, chat, searches) shows literally everywhere, never as HTML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+from tests.browser.conftest import page_errors
+from tests.server.test_ratings import _random_player
+
+PASSWORD = "a fine long password"
+XSS = ['<img src=x onerror="window.__xss=1">', '"><script>window.__xss=2</script>']
+
+
+def sign_up(page: Any, server: str, username: str, next_path: str = "/") -> None:
+    page.goto(f"{server}/login?next={next_path}")
+    page.fill("#signup-username", username)
+    page.fill("#signup-password", PASSWORD)
+    page.click("#signup")  # (enabled once the page's script listens)
+    page.wait_for_selector("#me")
+
+
+def play_until_over(pages: list[Any]) -> None:
+    """Click for every page whatever it may play (a card, then a direction) until all show the
+    result."""
+    for _ in range(2000):
+        if all(p.locator("#result:not([hidden])").count() for p in pages):
+            return
+        for page in pages:
+            choice = page.locator("#choice:not([hidden]) button[data-choice]:not([disabled])")
+            card = page.locator("#hand button.card:not([disabled])")
+            if choice.count():
+                choice.first.click()
+            elif card.count():
+                card.first.click()
+        pages[0].wait_for_timeout(30)
+    raise AssertionError("the game did not end")
+
+
+def no_injection(page: Any) -> None:
+    assert page.evaluate("window.__xss") is None
+    assert page.locator("img[src='x']").count() == 0
+    assert page.locator("script:not([src])").count() == 0
+
+
+def test_two_accounts_play_a_rated_game_and_both_see_their_new_rating(server: str, browser: Any,
+                                                                      output: Path) -> None:
+    ada = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    bob = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    errors = page_errors(ada) + page_errors(bob)
+    sign_up(ada, server, "Ada")
+    ada.goto(f"{server}/?speed=0")
+    ada.select_option("#players", "2")
+    ada.check("#rated")
+    assert ada.locator("#seat-1").input_value() == "friend"
+    ada.screenshot(path=str(output / "lobby-rated-1366.png"), full_page=True)
+    ada.click("#start")
+    ada.wait_for_url("**/t/**")
+    table_url = ada.url.split("?")[0].split("#")[0]
+    table_id = table_url.rsplit("/", 1)[1]
+    bob.goto(table_url)
+    bob.click("#take-seat")  # not logged in: a rated table says so
+    bob.wait_for_selector("#error:has-text('log in')")
+    sign_up(bob, server, "Bob", f"/t/{table_id}")
+    bob.wait_for_selector("#take-seat")
+    bob.click("#take-seat")
+    bob.wait_for_selector("#hand button.card")
+    play_until_over([ada, bob])
+    for page, name in ((ada, "Ada"), (bob, "Bob")):
+        page.goto(f"{server}/u/{name}")
+        page.wait_for_selector(".rating-card[data-class='sakura-2-court'] svg.rating-plot polyline")
+        text = page.locator(".rating-card").inner_text()
+        assert "±" in text and "1 game" in text, text
+        assert page.locator("#games li[data-table]").count() == 1
+    bob.screenshot(path=str(output / "player-390.png"), full_page=True)
+    ada.screenshot(path=str(output / "player-1366.png"), full_page=True)
+    ada.goto(f"{server}/leaderboard?class=sakura-2-court")
+    ada.wait_for_selector("#rows tr a")
+    assert sorted(ada.locator("#rows tr a").all_inner_texts()) == ["Ada", "Bob"]
+    ada.screenshot(path=str(output / "leaderboard-1366.png"), full_page=True)
+    ada.goto(f"{server}/games/{table_id}")
+    ada.wait_for_selector("#board svg")
+    ada.screenshot(path=str(output / "game-1366.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_the_archive_finds_games_by_a_players_name(server: str, browser: Any, output: Path) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    for name in ("Ada", "Zoë"):  # two games against a bot, played by a script
+        created = httpx.post(f"{server}/api/tables", json={"players": 2, "name": name}).json()
+        _random_player(server, created["table"]["id"], created["token"], 1)
+    page.goto(f"{server}/games")
+    page.wait_for_selector("#games li[data-table]")
+    assert page.locator("#games li[data-table]").count() == 2
+    page.fill("#q", "zoË")
+    page.click("#go")
+    page.wait_for_selector("#summary:has-text('Zo')")
+    page.wait_for_function("() => document.querySelectorAll('#games li[data-table]').length === 1")
+    assert "Zoë" in page.locator("#games li").inner_text()
+    page.screenshot(path=str(output / "archive-1366.png"), full_page=True)
+    page.fill("#q", "nobody")
+    page.click("#go")
+    page.wait_for_selector("#games li.none")
+    assert page.locator("#games li a").count() == 0
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/games?q=Ada")
+    page.wait_for_selector("#games li[data-table]")
+    page.screenshot(path=str(output / "archive-390.png"), full_page=True)
+
+
+def test_what_a_person_types_never_becomes_html(server: str, browser: Any) -> None:
+    for payload in XSS:
+        host = browser.new_context().new_page()
+        errors = page_errors(host)
+        host.goto(f"{server}/?speed=0")
+        host.fill("#name", payload[:24])
+        host.select_option("#players", "2")
+        host.select_option("#seat-1", "friend")
+        host.click("#start")
+        host.wait_for_url("**/t/**")
+        host.wait_for_selector("#chat-input")
+        host.fill("#chat-input", payload)
+        host.press("#chat-input", "Enter")
+        host.wait_for_selector("#chat .chat-text")
+        assert host.locator("#chat .chat-text").first.inner_text() == payload
+        assert payload[:24] in host.locator(".seat[data-seat='0'] .seat-name").inner_text()
+        friend = browser.new_context().new_page()
+        friend.goto(host.url.split("#")[0])
+        friend.fill("#join-name", payload[-24:])
+        friend.click("#take-seat")
+        friend.wait_for_selector("#hand button.card")
+        host.wait_for_selector(f".seat[data-seat='1'] .seat-name:has-text('{payload[-10:]}')")
+        watcher = browser.new_context().new_page()  # a spectator with a name of their own
+        watcher.goto(f"{server}/")
+        watcher.fill("#name", payload[:24])
+        watcher.goto(host.url.split("#")[0])
+        watcher.wait_for_selector("#chat-input")
+        watcher.fill("#chat-input", payload)
+        watcher.press("#chat-input", "Enter")
+        host.wait_for_selector("#chat .chat-line.spectator")
+        assert host.locator("#chat .chat-line.spectator .chat-text").inner_text() == payload
+        login = browser.new_context().new_page()
+        login.goto(f"{server}/login")
+        login.fill("#signup-username", payload[:24])
+        login.fill("#signup-password", PASSWORD)
+        login.click("#signup")
+        login.wait_for_selector("#error:not([hidden])")  # refused, and said as text
+        archive = browser.new_context().new_page()
+        archive.goto(f"{server}/games")
+        archive.fill("#q", payload[:24])
+        archive.click("#go")
+        archive.wait_for_selector("#games li.none")
+        assert payload[:24] in archive.locator("#games li.none").inner_text()
+        for page in (host, friend, watcher, login, archive):
+            no_injection(page)
+        assert not errors, errors
+
+
+def test_names_that_look_like_html_show_literally_in_the_archive_game_and_replay(server: str,
+                                                                                 browser: Any) -> None:
+    for payload in XSS:
+        created = httpx.post(f"{server}/api/tables", json={"players": 2, "name": payload[:24]}).json()
+        table_id = created["table"]["id"]
+        _random_player(server, table_id, created["token"], 2)
+        page = browser.new_page()
+        errors = page_errors(page)
+        page.goto(f"{server}/games")
+        page.wait_for_selector(f"#games li[data-table='{table_id}']")
+        assert payload[:24] in page.locator(f"#games li[data-table='{table_id}']").inner_text()
+        page.goto(f"{server}/games/{table_id}")
+        page.wait_for_selector("#board svg")
+        assert payload[:24] in page.locator("#players").inner_text()
+        no_injection(page)
+        page.goto(f"{server}/replay/{table_id}")
+        page.wait_for_selector("#moves li")
+        assert payload[:24] in page.locator("#seats").inner_text()
+        no_injection(page)
+        assert not errors, errors

@@ -1,0 +1,464 @@
+"""Many server processes on one PostgreSQL and one Redis (``sakura.server.cluster``), tested as
+they run: real processes on loopback ports, real WebSocket clients, kill -9, SIGSTOP.
+
+Each test works in a fresh PostgreSQL schema and under a fresh Redis key prefix, so it shares
+nothing with other runs; it is skipped, with the reason, where PostgreSQL or Redis is absent.
+The kill loops are ``benchmarks/cluster_kill.py`` with small counts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.test_hidden_information import cards_in, visible
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+import cluster_kill  # noqa: E402  (benchmarks/cluster_kill.py: the site's processes and clients)
+
+REDIS = os.environ.get("SAKURA_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+PG = os.environ.get("SAKURA_TEST_POSTGRES_URL", cluster_kill.DEFAULT_PG)
+
+
+def _redis_up(url: str) -> bool:
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=1)
+        client.ping()
+        client.close()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture
+def pg() -> Iterator[str]:
+    try:
+        url = cluster_kill.pg_schema(PG)
+    except Exception as exc:
+        pytest.skip(f"no PostgreSQL server reachable at {PG} ({type(exc).__name__}); "
+                    "set SAKURA_TEST_POSTGRES_URL")
+    try:
+        yield url
+    finally:
+        cluster_kill.drop_schema(url)
+
+
+@pytest.fixture
+def prefix() -> Iterator[str]:
+    if not _redis_up(REDIS):
+        pytest.skip(f"no Redis server reachable at {REDIS} (set SAKURA_TEST_REDIS_URL)")
+    name = f"sakura-test-{uuid.uuid4().hex[:8]}:"
+    try:
+        yield name
+    finally:
+        cluster_kill.drop_prefix(REDIS, name)
+
+
+class Site:
+    """``count`` server processes on loopback ports, stopped at the end."""
+
+    def __init__(self, db: str, redis_url: str, prefix: str, count: int, lease: float = 1.5) -> None:
+        self.db, self.redis_url, self.prefix, self.lease = db, redis_url, prefix, lease
+        self.ports = [cluster_kill.free_port() for _ in range(count)]
+        self.nodes = [cluster_kill.start_node(db, redis_url, prefix, p, lease=lease, wait=False)
+                      for p in self.ports]
+        for port, node in zip(self.ports, self.nodes, strict=True):
+            cluster_kill.wait_up(port, node)
+
+    def owner(self, table: str) -> int | None:
+        """The index of the process that owns ``table``."""
+        pid = cluster_kill.owner_pid(self.redis_url, self.prefix, table)
+        return next((i for i, n in enumerate(self.nodes) if n.pid == pid), None)
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            if node.poll() is None:
+                os.kill(node.pid, signal.SIGCONT)
+                node.send_signal(signal.SIGTERM)
+        for node in self.nodes:
+            try:
+                node.wait(30)
+            except subprocess.TimeoutExpired:
+                node.kill()
+
+
+@pytest.fixture
+def site_of(pg: str, prefix: str) -> Iterator[Any]:
+    sites: list[Site] = []
+
+    def make(count: int, redis_url: str = REDIS, lease: float = 1.5) -> Site:
+        site = Site(pg, redis_url, prefix, count, lease)
+        sites.append(site)
+        return site
+
+    try:
+        yield make
+    finally:
+        for site in sites:
+            site.stop()
+
+
+def _entitled(db: str, table_id: str, seats: list[int | None]) -> dict[int | None, list[set[int]]]:
+    """``result[seat][k]``: the cards ``seat`` may see in a message about action ``k`` (as in
+    test_hidden_information, from the stored table)."""
+    from sakura.engine import make_game
+    from sakura.server.db import Store
+
+    store = Store(db)
+    try:
+        stored = store.load(table_id)
+    finally:
+        store.close()
+    assert stored is not None
+    game = make_game(stored.game, stored.config)
+    state: Any = game.new_initial_state(stored.seed)
+    out: dict[int | None, list[set[int]]] = {s: [visible(state, s)] for s in seats}
+    steps: list[Any] = []
+    state.set_step_hook(lambda s: steps.append(s.clone()))
+    for seat, text in stored.actions:
+        before = {s: visible(state, s) for s in seats}
+        steps.clear()
+        state.apply_action(seat, game.parse_action(text))
+        for s in seats:
+            allowed = before[s] | visible(state, s)
+            for step in steps:
+                allowed |= visible(step, s)
+            out[s].append(allowed)
+    return out
+
+
+async def _play(site: Site, table: str, tokens: list[str], firsts: list[int], *, spectators: int = 0,
+                seconds: float = 120, think: float = 0.0) -> tuple[cluster_kill.Told, dict[Any, list[Any]]]:
+    """Clients for ``tokens`` (seat ``i`` on process ``firsts[i]``) and spectators play to the
+    end; every message each client got, by (seat, client)."""
+    told = cluster_kill.Told()
+    stop = asyncio.Event()
+    heard: dict[Any, list[Any]] = {}
+
+    def audit_for(key: Any) -> Any:
+        return lambda message, _me: heard.setdefault(key, []).append(message)
+
+    tasks = [asyncio.create_task(cluster_kill.seat(site.ports, firsts[i], table, token, i, told=told,
+                                                   rng=random.Random(i), stop=stop, think=think,
+                                                   audit=audit_for((i, 0))))
+             for i, token in enumerate(tokens)]
+    tasks += [asyncio.create_task(cluster_kill.seat(site.ports, k + 1, table, None, None, told=told,
+                                                    rng=random.Random(k), stop=stop, think=think,
+                                                    audit=audit_for((None, k))))
+              for k in range(spectators)]
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks[:len(tokens)]), seconds)
+    finally:
+        stop.set()
+        await asyncio.sleep(0.5)
+        for task in tasks:
+            task.cancel()
+    return told, heard
+
+
+def _table(site: Site, players: int, on: int = 0) -> tuple[str, list[str]]:
+    """A table of human seats created on process ``on``, the other seats joined through the others."""
+    created = httpx.post(f"http://127.0.0.1:{site.ports[on]}/api/tables",
+                         json={"players": players, "seats": [{"kind": "human"}] * players}, timeout=30)
+    created.raise_for_status()
+    table, tokens = created.json()["table"]["id"], [created.json()["token"]]
+    for k in range(players - 1):
+        port = site.ports[(on + k + 1) % len(site.ports)]
+        joined = httpx.post(f"http://127.0.0.1:{port}/api/tables/{table}/join", json={}, timeout=30)
+        joined.raise_for_status()
+        tokens.append(joined.json()["token"])
+    return table, tokens
+
+
+def test_four_seats_on_three_processes_play_to_the_end_and_each_sees_only_its_view(site_of: Any) -> None:
+    site = site_of(3)
+    table, tokens = _table(site, 4)
+    told, heard = asyncio.run(_play(site, table, tokens, [0, 1, 2, 1], spectators=1))
+    assert table in told.finished
+    assert site.owner(table) == 0  # the creator owned it throughout; the others relayed
+    total, stored, lost, wrong = cluster_kill.check(site.db, [table], told)
+    assert (lost, wrong) == (0, 0) and stored == total > 20
+    allowed = _entitled(site.db, table, [0, 1, 2, 3, None])
+    checked = 0
+    for (seat, _), messages in heard.items():
+        assert messages[0]["type"] == "welcome" and messages[0]["seat"] == seat
+        for message in messages:
+            assert all(t not in str(message) for t in tokens), "a token was sent over the table's socket"
+            if "seq" not in message:
+                continue
+            may = allowed[seat][message["seq"]]
+            if message["type"] == "welcome":
+                may = set().union(*allowed[seat][:message["seq"] + 1])
+            extra = set(cards_in(message)) - may
+            assert not extra, f"seat {seat} was sent {sorted(extra)} in {message}"
+            checked += 1
+    assert checked > 100 and (None, 0) in heard  # the spectator heard the whole game too
+
+
+def _kill_loop(pg: str, *args: str) -> str:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "cluster_kill.py"), "--database-url", pg,
+                           "--redis-url", REDIS, *args],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_kill_the_owner_in_selection_twenty_times_and_lose_nothing(pg: str, prefix: str) -> None:
+    """20 kills at random moments (new tables start when the games are over), 3 processes kept
+    (a killed one starts again); the loop ends with every game finished (its exit status)."""
+    out = _kill_loop(pg, "--processes", "3", "--tables", "6", "--players", "4", "--kills", "20",
+                     "--lease", "1.5", "--think", "0.5", "--interval", "1.0", "--seconds", "400")
+    summary = out.strip().splitlines()[-1]
+    assert "lost 0, different 0" in summary and "actions told to clients 0 " not in summary
+    assert "kill 20/20" in out
+
+
+def test_kill_the_owner_during_a_forward_back_choice(pg: str, prefix: str) -> None:
+    out = _kill_loop(pg, "--processes", "3", "--tables", "3", "--players", "4", "--kills", "4",
+                     "--at", "choice", "--lease", "1.5", "--think", "0.2", "--seconds", "200")
+    assert "lost 0, different 0" in out.strip().splitlines()[-1] and "kill 4/4" in out
+
+
+def test_a_stale_owner_paused_past_its_lease_cannot_write(site_of: Any) -> None:
+    """SIGSTOP the owner; another process takes the table; the stale owner, resumed, is handed an
+    action by its own client: the database refuses it (its lease number is old)."""
+    from sqlalchemy import create_engine, text
+    from websockets.sync.client import connect
+
+    site = site_of(2, lease=1.0)
+    table, tokens = _table(site, 2, on=0)
+    engine = create_engine(site.db)
+    with connect(f"ws://127.0.0.1:{site.ports[0]}/ws/{table}") as stale:
+        stale.send(f'{{"type": "hello", "token": "{tokens[0]}"}}')
+        welcome = json.loads(stale.recv(10))
+        legal = welcome["view"]["legal_actions"]
+        os.kill(site.nodes[0].pid, signal.SIGSTOP)
+        try:
+            deadline = time.monotonic() + 30
+            while site.owner(table) != 1:  # the lease lapses; process 1 takes the table (it asks for it)
+                assert time.monotonic() < deadline, "nobody took the table"
+                httpx.get(f"http://127.0.0.1:{site.ports[1]}/api/tables/{table}", timeout=10)
+                time.sleep(0.2)
+            stale.send(f'{{"type": "act", "action": "{legal[0]}"}}')  # waits in the stopped process's socket
+        finally:
+            os.kill(site.nodes[0].pid, signal.SIGCONT)
+        replies = []
+        try:
+            while True:
+                replies.append(json.loads(stale.recv(10)))
+        except Exception:  # closed: the stale process dropped the table and sent its clients away
+            pass
+    assert not [m for m in replies if m["type"] == "update"], replies
+    with engine.connect() as conn:
+        stored = conn.execute(text("SELECT count(*) FROM sakura_actions WHERE table_id = :t"),
+                              {"t": table}).scalar()
+        lease = conn.execute(text("SELECT lease FROM sakura_tables WHERE id = :t"), {"t": table}).scalar()
+    engine.dispose()
+    assert stored == 0 and lease == 2  # nothing written; the new owner's lease is the table's
+    # and the table plays on at its new owner, through either process
+    told, _ = asyncio.run(_play(site, table, tokens, [1, 0]))
+    assert table in told.finished and cluster_kill.check(site.db, [table], told)[2:] == (0, 0)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _redis_server(port: int) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                               "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    for _ in range(200):
+        if _redis_up(f"redis://127.0.0.1:{port}/0"):
+            return server
+        time.sleep(0.05)
+    raise AssertionError("redis-server did not start")
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None,
+                    reason="no redis-server to start (apt install redis-server)")
+def test_redis_restarted_mid_game_play_resumes_and_nothing_is_lost(site_of: Any) -> None:
+    """A Redis of this test's own (the shared one stays up), stopped mid-game and started again
+    empty: the processes reconnect, leases are taken again, the game ends with every
+    acknowledged action stored."""
+    port = _free_port()
+    redis_server = _redis_server(port)
+    try:
+        site = site_of(3, redis_url=f"redis://127.0.0.1:{port}/0")
+        table, tokens = _table(site, 3)
+
+        async def game() -> cluster_kill.Told:
+            play = asyncio.create_task(_play(site, table, tokens, [0, 1, 2], think=0.05, seconds=150))
+            nonlocal redis_server
+            while not play.done():
+                await asyncio.sleep(1.0)
+                redis_server.terminate()
+                redis_server.wait(10)
+                await asyncio.sleep(2.0)  # longer than the lease
+                redis_server = await asyncio.to_thread(_redis_server, port)
+                break
+            told, _ = await play
+            return told
+
+        told = asyncio.run(game())
+        assert table in told.finished and told.reconnects > 0
+        total, stored, lost, wrong = cluster_kill.check(site.db, [table], told)
+        assert (lost, wrong) == (0, 0) and total == stored
+    finally:
+        redis_server.terminate()
+        redis_server.wait(10)
+
+
+def test_the_database_refuses_an_action_under_an_old_lease(database_url: str) -> None:
+    """Fencing itself, on SQLite and PostgreSQL: once a newer lease is taken, a write under the old
+    one is refused whole, and a group commit still stores the other tables' actions with it."""
+    from sakura.server.cluster.fencing import raise_lease
+    from sakura.server.db import ActionWrite, FencedError, GroupCommit, Store, StoredTable, now
+
+    store = Store(database_url)
+    try:
+        for name in ("a", "b"):
+            store.create_table(StoredTable(name, {"players": 2}, 1, [], None, "playing", None, now(), []))
+        old = raise_lease(store, "a")
+        store.add_actions([ActionWrite("a", 1, 0, "play 1", "player", lease=old)])
+        new = raise_lease(store, "a")  # another process took table a
+        assert new == old + 1
+        with pytest.raises(FencedError) as refused:
+            store.add_actions([ActionWrite("a", 2, 0, "play 2", "player", lease=old)])
+        assert refused.value.tables == {"a"}
+        b = raise_lease(store, "b")
+
+        async def group() -> list[BaseException | None]:
+            writer = GroupCommit(store)
+            results: list[BaseException | None] = []
+            futures = [writer.submit(ActionWrite("a", 2, 0, "play 2", "player", lease=old), results.append),
+                       writer.submit(ActionWrite("b", 1, 1, "play 9", "player", lease=b), results.append)]
+            await asyncio.gather(*futures, return_exceptions=True)
+            await writer.aclose()
+            return results
+
+        results = asyncio.run(group())
+        assert isinstance(results[0], FencedError) and results[1] is None
+        assert [x.actions for x in (store.load("a"), store.load("b")) if x is not None] == [
+            [(0, "play 1")], [(1, "play 9")]]
+        store.add_actions([ActionWrite("a", 2, 1, "play 3", "player", lease=new)])  # the new owner writes
+        loaded = store.load("a")
+        assert loaded is not None and loaded.actions == [(0, "play 1"), (1, "play 3")]
+    finally:
+        store.close()
+
+
+def test_the_lobby_lists_the_tables_of_every_process(site_of: Any) -> None:
+    site = site_of(3)
+    ids = set()
+    for on in (0, 1):
+        created = httpx.post(f"http://127.0.0.1:{site.ports[on]}/api/tables", timeout=30,
+                             json={"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        ids.add(created.json()["table"]["id"])
+    deadline = time.monotonic() + 30
+    while True:  # the keepers publish every third of a lease
+        lists = httpx.get(f"http://127.0.0.1:{site.ports[2]}/api/tables", timeout=10).json()
+        listed = {t["id"] for t in lists["listing"]["open"]}
+        if ids <= listed:
+            break
+        assert time.monotonic() < deadline, lists
+        time.sleep(0.3)
+    assert ids <= {t["id"] for t in lists["open"]}
+    assert all(t["seats"][1]["claimed"] is False for t in lists["listing"]["open"] if t["id"] in ids)
+
+
+def test_bots_play_at_the_owner_for_a_player_on_another_process(site_of: Any) -> None:
+    site = site_of(2)
+    created = httpx.post(f"http://127.0.0.1:{site.ports[0]}/api/tables", timeout=30, json={
+        "players": 3, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"},
+                                {"kind": "bot", "level": "medium"}]}).json()
+    table = created["table"]["id"]
+    told, _ = asyncio.run(_play(site, table, [created["token"]], [1]))
+    assert table in told.finished and site.owner(table) == 0
+    bots = {seat for (_t, _seq), seat in told.seats.items()} - {0}
+    assert bots == {1, 2}  # the bots' moves reached the relayed player
+    assert cluster_kill.check(site.db, [table], told)[2:] == (0, 0)
+
+
+def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
+    """The owner dies while a player's clock runs: the new owner keeps the deadline (the welcome
+    after the reconnection names the same one) and its timer plays for the player."""
+    from websockets.sync.client import connect
+
+    site = site_of(2, lease=1.0)
+    created = httpx.post(f"http://127.0.0.1:{site.ports[0]}/api/tables", timeout=30, json={
+        "players": 2, "timer": 20, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]}).json()
+    table, token = created["table"]["id"], created["token"]
+    with connect(f"ws://127.0.0.1:{site.ports[1]}/ws/{table}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        first = json.loads(ws.recv(10))
+    assert first["type"] == "welcome" and first["deadline"] is not None
+    os.kill(site.nodes[0].pid, signal.SIGKILL)
+    site.nodes[0].wait()
+    deadline = time.monotonic() + 30
+    while site.owner(table) != 1:
+        assert time.monotonic() < deadline, "nobody took the table"
+        time.sleep(0.2)
+    with connect(f"ws://127.0.0.1:{site.ports[1]}/ws/{table}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        again = json.loads(ws.recv(10))
+        assert again["type"] == "welcome" and again["seq"] == first["seq"]
+        assert again["deadline"] == pytest.approx(first["deadline"], abs=0.01)
+        while True:  # the clock runs out at the new owner: a bot plays for the player
+            message = json.loads(ws.recv(40))
+            if message["type"] == "update" and message["seat"] == 0:
+                assert message["by"] == "timer"
+                break
+
+
+def test_serve_with_workers_shares_one_port(pg: str, prefix: str) -> None:
+    """``sakura serve --workers 2``: two processes behind one port; tables created through it
+    are all listed, whichever process answers, and SIGTERM stops them all."""
+    port = cluster_kill.free_port()
+    server = subprocess.Popen([sys.executable, "-m", "sakura.cli.main", "serve", "--workers", "2", "--port",
+                               str(port), "--no-open", "--database-url", pg, "--redis-url", REDIS,
+                               "--redis-prefix", prefix], stdout=subprocess.DEVNULL)
+    try:
+        cluster_kill.wait_up(port, server)
+        import redis
+
+        client = redis.Redis.from_url(REDIS)
+        ids: set[str] = set()
+        nodes: set[str] = set()
+        while len(nodes) < 2:  # new connections go to either worker: both soon own a table
+            assert len(ids) < 60, f"one worker took {len(ids)} connections in a row"
+            table = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2},
+                               timeout=30).json()["table"]["id"]
+            ids.add(table)
+            nodes.add(client.get(f"{prefix}lease:{table}").decode())
+        client.close()
+        deadline = time.monotonic() + 30
+        while True:
+            listed = {t["id"] for t in httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=10)
+                      .json()["listing"]["playing"]}
+            if ids <= listed:
+                break
+            assert time.monotonic() < deadline, (ids, listed)
+            time.sleep(0.3)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(60)
