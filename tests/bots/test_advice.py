@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sakura.bots import BotError, make_bot
-from sakura.bots.advice import FALLBACK_SPEC, _resolve, advise
+from sakura.bots.advice import advise, resolve_spec
 from sakura.engine import make_game
 
 
@@ -86,9 +86,9 @@ def test_advice_takes_a_view_and_a_search_bot_only() -> None:
         advise(game, state.view(None), "mcts:30")
 
 
-def test_expert_names_the_ladder_level_or_the_fallback_search() -> None:
-    resolved = _resolve("expert")
-    assert resolved in ("expert", FALLBACK_SPEC)
-    assert _resolve("mcts:70") == "mcts:70"
+def test_expert_names_the_ladder_level_of_each_game() -> None:
+    assert resolve_spec("expert") == "mcts:200"
+    assert resolve_spec("expert", "sakura-cards") == "mcts:50"
+    assert resolve_spec("mcts:70") == "mcts:70"
     with pytest.raises(BotError):
-        _resolve("no-such-bot")
+        resolve_spec("no-such-bot")

@@ -27,13 +27,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from sakura.bots.base import BotError, check_view
+from sakura.bots.levels import is_level, level_spec
 from sakura.bots.mcts import MctsBot, _Node
 from sakura.bots.registry import make_bot, parse_spec
 from sakura.engine import Game, State, View
 
 HINT_SPEC = "expert"  # the ladder's level for hints while playing
 ANALYSIS_SPEC = "expert"  # and for scoring every decision after the game
-FALLBACK_SPEC = "mcts:400"  # until the ladder's ``expert`` level exists (see _resolve)
 
 # Pseudo-playouts at the position's own win chance added to each action's estimate before it is
 # shown or compared: an action the search tried only a few times is judged by few playouts, and
@@ -44,22 +44,11 @@ Progress = Callable[[int, int], None]  # (iterations done, iterations in all)
 PROGRESS_EVERY = 25  # iterations between two progress calls
 
 
-def _resolve(spec: str) -> str:
-    """The spec as the registry knows it. Until the ladder of levels (``beginner`` ..
-    ``master``) is merged, ``expert`` is not a spec yet and stands for ``mcts:400``; once the
-    ladder's ``expert`` lands, the registry resolves it and this fallback never fires."""
-    try:
-        parse_spec(spec)
-    except BotError:
-        if spec.strip().lower() == "expert":
-            return FALLBACK_SPEC
-        raise
-    return spec
-
-
-def resolve_spec(spec: str) -> str:
-    """The spec a level name stands for now (``expert`` -> ``mcts:400`` until the ladder lands)."""
-    return _resolve(spec)
+def resolve_spec(spec: str, game_name: str = "sakura") -> str:
+    """The spec a level name stands for in ``game_name`` (``expert`` is ``mcts:200`` in
+    Sakura; see :mod:`sakura.bots.levels`); any other spec as it is (the registry checks it)."""
+    parse_spec(spec)  # an unknown bot is refused here, with the registry's message
+    return level_spec(spec, game_name) if is_level(spec) else spec
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +106,9 @@ class Advice:
 
 def search_bot(game: Game[Any], spec: str, seed: int) -> MctsBot:
     """The search bot ``spec`` names (levels resolved), or a clear error if it is no search."""
-    bot = make_bot(_resolve(spec), game, seed)
+    bot = make_bot(spec, game, seed)
     if not isinstance(bot, MctsBot):
-        raise BotError(f"advice needs a search bot (e.g. mcts:400 or expert), not {spec!r}")
+        raise BotError(f"advice needs a search bot (e.g. mcts:200 or expert), not {spec!r}")
     return bot
 
 

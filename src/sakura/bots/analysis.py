@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sakura.bots.advice import ANALYSIS_SPEC, ActionAdvice, Advice, _resolve, advise, search_bot
+from sakura.bots.advice import ANALYSIS_SPEC, ActionAdvice, Advice, advise, resolve_spec, search_bot
 from sakura.bots.mcts import _Node
 from sakura.engine import Game, State
 
@@ -176,4 +176,4 @@ def analyse(game: Game[Any], initial: State[Any], moves: Sequence[tuple[int, str
         if progress is not None:
             progress(i + 1, len(todo))
     names = players or [f"Player {i + 1}" for i in range(game.num_players)]
-    return Analysis.assemble(game, seat, _resolve(spec), names, results)
+    return Analysis.assemble(game, seat, resolve_spec(spec, game.name), names, results)

@@ -204,7 +204,8 @@ class Advisor:
                 run["done"] = len(results)
                 run["progress"] = round(len(results) / len(jobs), 3)
             names = [s.name or "" for s in table.seats]
-            data = analysis.Analysis.assemble(table.game, seat, resolve_spec(spec), names, results).to_json()
+            used = resolve_spec(spec, table.game.name)
+            data = analysis.Analysis.assemble(table.game, seat, used, names, results).to_json()
             await table.db.call(table.store.save_analysis, table.id, seat, data["spec"], data,
                                 what=f"table {table.id}: storing an analysis")
             del self.running[key]
