@@ -152,7 +152,9 @@ def test_what_a_person_types_never_becomes_html(server: str, browser: Any) -> No
         archive.goto(f"{server}/games")
         archive.fill("#q", payload[:24])
         archive.click("#go")
-        archive.wait_for_selector("#games li.none")
+        # the page says "no finished game yet" before the search answers: wait for the answer,
+        # which names the search (as text)
+        archive.locator("#games li.none", has_text=payload[:24]).wait_for()
         assert payload[:24] in archive.locator("#games li.none").inner_text()
         for page in (host, friend, watcher, login, archive):
             no_injection(page)

@@ -33,6 +33,7 @@ from sakura.records import Recorder, tutorial_json
 from sakura.server import chat, finished, listing, people_routes, protocol
 from sakura.server.accounts import Accounts, user_of
 from sakura.server.advice import Advisor
+from sakura.server.cluster import ClusterLobby
 from sakura.server.cluster.remote import RemoteTable
 from sakura.server.csrf import CsrfGuard
 from sakura.server.errors import http_status
@@ -87,8 +88,6 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         if redis_url is None:
             lobby = Lobby(store, bounds)
         else:
-            from sakura.server.cluster import ClusterLobby
-
             lobby = ClusterLobby(store, bounds, redis_url, prefix=redis_prefix)
             await lobby.start()
         app.state.lobby = lobby

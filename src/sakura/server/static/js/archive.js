@@ -20,14 +20,17 @@ async function show() {
   pager(data, page, (p) => { page = Math.max(0, p); history.replaceState(null, "", `?${new URLSearchParams({ ...(query ? { q: query } : {}), page })}`); show(); });
 }
 
-await loadCatalog();
-await addAccountBox();
+// The box and its handler are set up before anything is awaited, so what a quick hand types
+// while the catalog loads is neither overwritten nor submitted as a page reload.
 $("q").value = query;
-$("search").addEventListener("submit", (e) => {
+const ready = (async () => { await loadCatalog(); await addAccountBox(); })();
+$("search").addEventListener("submit", async (e) => {
   e.preventDefault();
   query = $("q").value.trim();
   page = 0;
   history.replaceState(null, "", query ? `?q=${encodeURIComponent(query)}` : location.pathname);
+  await ready;
   show();
 });
+await ready;
 show();
