@@ -8,36 +8,26 @@ a C compiler (or with ``SAKURA_BUILD_PURE=1``) the install goes on as a pure-Pyt
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import sys
+from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# Kept in step with sakura._build.HOT_MODULES (tests/test_build.py checks it).
-HOT_MODULES = (
-    "sakura.engine.rng",
-    "sakura.engine.protocol",
-    "sakura.engine.games.sakura.actions",
-    "sakura.engine.games.sakura.events",
-    "sakura.engine.games.sakura.position",
-    "sakura.engine.games.sakura.state",
-    "sakura.engine.games.sakura.view",
-    "sakura.engine.games.sakura.sample",
-    "sakura.engine.games.sakura.preview",
-    "sakura.engine.games.cards.actions",
-    "sakura.engine.games.cards.events",
-    "sakura.engine.games.cards.state",
-    "sakura.engine.games.cards.view",
-    "sakura.engine.games.cards.sample",
-    "sakura.bots.mcts",
-    "sakura.bots.greedy",
-    "sakura.bots.sakura_heuristic",
-    "sakura.bots.cards_heuristic",
-    "sakura.rl.sakura_encoding",
-    "sakura.rl.cards_encoding",
-)
+
+def hot_modules() -> tuple[str, ...]:
+    """The modules to compile: ``HOT_MODULES`` of ``src/sakura/_build.py`` (one list, read as
+    text: the package is not importable while it is being built)."""
+    tree = ast.parse(Path(__file__).with_name("src").joinpath("sakura", "_build.py").read_text("utf-8"))
+    for node in tree.body:
+        names = [getattr(target, "id", None) for target in getattr(node, "targets", ())]
+        if isinstance(node, ast.Assign) and "HOT_MODULES" in names:
+            return tuple(ast.literal_eval(node.value))
+    raise RuntimeError("src/sakura/_build.py has no HOT_MODULES")
+
 
 DIRECTIVES = {
     "language_level": 3,
@@ -110,7 +100,7 @@ def extensions() -> list:  # type: ignore[type-arg]
     modules = [
         Extension(name, [os.path.join("src", *name.split(".")) + ".py"],
                   extra_compile_args=["-O2"])
-        for name in HOT_MODULES
+        for name in hot_modules()
     ]
     try:
         return list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True,

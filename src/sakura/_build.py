@@ -30,7 +30,7 @@ from types import ModuleType
 
 PURE_VARIABLE = "SAKURA_PURE"
 
-# The modules setup.py compiles (kept in step with it by tests/test_build.py).
+# The modules setup.py compiles (it reads this list from this file's text).
 HOT_MODULES = (
     "sakura.engine.rng",
     "sakura.engine.protocol",
