@@ -462,3 +462,48 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str) -> None:
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(60)
+
+
+async def _next(ws: Any, kind: str, seconds: float = 60) -> dict[str, Any]:
+    """The next message of type ``kind`` on ``ws`` (others are skipped)."""
+    async def wait() -> dict[str, Any]:
+        while True:
+            message: dict[str, Any] = json.loads(await ws.recv())
+            if message["type"] == kind:
+                return message
+    return await asyncio.wait_for(wait(), seconds)
+
+
+def test_chat_its_history_and_hints_work_for_a_player_on_another_process(site_of: Any) -> None:
+    # The table is owned by process 0; seat 1 plays through process 1. What seat 1 says is
+    # stored once by the owner and reaches seat 0; the history reaches a late spectator on
+    # process 1; a hint asked on process 1 is searched at the owner from seat 1's view.
+    import websockets
+
+    site = site_of(2)
+    table, tokens = _table(site, 2)
+
+    async def run() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+        urls = [f"ws://127.0.0.1:{port}/ws/{table}" for port in site.ports]
+        async with websockets.connect(urls[0]) as home, websockets.connect(urls[1]) as away:
+            await home.send(json.dumps({"type": "hello", "token": tokens[0]}))
+            await away.send(json.dumps({"type": "hello", "token": tokens[1]}))
+            await _next(home, "welcome")
+            await _next(away, "welcome")
+            await away.send(json.dumps({"type": "chat", "text": "سلام from afar"}))
+            said = await _next(home, "chat")
+            echoed = await _next(away, "chat")
+            await away.send(json.dumps({"type": "hint"}))
+            hint = await _next(away, "hint", seconds=120)
+            async with websockets.connect(urls[1]) as late:
+                await late.send(json.dumps({"type": "hello", "name": "Late"}))
+                history = (await _next(late, "chat_history"))["messages"]
+            return said, echoed, hint, history
+
+    said, echoed, hint, history = asyncio.run(run())
+    assert site.owner(table) == 0
+    assert said["text"] == echoed["text"] == "سلام from afar" and said["seat"] == 1
+    assert [m["text"] for m in history] == ["سلام from afar"]  # stored once, by the owner
+    assert hint["seat"] == 1 and hint["actions"]
+    legal = {a["action"] for a in hint["actions"]}
+    assert all(text.startswith("play ") for text in legal)  # seat 1's own cards, chosen now
