@@ -411,6 +411,12 @@ def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
     with connect(f"ws://127.0.0.1:{site.ports[1]}/ws/{table}") as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         first = json.loads(ws.recv(10))
+        # the bot chooses its card on its own time: kill only once it has (its choice is then a
+        # stored action, and the position the new owner rebuilds is this one)
+        while not first["view"]["chosen"][1]:
+            message = json.loads(ws.recv(30))
+            if message["type"] == "update":
+                first = dict(message, type="welcome")
     assert first["type"] == "welcome" and first["deadline"] is not None
     os.kill(site.nodes[0].pid, signal.SIGKILL)
     site.nodes[0].wait()
