@@ -19,6 +19,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from sakura.engine import Event, GameError, View
@@ -138,7 +139,16 @@ class GameScreen(LogScreen, Generic[V]):
         self.query_one("#prompt", Static).update(Text(text, style="bold", justify=justify()))
 
     def write(self, text: str | None) -> None:
-        self.log_widget.say(text)
+        """A line in the log. A line that arrives before the log is mounted (a web table's
+        presence news can come first) waits and is written with the next one."""
+        try:
+            log = self.log_widget
+        except NoMatches:
+            self.__dict__.setdefault("_unwritten", []).append(text)
+            return
+        for early in self.__dict__.pop("_unwritten", []):
+            log.say(early)
+        log.say(text)
 
     # ------------------------------------------------------------------ flow
 
