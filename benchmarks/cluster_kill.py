@@ -37,6 +37,7 @@ from typing import Any
 import httpx
 import websockets
 
+from kill_loop import tally
 from loopback import free_port
 
 DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -211,28 +212,7 @@ async def create_tables(ports: list[int], count: int, players: int, rng: random.
 
 def check(db: str, tables: list[str], told: Told) -> tuple[int, int, int, int]:
     """(actions told, stored, lost, different) over ``tables``."""
-    from sakura.server.db import Store
-
-    store = Store(db)
-    lost = wrong = stored_total = 0
-    try:
-        for table in tables:
-            stored = store.load(table)
-            actions = stored.actions if stored is not None else []
-            stored_total += len(actions)
-            for (t, seq), s in told.seats.items():
-                if t != table:
-                    continue
-                if seq > len(actions):
-                    lost += 1
-                elif actions[seq - 1][0] != s:
-                    wrong += 1
-            for (t, seq), (s, action) in told.own.items():
-                if t == table and seq <= len(actions) and actions[seq - 1] != (s, action):
-                    wrong += 1
-    finally:
-        store.close()
-    return len(told.seats), stored_total, lost, wrong
+    return tally(db, tables, told)
 
 
 # ---------------------------------------------------------------------------- the loop

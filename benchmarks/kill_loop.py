@@ -27,6 +27,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -142,26 +143,36 @@ async def run(args: argparse.Namespace, db: str) -> int:
     return check(db, tables, told)
 
 
-def check(db: str, tables: list[str], told: Told) -> int:
+def tally(db: str, tables: list[str], told: Any) -> tuple[int, int, int, int]:
+    """(actions told to clients, stored, lost, different) of ``tables``: every action a client
+    was told must be stored under its seq by the same seat, every acknowledged one exactly.
+    ``told`` has ``seats`` and ``own`` (this script's ``Told``, or the cluster loop's)."""
     from sakura.server.db import Store
 
     store = Store(db)
     lost = wrong = stored_total = 0
-    for table in tables:
-        stored = store.load(table)
-        actions = stored.actions if stored is not None else []
-        stored_total += len(actions)
-        for (t, seq), seat in told.seats.items():
-            if t != table:
-                continue
-            if seq > len(actions):
-                lost += 1
-            elif actions[seq - 1][0] != seat:
-                wrong += 1
-        for (t, seq), (seat, action) in told.own.items():
-            if t == table and seq <= len(actions) and actions[seq - 1] != (seat, action):
-                wrong += 1
-    store.close()
+    try:
+        for table in tables:
+            stored = store.load(table)
+            actions = stored.actions if stored is not None else []
+            stored_total += len(actions)
+            for (t, seq), seat in told.seats.items():
+                if t != table:
+                    continue
+                if seq > len(actions):
+                    lost += 1
+                elif actions[seq - 1][0] != seat:
+                    wrong += 1
+            for (t, seq), (seat, action) in told.own.items():
+                if t == table and seq <= len(actions) and actions[seq - 1] != (seat, action):
+                    wrong += 1
+    finally:
+        store.close()
+    return len(told.seats), stored_total, lost, wrong
+
+
+def check(db: str, tables: list[str], told: Told) -> int:
+    _, stored_total, lost, wrong = tally(db, tables, told)
     print(f"tables {len(tables)}, finished {len(told.finished)}, reconnects {told.reconnects}")
     print(f"actions told to clients {len(told.seats)} (own, acknowledged: {len(told.own)}), "
           f"stored {stored_total}, lost {lost}, different {wrong}")
