@@ -67,3 +67,25 @@ def _load_builtin() -> None:
         from sakura.bots.cards_heuristic import CardsHeuristic
 
         register_heuristic("sakura-cards", CardsHeuristic.for_game)
+
+
+class Evaluator(Protocol):
+    """One game's estimate of how a position ends, for searches that stop rollouts early.
+
+    ``value`` returns, for each player, its expected share of the win and its expected token
+    margin over the best rival squashed into 0..1, or ``None`` where the estimate does not
+    judge such a state (the search then plays on). It must read only public facts of the state,
+    so that every determinization of one information set is judged alike.
+    """
+
+    def value(self, state: State[Any]) -> tuple[list[float], list[float]] | None:
+        ...
+
+
+def evaluator_for(game: Game[Any]) -> Evaluator | None:
+    """The learned value estimate of ``game`` where one is shipped for its table, else ``None``."""
+    if game.name == "sakura":
+        from sakura.bots.sakura_value import SakuraValue
+
+        return SakuraValue.for_game(game)
+    return None

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sakura.bots.base import Limit, check_view
-from sakura.bots.heuristics import Heuristic, heuristic_for
+from sakura.bots.heuristics import Heuristic, evaluator_for, heuristic_for
 from sakura.engine import Action, Game, State, View, fast_path
 
 # A node's statistics for one player: action -> [visits, total reward, availability, prior].
@@ -62,6 +62,8 @@ class MctsBot:
         epsilon: float = 0.1,
         rollout: str = "heuristic",
         lookahead: int = 0,
+        model: float = -1.0,
+        cut: int = 0,
         label: str | None = None,
     ) -> None:
         self.game = game
@@ -73,6 +75,20 @@ class MctsBot:
         # (what ``greedy`` plays) instead of the cheap rule: the near future, which matters most,
         # is then played as well as the heuristic can, the far future cheaply.
         self.lookahead = int(lookahead)
+        # How the tree imagines the *other* players choose. Below zero: by their own search
+        # statistics, like the bot's own choices. Zero or more: by the heuristic's judgement of
+        # the actions they hold in this determinization, the best one at ``model == 0``, a
+        # softmax at temperature ``model`` above it. Statistics pooled over many imagined hands
+        # make an opponent play "the card that is best on average whenever held", which no player
+        # does; the heuristic chooses from the whole hand, as people and bots at the table do.
+        self.model = float(model)
+        # ``cut`` > 0: a rollout stops at the first round start after ``cut - 1`` of its
+        # decisions (``cut=1``: the first one, often the new leaf itself) and takes the game's
+        # learned value estimate (``evaluator_for``) as the result, where the game ships one:
+        # the far future played by the cheap rule is mostly noise.
+        self.cut = int(cut)
+        self.evaluator = evaluator_for(game) if self.cut > 0 else None
+        self.me = -1  # the player deciding (set by act), whose choices the search explores
         wanted = rollout == "heuristic"
         self.heuristic: Heuristic | None = heuristic_for(game, required=False) if wanted else None
         self.label = label or f"mcts:{limit}"
@@ -89,6 +105,7 @@ class MctsBot:
             return only
         me = view.player
         assert me is not None
+        self.me = me
         root = _Node()
         budget = self.limit.start()
         sample = self.game.sample_state
@@ -129,8 +146,8 @@ class MctsBot:
                 node.children[key] = _Node()
                 break
             node = child
-        self._rollout(state, apply)
-        rewards = self._rewards(state)
+        estimate = self._rollout(state, apply)
+        rewards = self._rewards(state) if estimate is None else estimate
         for node, joint in path:
             for p, a in joint:
                 s = node.stats[p][a]
@@ -154,6 +171,8 @@ class MctsBot:
             for a, prior in zip(missing, priors, strict=True):
                 stats[a] = [0.0, 0.0, 0.0, prior]
         entries = [stats[a] for a in actions]
+        if self.model >= 0.0 and player != self.me:
+            return actions[self._modelled(entries)]
         low = min(e[3] for e in entries)
         spread = max(e[3] for e in entries) - low
         visits = sum(e[0] for e in entries)
@@ -176,12 +195,32 @@ class MctsBot:
         pick = best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
         return actions[pick]
 
+    def _modelled(self, entries: Sequence[list[float]]) -> int:
+        """The index an opponent plays by the model: the best prior (ties by the RNG), or a
+        softmax draw over the priors at temperature ``self.model``."""
+        for e in entries:
+            e[2] += 1.0
+        top = max(e[3] for e in entries)
+        if self.model == 0.0:
+            best = [i for i, e in enumerate(entries) if e[3] >= top - 1e-9]
+            return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+        t = self.model
+        weights = [math.exp((e[3] - top) / t) for e in entries]
+        x = self.rng.random() * sum(weights)
+        for i, w in enumerate(weights):
+            x -= w
+            if x < 0:
+                return i
+        return len(entries) - 1
+
     def _priors(self, state: State[Any], player: int, actions: Sequence[Any]) -> list[float]:
         if self.heuristic is None or self.bias == 0:
             return [0.0] * len(actions)
         return self.heuristic.prior(state, player, actions)
 
-    def _rollout(self, state: State[Any], apply: Callable[[int, Any], Any]) -> None:
+    def _rollout(self, state: State[Any], apply: Callable[[int, Any], Any]) -> list[float] | None:
+        """Play ``state`` on to the end, or (with ``cut``) until the value estimate judges it:
+        then the players' rewards by the estimate, else ``None`` (the end's rewards count)."""
         rng = self.rng
         heuristic = self.heuristic
         epsilon = self.epsilon
@@ -198,13 +237,23 @@ class MctsBot:
                 top = max(scores)
                 best = [a for a, v in zip(actions, scores, strict=True) if v >= top - 1e-9]
                 apply(p, best[0] if len(best) == 1 else best[rng.randrange(len(best))])
+        evaluator = self.evaluator
+        steps = 0
         while not state.is_terminal():
+            if evaluator is not None and steps >= self.cut - 1:
+                judged = evaluator.value(state)
+                if judged is not None:
+                    w = self.w
+                    shares, margins = judged
+                    return [w * a + (1.0 - w) * b for a, b in zip(shares, margins, strict=True)]
             for p in state.current_players():
+                steps += 1
                 if heuristic is None or rng.random() < epsilon:
                     actions = state.legal_actions(p)
                     apply(p, actions[rng.randrange(len(actions))])
                 else:
                     apply(p, heuristic.rollout_action(state, p, rng))
+        return None
 
     def _rewards(self, state: State[Any]) -> list[float]:
         outcome = state.outcome()
