@@ -34,6 +34,7 @@ from typing import Any
 
 from sakura.bots import LEVEL_NAMES, heuristic_for, make_bot
 from sakura.engine import make_game
+from sakura.engine.rng import SplitMix64
 from sakura.tournament.intervals import RATE, Clustered, Estimate
 from sakura.tournament.play import GameResult
 from sakura.tournament.ratings import standings
@@ -187,6 +188,67 @@ def rule_share(game_name: str, config: dict[str, Any], deals: int) -> None:
           f"{total / games * players:.2f}× its fair share")
 
 
+class _Oracle:
+    """A stand-in for the game inside one search bot whose every determinization is the true
+    state: a cheat no bot of the product may use, measured only to bound what better
+    determinization could ever gain (see ``oracle_share``)."""
+
+    def __init__(self, game: Any, hands_only: bool) -> None:
+        self.game = game
+        self.state: Any = None
+        self.hands_only = hands_only
+
+    def sample_state(self, view: Any, seed: int) -> Any:
+        state = self.state.clone()
+        if self.hands_only:  # the hands are true, the deck's order and the generator are not
+            shuffler = SplitMix64(seed)
+            shuffler.shuffle(state.deck)
+            state.rng = SplitMix64(seed + 1)
+        return state
+
+    def parse_action(self, text: str) -> Any:
+        return self.game.parse_action(text)
+
+
+def _oracle_games(args: tuple[str, str, int, int, bool]) -> list[float]:
+    spec, against, deal, players, hands_only = args
+    game = make_game("sakura", {"players": players})
+    shares = []
+    for hero in range(players):
+        state = game.new_initial_state(5000 + deal)
+        bots = [make_bot(spec if p == hero else against, game, deal * 10 + p) for p in range(players)]
+        oracle = _Oracle(game, hands_only)
+        bots[hero].game = oracle  # type: ignore[attr-defined]
+        while not state.is_terminal():
+            acting = state.current_players()
+            oracle.state = state
+            chosen = [(p, bots[p].act(state.view(p))) for p in acting]
+            for p, action in chosen:
+                state.apply_action(p, action)
+        outcome = state.outcome()
+        assert outcome is not None
+        shares.append(outcome.returns()[hero])
+    return shares
+
+
+def oracle_share(spec: str, against: str, players: int, deals: int, *, jobs: int, hands_only: bool) -> None:
+    """``spec`` searching on the true state (it sees every hand and the deck) against
+    ``players - 1`` of ``against``: the most a perfect determinization could give its search."""
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        per_deal = pool.map(_oracle_games, [(spec, against, d, players, hands_only) for d in range(deals)])
+    c = Clustered()
+    for d, shares in enumerate(per_deal):
+        for y in shares:
+            c.add(d, "hero", y)
+    e = c.ratio("hero", RATE)
+    seen = "the true hands" if hands_only else "the true state"
+    print(f"\n## {spec} seeing {seen} + {players - 1}× {against}: {deals * players} games "
+          f"({deals} deals): win rate {100 * e.value:.1f}% ({100 * e.low:.1f}–{100 * e.high:.1f}), "
+          f"{players * e.value:.2f}× fair share ({players * e.low:.2f}–{players * e.high:.2f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="sakura", help="sakura or sakura-cards")
@@ -198,6 +260,10 @@ def main() -> None:
     parser.add_argument("--against", default="greedy,mcts:300", help="the gauntlets' opponents")
     parser.add_argument("--speed", type=int, default=0, help="decision points for the speed table (0: none)")
     parser.add_argument("--rule", type=int, default=0, help="deals for the rollout rule's strength (0: none)")
+    parser.add_argument("--oracle", type=int, default=0,
+                        help="deals for the hero's search on the true state, a bound (0: none)")
+    parser.add_argument("--oracle-hands", action="store_true",
+                        help="the oracle sees the hands only: the deck's order stays hidden")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
@@ -206,6 +272,10 @@ def main() -> None:
     started = time.perf_counter()
     if args.rule:
         rule_share(args.game, config, args.rule)
+    if args.oracle:
+        for other in [s.strip() for s in args.against.split(",")]:
+            oracle_share(args.hero, other, args.players, args.oracle, jobs=args.jobs,
+                         hands_only=args.oracle_hands)
     if args.speed:
         speed(args.game, config, levels, args.speed)
     if args.games:
