@@ -89,3 +89,23 @@ def evaluator_for(game: Game[Any]) -> Evaluator | None:
 
         return SakuraValue.for_game(game)
     return None
+
+
+class HandReader(Protocol):
+    """One game's reading of the hidden hands from what their players chose (for searches that
+    weigh their determinizations). ``weigher(previous, view, temperature)`` returns the
+    likelihood of a sampled state's hidden hands given the choices seen between the player's
+    two views, or ``None`` where there is nothing to read."""
+
+    def weigher(self, previous: View | None, view: View, temperature: float
+                ) -> Callable[[State[Any]], float] | None:
+        ...
+
+
+def hand_reader_for(game: Game[Any]) -> HandReader | None:
+    """The hand reader of ``game`` where it has one (Sakura without a court painter)."""
+    if game.name == "sakura":
+        from sakura.bots.sakura_reading import SakuraHandReader
+
+        return SakuraHandReader.for_game(game)
+    return None

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sakura.bots.base import Limit, check_view
-from sakura.bots.heuristics import Heuristic, evaluator_for, heuristic_for
+from sakura.bots.heuristics import Heuristic, evaluator_for, hand_reader_for, heuristic_for
 from sakura.engine import Action, Game, State, View, fast_path
 
 # A node's statistics for one player: action -> [visits, total reward, availability, prior].
@@ -64,6 +64,8 @@ class MctsBot:
         lookahead: int = 0,
         model: float = -1.0,
         cut: int = 0,
+        infer: float = 0.0,
+        draws: int = 6,
         label: str | None = None,
     ) -> None:
         self.game = game
@@ -88,6 +90,14 @@ class MctsBot:
         # the far future played by the cheap rule is mostly noise.
         self.cut = int(cut)
         self.evaluator = evaluator_for(game) if self.cut > 0 else None
+        # ``infer`` > 0: determinizations are weighed by how likely the other hands make the
+        # cards their players chose last round (a softmax at temperature ``infer`` over the
+        # heuristic's scores, ``hand_reader_for``): of ``draws`` sampled deals, one is kept in
+        # proportion to its weight. It needs the bot's own previous view, kept per player.
+        self.infer = float(infer)
+        self.draws = max(1, int(draws))
+        self.reader = hand_reader_for(game) if self.infer > 0 else None
+        self.previous: dict[int, View] = {}
         self.me = -1  # the player deciding (set by act), whose choices the search explores
         wanted = rollout == "heuristic"
         self.heuristic: Heuristic | None = heuristic_for(game, required=False) if wanted else None
@@ -100,18 +110,24 @@ class MctsBot:
 
     def act(self, view: View) -> Action:
         legal = check_view(view).legal_actions
+        me = view.player
+        assert me is not None
+        weigh = None
+        if self.reader is not None:
+            earlier = self.previous.get(me)
+            if getattr(view, "pending", None) is None:
+                self.previous[me] = view
+            weigh = self.reader.weigher(earlier, view, self.infer)
         if len(legal) == 1:
             only: Action = self.game.parse_action(legal[0])
             return only
-        me = view.player
-        assert me is not None
         self.me = me
         root = _Node()
         budget = self.limit.start()
         sample = self.game.sample_state
         rng = self.rng
         while True:
-            state = sample(view, rng.getrandbits(63))
+            state = sample(view, rng.getrandbits(63)) if weigh is None else self._weighed_sample(view, weigh)
             self._iterate(root, state)
             if not budget.spend():
                 break
@@ -128,6 +144,22 @@ class MctsBot:
                 best, choice = key, text
         picked: Action = self.game.parse_action(choice)
         return picked
+
+    def _weighed_sample(self, view: View, weigh: Callable[[State[Any]], float]) -> State[Any]:
+        """One of ``draws`` sampled deals, drawn in proportion to ``weigh`` (uniformly if every
+        weight is zero)."""
+        rng = self.rng
+        samples = [self.game.sample_state(view, rng.getrandbits(63)) for _ in range(self.draws)]
+        weights = [weigh(s) for s in samples]
+        total = sum(weights)
+        if not total > 0:
+            return samples[rng.randrange(len(samples))]
+        x = rng.random() * total
+        for s, w in zip(samples, weights, strict=True):
+            x -= w
+            if x < 0:
+                return s
+        return samples[-1]
 
     # ------------------------------------------------------------------ one iteration
 

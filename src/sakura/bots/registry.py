@@ -35,7 +35,7 @@ from sakura.bots.softmax import SoftmaxBot
 from sakura.engine import Game
 
 DEFAULT_MCTS_LIMIT = Limit(iterations=200)
-_MCTS_FLOATS = {"c", "bias", "w", "scale", "epsilon", "model"}
+_MCTS_FLOATS = {"c", "bias", "w", "scale", "epsilon", "model", "infer"}
 
 
 # name -> "module:factory", imported on first use; factory(game, seed, limit, options) -> Bot.
@@ -132,11 +132,12 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
                 raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
         elif key == "rollout" and value in ("heuristic", "random"):
             kwargs[key] = value
-        elif key in ("lookahead", "cut") and value.isdigit():
+        elif key in ("lookahead", "cut", "draws") and value.isdigit():
             kwargs[key] = int(value)
         else:
             raise BotError(f"unknown mcts option {key}={value!r}; options: "
-                           f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random, lookahead=N, cut=N")
+                           f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random, "
+                           "lookahead=N, cut=N, draws=N")
     return MctsBot(game, seed, limit or DEFAULT_MCTS_LIMIT, label=label, **kwargs)
 
 
