@@ -51,6 +51,7 @@ HOT_MODULES = (
     "sakura.bots.sakura_heuristic",
     "sakura.bots.cards_heuristic",
     "sakura.bots.sakura_value",
+    "sakura.bots.sakura_reading",
     "sakura.rl.sakura_encoding",
     "sakura.rl.cards_encoding",
 )
