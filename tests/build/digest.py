@@ -52,7 +52,7 @@ TABLES: dict[str, tuple[str, dict[str, Any]]] = {
     "cards": ("sakura-cards", {}),
 }
 BOTS = ("greedy", "softmax:0.3", "mcts:30", "mcts:30,model=0,infer=0.1")
-TRIPS = 0.1  # the share of checked steps followed by the round trips
+TRIPS = 0.05  # the share of checked steps followed by the round trips
 DATE = "2026-12-01T00:00:00+00:00"  # records carry a date: a fixed one, not the clock's
 
 
@@ -82,9 +82,9 @@ def _turn(state: Any, rng: random.Random) -> tuple[int, Any, list[Any]]:
     """A seat that must act (any of them in a simultaneous choice: the order of submission is
     part of what is tested) and one of its legal actions, both drawn from ``rng``."""
     seats = state.current_players()
-    player = seats[rng.randrange(len(seats))] if len(seats) > 1 else seats[0]
+    player = seats[int(rng.random() * len(seats))] if len(seats) > 1 else seats[0]
     actions = state.legal_actions(player)
-    return player, actions[rng.randrange(len(actions))], actions
+    return player, actions[int(rng.random() * len(actions))], actions
 
 
 def _end(d: Digest, state: Any) -> None:
@@ -194,7 +194,7 @@ def records(game: Game[Any], games: int, first: int) -> Digest:
     return d
 
 
-def bot_games(game: Game[Any], games: int, first: int, every: int = 8) -> Digest:
+def bot_games(game: Game[Any], games: int, first: int, every: int = 12) -> Digest:
     """Games of each bot of :data:`BOTS` at every seat. A search bot decides one decision in
     ``every`` (spread over the whole game, its own memory of earlier views kept), the greedy
     bot the others, so that the search's decisions stay few enough to keep the test quick."""
