@@ -50,6 +50,7 @@ HOT_MODULES = (
     "sakura.bots.greedy",
     "sakura.bots.sakura_heuristic",
     "sakura.bots.cards_heuristic",
+    "sakura.rl.encoding",
     "sakura.rl.sakura_encoding",
     "sakura.rl.cards_encoding",
 )

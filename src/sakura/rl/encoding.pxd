@@ -1,0 +1,11 @@
+# Types for Cython's compiled build of encoding.py (the .py is the source; see docs/performance.md).
+# The observations are written element by element through typed memoryviews: C loops over
+# the encoder's index lists, instead of numpy calls whose cost is the call itself.
+cimport cython
+
+@cython.locals(row=Py_ssize_t, seat=Py_ssize_t, ones=list, idx=list, val=list, i=Py_ssize_t,
+               k=Py_ssize_t)
+cpdef _fill(float[:, ::1] out, const int[:, ::1] to_seat, list seats, list public, list private)
+
+@cython.locals(row=Py_ssize_t, i=Py_ssize_t)
+cpdef mark(signed char[:, ::1] out, list ids)
