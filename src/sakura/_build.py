@@ -50,9 +50,11 @@ HOT_MODULES = (
     "sakura.bots.greedy",
     "sakura.bots.sakura_heuristic",
     "sakura.bots.cards_heuristic",
+    "sakura.rl.core",
     "sakura.rl.encoding",
     "sakura.rl.sakura_encoding",
     "sakura.rl.cards_encoding",
+    "sakura.rl.pettingzoo_env",
 )
 
 

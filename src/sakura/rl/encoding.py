@@ -131,7 +131,7 @@ class Encoder(ABC):
         # Where each number of the seat-ordered public part goes in ``seat``'s observation
         # (the inverse of ``_perm[seat]``), and the identity for the private slots, as int32
         # memoryviews: the writes go through typed memoryviews in the compiled build.
-        self._to_seat = memoryview(np.stack([np.argsort(p) for p in self._perm]).astype(np.int32))
+        self._to_seat = memoryview(np.concatenate([np.argsort(p) for p in self._perm]).astype(np.int32))
         self._key: Any = None
         self._writes: Writes = ([], [], [])
 
@@ -179,9 +179,11 @@ class Encoder(ABC):
         """The observation of ``view.player``: ``float32`` of shape ``(layout.size,)``, every
         number in [0, 1]. Raises ``ValueError`` for a spectator's view."""
         me = check_player_view(view)
-        out = np.zeros((1, self.layout.size), dtype=OBS_DTYPE)
-        _fill(memoryview(out), self._to_seat, [me], [self._public_writes(view)], [self.encode_private(view)])
-        return out[0]
+        size = self.layout.size
+        out = np.zeros(size, dtype=OBS_DTYPE)
+        _fill(memoryview(out), size, self._to_seat, [me], [self._public_writes(view)],
+              [self.encode_private(view)])
+        return out
 
     def views(self, state: Any) -> Sequence[Any]:
         """Every seat's view of ``state``, in seat order, as the engine makes them
@@ -195,9 +197,10 @@ class Encoder(ABC):
         seats = [check_player_view(view) for view in views]
         if seats != list(range(len(views))):
             raise ValueError(f"give the views in seat order, not those of seats {seats}")
-        out = np.zeros((len(views), self.layout.size), dtype=OBS_DTYPE)
-        _fill(memoryview(out), self._to_seat, seats, [self._public_writes(view) for view in views],
-              [self.encode_private(view) for view in views])
+        size = self.layout.size
+        out = np.zeros((len(views), size), dtype=OBS_DTYPE)
+        _fill(memoryview(out.reshape(-1)), size, self._to_seat, seats,
+              [self._public_writes(view) for view in views], [self.encode_private(view) for view in views])
         return out
 
     def _public_writes(self, view: Any) -> Writes:
@@ -236,32 +239,34 @@ class Encoder(ABC):
         default has none: the view itself holds everything the player has seen that matters."""
 
 
-def _fill(out: memoryview, to_seat: memoryview, seats: list[int], public: list[Writes],
-          private: list[Writes]) -> None:
-    """Write the observations into the rows of ``out`` (zeros): row ``r`` is seat
-    ``seats[r]``'s, its public writes (``public[r]``, in the seat-ordered layout) moved to
-    that seat's places (``to_seat[seat]``), its private writes (``private[r]``) as they are.
-    One element at a time: typed, in the compiled build, a few nanoseconds each (numpy's
-    fancy indexing costs a microsecond or more a call, whatever its size)."""
+def _fill(out: memoryview, size: int, to_seat: memoryview, seats: list[int],  # noqa: PLR0917
+          public: list[Writes], private: list[Writes]) -> None:
+    """Write the observations (``size`` numbers each) into ``out``, which holds zeros: the
+    ``r``-th is seat ``seats[r]``'s, its public writes (``public[r]``, in the seat-ordered
+    layout) moved to that seat's places (``to_seat[seat * size + i]``), its private writes
+    (``private[r]``) as they are. One element at a time: in the compiled build a typed loop,
+    a few nanoseconds an element, where numpy's fancy indexing costs a microsecond a call."""
     for row in range(len(seats)):
-        seat = seats[row]
+        base = row * size
+        order = seats[row] * size
         ones, idx, val = public[row]
         for i in ones:
-            out[row, to_seat[seat, i]] = 1.0
+            out[base + to_seat[order + i]] = 1.0
         for k in range(len(idx)):
-            out[row, to_seat[seat, idx[k]]] = val[k]
+            out[base + to_seat[order + idx[k]]] = val[k]
         ones, idx, val = private[row]
         for i in ones:
-            out[row, i] = 1.0
+            out[base + i] = 1.0
         for k in range(len(idx)):
-            out[row, idx[k]] = val[k]
+            out[base + idx[k]] = val[k]
 
 
-def mark(out: memoryview, ids: list[list[int]]) -> None:
-    """``out[r, i] = 1`` for every ``i`` of ``ids[r]`` (the rows of action masks)."""
+def mark(out: memoryview, size: int, ids: list[list[int]]) -> None:
+    """``out[r * size + i] = 1`` for every ``i`` of ``ids[r]`` (rows of action masks)."""
     for row in range(len(ids)):
+        base = row * size
         for i in ids[row]:
-            out[row, i] = 1
+            out[base + i] = 1
 
 
 def check_player_view(view: Any) -> int:

@@ -98,8 +98,9 @@ class SakuraEncoder(Encoder):
 
     def views(self, state: SakuraState) -> tuple[SakuraView, ...]:
         """Every seat's view, made by the engine at once (:func:`make_views`: the same views
-        as ``state.view(seat)``, their public part made once)."""
-        return make_views(state)
+        as ``state.view(seat)``, their public part made once), without the preview of a
+        pending choice, which no slot reads."""
+        return make_views(state, preview=False)
 
     def public_key(self, view: SakuraView) -> tuple[object, ...]:
         return (view.emperor, view.painters, view.tokens, view.supply, view.scored, view.round,

@@ -69,20 +69,24 @@ def make_view(state: SakuraState, player: int | None) -> SakuraView:
     game = state.game
     if player is not None and not 0 <= player < game.players:
         raise ValueError(f"there is no player {player}")
-    return _seat_view(_public_part(state), state, player)
+    return _seat_view(_public_part(state, True), state, player)
 
 
-def make_views(state: SakuraState) -> tuple[SakuraView, ...]:
+def make_views(state: SakuraState, *, preview: bool = True) -> tuple[SakuraView, ...]:
     """Every seat's view at once, in seat order: each equal to ``make_view(state, seat)``, the
     public part (the board, the round's cards, the preview, the outcome) made once and shared
     by all of them. The RL environments observe every seat after every step.
+
+    ``preview=False`` leaves the preview out (``()``: working it out plays both answers on a
+    copy of the state), for readers that never look at it, such as the RL encoders; every
+    other field is as ``make_view`` gives it.
 
     >>> from sakura.engine.games.sakura import SakuraGame
     >>> state = SakuraGame(3).new_initial_state(5)
     >>> make_views(state) == tuple(make_view(state, seat) for seat in range(3))
     True
     """
-    public = _public_part(state)
+    public = _public_part(state, preview)
     return tuple([_seat_view(public, state, seat) for seat in range(state.game.players)])
 
 
@@ -91,7 +95,7 @@ def make_views(state: SakuraState) -> tuple[SakuraView, ...]:
 _Public = tuple[Any, ...]
 
 
-def _public_part(state: SakuraState) -> _Public:
+def _public_part(state: SakuraState, preview: bool = True) -> _Public:
     game = state.game
     queue = state.queue
     picks = state.picks
@@ -115,7 +119,7 @@ def _public_part(state: SakuraState) -> _Public:
         tuple([(s, c) for c, s in queue]),
         state.qi if queue else 0,
         state.pending_choice(),
-        choice_previews(state),
+        choice_previews(state) if preview else (),
         state.current_players(),
         state.terminal,
         state.outcome(),
