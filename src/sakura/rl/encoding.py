@@ -11,8 +11,12 @@ The layout of an observation is data (:class:`Layout`, a list of named :class:`S
 
 Speed: every player's view shows the same public board, only from another seat. The public
 part is encoded once per board (memoised on a key made of the public fields the view shows)
-in seat order, and each player's observation takes it rotated to that player, then adds its
-own private slots. It stays a function of the player's own view: the key is read from it.
+in seat order, as lists of indices and values, and each player's observation gets it moved
+to that player's places, then its own private slots. It stays a function of the player's own
+view: the key is read from it. The ParallelEnv encodes every seat at once
+(:meth:`Encoder.views`, :meth:`Encoder.encode_all`, one array for all), and the numbers are
+written one at a time through memoryviews, which ``encoding.pxd`` types for the compiled
+build (a C loop, where numpy's fancy indexing costs a microsecond or more a call).
 
 >>> from sakura.engine import make_game
 >>> encoder = encoder_for(make_game("sakura", {"players": 3}))
@@ -100,6 +104,7 @@ class Layout:
 
 
 Writes = tuple[list[int], list[int], list[float]]  # indices set to 1; indices and their values
+Cells = Any  # a flat memoryview of an array's numbers (``encoding.pxd`` types it for the compiler)
 
 
 class Encoder(ABC):
@@ -128,10 +133,10 @@ class Encoder(ABC):
             raise ValueError("two action ids share a text form")
         self.actions: tuple[Action, ...] = tuple(self.game.parse_action(t) for t in self.action_texts)
         self._perm = [self._rotated_order(seat) for seat in range(self.players)]
-        # Where each number of the seat-ordered public part goes in ``seat``'s observation
-        # (the inverse of ``_perm[seat]``), and the identity for the private slots, as int32
-        # memoryviews: the writes go through typed memoryviews in the compiled build.
-        self._to_seat = memoryview(np.concatenate([np.argsort(p) for p in self._perm]).astype(np.int32))
+        # Where number ``i`` of the seat-ordered public part goes in ``seat``'s observation:
+        # ``_to_seat[seat * size + i]`` (the inverse of ``_perm[seat]``), as int32, since the
+        # writes go through typed memoryviews in the compiled build (``_fill``).
+        self._to_seat = np.concatenate([np.argsort(p) for p in self._perm]).astype(np.int32)
         self._key: Any = None
         self._writes: Writes = ([], [], [])
 
@@ -181,7 +186,7 @@ class Encoder(ABC):
         me = check_player_view(view)
         size = self.layout.size
         out = np.zeros(size, dtype=OBS_DTYPE)
-        _fill(memoryview(out), size, self._to_seat, [me], [self._public_writes(view)],
+        _fill(out.data, size, self._to_seat.data, [me], [self._public_writes(view)],
               [self.encode_private(view)])
         return out
 
@@ -199,7 +204,7 @@ class Encoder(ABC):
             raise ValueError(f"give the views in seat order, not those of seats {seats}")
         size = self.layout.size
         out = np.zeros((len(views), size), dtype=OBS_DTYPE)
-        _fill(memoryview(out.reshape(-1)), size, self._to_seat, seats,
+        _fill(out.reshape(-1).data, size, self._to_seat.data, seats,
               [self._public_writes(view) for view in views], [self.encode_private(view) for view in views])
         return out
 
@@ -239,7 +244,7 @@ class Encoder(ABC):
         default has none: the view itself holds everything the player has seen that matters."""
 
 
-def _fill(out: memoryview, size: int, to_seat: memoryview, seats: list[int],  # noqa: PLR0917
+def _fill(out: Cells, size: int, to_seat: Cells, seats: list[int],  # noqa: PLR0917
           public: list[Writes], private: list[Writes]) -> None:
     """Write the observations (``size`` numbers each) into ``out``, which holds zeros: the
     ``r``-th is seat ``seats[r]``'s, its public writes (``public[r]``, in the seat-ordered
@@ -261,7 +266,7 @@ def _fill(out: memoryview, size: int, to_seat: memoryview, seats: list[int],  # 
             out[base + idx[k]] = val[k]
 
 
-def mark(out: memoryview, size: int, ids: list[list[int]]) -> None:
+def mark(out: Cells, size: int, ids: list[list[int]]) -> None:
     """``out[r * size + i] = 1`` for every ``i`` of ``ids[r]`` (rows of action masks)."""
     for row in range(len(ids)):
         base = row * size

@@ -173,7 +173,7 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         legal = [encoder.legal_ids(view) for view in views]
         self._legal = legal
         masks = np.zeros((len(views), wait + 1), dtype=MASK_DTYPE)
-        mark(memoryview(masks.reshape(-1)), wait + 1, [ids or [wait] for ids in legal])
+        mark(masks.reshape(-1).data, wait + 1, [ids or [wait] for ids in legal])
         return {agent: {"observation": o, "action_mask": m}
                 for agent, o, m in zip(self.possible_agents, list(matrix), list(masks), strict=True)}
 
