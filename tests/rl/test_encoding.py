@@ -3,6 +3,7 @@ meaning what ``docs/rl.md`` says."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -160,7 +161,7 @@ def test_encoding_every_seat_at_once_gives_each_seats_own_encoding(name: str, co
                 preview = getattr(full, "preview", ())
                 pending += bool(preview)
                 if preview:
-                    assert view._replace(preview=preview) == full and view.preview == ()
+                    assert dataclasses.replace(view, preview=preview) == full and view.preview == ()
                 else:
                     assert view == full
             rows = enc.encode_all(views)
@@ -186,7 +187,7 @@ def test_make_views_is_make_view_for_every_seat_and_its_preview_can_be_left_out(
         bare = make_views(state, preview=False)
         previews += bool(views[0].preview)
         for full, view in zip(views, bare, strict=True):
-            assert view.preview == () and view._replace(preview=full.preview) == full
+            assert view.preview == () and dataclasses.replace(view, preview=full.preview) == full
     assert previews > 0
 
 

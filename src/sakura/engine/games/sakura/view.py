@@ -3,16 +3,12 @@
 A view holds the public board and, for a seat, that seat's own hand and own secret choice.
 It never holds another hand, another player's unrevealed card, the deck order or the
 generator's state: bots decide from views, servers send views.
-
-A view is an immutable value with named fields (a ``NamedTuple``: made in one step, which
-matters since the RL environments make every seat's view after every step; see
-``docs/performance.md``), compared and hashed by its fields, and ``to_json()`` gives it as
-plain data.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 from sakura.engine.games.sakura.preview import ChoicePreview, choice_previews
 from sakura.engine.protocol import Outcome
@@ -21,7 +17,8 @@ if TYPE_CHECKING:
     from sakura.engine.games.sakura.state import SakuraState
 
 
-class SakuraView(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SakuraView:
     player: int | None  # None: a spectator
     players: int
     variant: str
@@ -52,7 +49,7 @@ class SakuraView(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for name in self._fields:
+        for name in self.__slots__:
             value = getattr(self, name)
             if isinstance(value, Outcome):
                 value = value.to_dict()
@@ -137,11 +134,18 @@ def _seat_view(public: _Public, state: SakuraState, player: int | None) -> Sakur
         hand = tuple(state.hands[player])
         my_choice = state.picks[player]
         legal = tuple([str(a) for a in state.legal_actions(player)])
-    return _new(SakuraView, (player, players, variant, court, garden, sakuras, emperor, painters, tokens,
-                             supply, scored, round_, deck_size, discard, hand, hand_sizes, chosen,
-                             my_choice, double, revealed, resolved, pending, preview, current, legal,
-                             terminal, outcome))
+    view = _new(SakuraView)
+    for setter, value in zip(_SETTERS, (
+            player, players, variant, court, garden, sakuras, emperor, painters, tokens, supply, scored,
+            round_, deck_size, discard, hand, hand_sizes, chosen, my_choice, double, revealed, resolved,
+            pending, preview, current, legal, terminal, outcome), strict=True):
+        setter(view, value)
+    return view
 
 
-_new = tuple.__new__  # what SakuraView(...) does, without its keyword handling: all 27 fields given
-
+# A view is made as the dataclass's own __init__ makes it (each field set through its slot,
+# past the frozen class's __setattr__), without the __init__ that dataclasses generates and
+# CPython interprets: about a third of the time, which counts since the RL environments make
+# every seat's view after every step (docs/performance.md).
+_new = object.__new__
+_SETTERS = tuple(getattr(SakuraView, f.name).__set__ for f in fields(SakuraView))
