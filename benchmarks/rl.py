@@ -118,10 +118,11 @@ def solo_player(name: str, config: dict[str, Any]) -> Callable[[int], tuple[int,
 
 def breakdown(name: str, config: dict[str, Any], games: int) -> dict[str, float]:
     """Microseconds per ParallelEnv step: the whole step, and (done again right after each
-    step, on the state it left) building every agent's view (the engine's ``state.view``) and
-    encoding them (observations and masks). The rest is the engine's own work and the env's."""
+    step, on the state it left, as the step does it) building every agent's view (the engine's
+    views, ``encoder.views``) and encoding them (observations, legal ids and masks). The rest
+    is the engine's own work and the env's."""
     env = SakuraParallelEnv(name, config)
-    enc, n, size = env.encoder, env.game.num_players, env.wait + 1
+    enc = env.encoder
     rng = random.Random(1)
     stepping = viewing = encoding = 0.0
     steps = 0
@@ -134,12 +135,10 @@ def breakdown(name: str, config: dict[str, Any], games: int) -> dict[str, float]
             t0 = clock()
             observations = env.step(picks)[0]
             t1 = clock()
-            views = [env._state.view(p) for p in range(n)]
+            views = enc.views(env._state)
             t2 = clock()
             enc.forget()
-            for view in views:
-                enc.encode(view)
-                enc.mask(view, size)
+            env._encode(views)
             t3 = clock()
             stepping, viewing, encoding = stepping + t1 - t0, viewing + t2 - t1, encoding + t3 - t2
             steps += 1

@@ -52,8 +52,11 @@ HOT_MODULES = (
     "sakura.bots.cards_heuristic",
     "sakura.bots.sakura_value",
     "sakura.bots.sakura_reading",
+    "sakura.rl.core",
+    "sakura.rl.encoding",
     "sakura.rl.sakura_encoding",
     "sakura.rl.cards_encoding",
+    "sakura.rl.pettingzoo_env",
 )
 
 

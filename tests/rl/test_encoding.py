@@ -3,6 +3,7 @@ meaning what ``docs/rl.md`` says."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -138,6 +139,56 @@ def test_the_memoised_public_part_changes_nothing(name: str, config: dict[str, A
             memoised = enc.encode(view)
             enc.forget()
             assert np.array_equal(memoised, enc.encode(view))
+
+
+@pytest.mark.parametrize(("name", "config"), PARAMS, ids=IDS)
+def test_encoding_every_seat_at_once_gives_each_seats_own_encoding(name: str, config: dict[str, Any]) -> None:
+    """What the ParallelEnv does after every step (``encoder.views`` made at once, then
+    ``encode_all``) gives, row by row, exactly ``encode(state.view(seat))``: the views made at
+    once equal the engine's views one by one (the preview of a pending choice left out, which
+    no slot reads), and each row is a function of that seat's view alone."""
+    game = game_of(name, config)
+    enc = encoder_for(game)
+    pending = 0
+    for seed in (5, 6):
+        for state in random_states(game, seed):
+            if state.is_terminal():
+                continue
+            views = enc.views(state)
+            assert len(views) == game.num_players
+            for seat, view in enumerate(views):
+                full = state.view(seat)
+                preview = getattr(full, "preview", ())
+                pending += bool(preview)
+                if preview:
+                    assert dataclasses.replace(view, preview=preview) == full and view.preview == ()
+                else:
+                    assert view == full
+            rows = enc.encode_all(views)
+            assert rows.shape == (game.num_players, enc.size) and rows.dtype == OBS_DTYPE
+            for seat in range(game.num_players):
+                enc.forget()
+                assert np.array_equal(rows[seat], enc.encode(state.view(seat)))
+            assert np.array_equal(enc.encode_all(views), rows)  # the memoised public part again
+    if name == "sakura":
+        assert pending > 0, "some of these states should wait for a forward/back choice"
+    with pytest.raises(ValueError, match="seat order"):
+        enc.encode_all(list(reversed(views)))
+
+
+def test_make_views_is_make_view_for_every_seat_and_its_preview_can_be_left_out() -> None:
+    from sakura.engine.games.sakura.view import make_view, make_views
+
+    game = SakuraGame(4)
+    previews = 0
+    for state in random_states(game, 11):
+        views = make_views(state)
+        assert views == tuple(make_view(state, seat) for seat in range(4))
+        bare = make_views(state, preview=False)
+        previews += bool(views[0].preview)
+        for full, view in zip(views, bare, strict=True):
+            assert view.preview == () and dataclasses.replace(view, preview=full.preview) == full
+    assert previews > 0
 
 
 @pytest.mark.parametrize(("name", "config"), PARAMS, ids=IDS)

@@ -77,7 +77,8 @@ def test_the_parallel_env_observes_each_agent_from_its_own_view_only(
     name: str, config: dict[str, Any]
 ) -> None:
     """Swap the env's game for a determinization of one agent's view: that agent's
-    observation (tensor and mask) stays the same."""
+    observation (tensor and mask) stays the same, whether asked alone (``observe``) or made
+    with every other seat's as a step makes them."""
     env = SakuraParallelEnv(name, config)
     observations, _ = env.reset(seed=21)
     rng = np.random.default_rng(0)
@@ -86,13 +87,15 @@ def test_the_parallel_env_observes_each_agent_from_its_own_view_only(
         observations, *_ = env.step(actions)
         if not env.agents:
             break
-        true_state = env._state
+        true_state, legal = env._state, env._legal
         for seat, agent in enumerate(env.possible_agents):
             env._state = env.game.sample_state(true_state.view(seat), int(rng.integers(2**32)))
             again = env.observe(agent)
-            env._state = true_state
-            assert np.array_equal(again["observation"], observations[agent]["observation"])
-            assert np.array_equal(again["action_mask"], observations[agent]["action_mask"])
+            batch = env._observe()[0][agent]  # the step's own path: every seat's views at once
+            env._state, env._legal = true_state, legal
+            for seen in (again, batch):
+                assert np.array_equal(seen["observation"], observations[agent]["observation"])
+                assert np.array_equal(seen["action_mask"], observations[agent]["action_mask"])
 
 
 OPENSPIEL = [

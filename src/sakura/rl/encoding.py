@@ -11,8 +11,12 @@ The layout of an observation is data (:class:`Layout`, a list of named :class:`S
 
 Speed: every player's view shows the same public board, only from another seat. The public
 part is encoded once per board (memoised on a key made of the public fields the view shows)
-in seat order, and each player's observation takes it rotated to that player, then adds its
-own private slots. It stays a function of the player's own view: the key is read from it.
+in seat order, as lists of indices and values, and each player's observation gets it moved
+to that player's places, then its own private slots. It stays a function of the player's own
+view: the key is read from it. The ParallelEnv encodes every seat at once
+(:meth:`Encoder.views`, :meth:`Encoder.encode_all`, one array for all), and the numbers are
+written one at a time through memoryviews, which ``encoding.pxd`` types for the compiled
+build (a C loop, where numpy's fancy indexing costs a microsecond or more a call).
 
 >>> from sakura.engine import make_game
 >>> encoder = encoder_for(make_game("sakura", {"players": 3}))
@@ -100,6 +104,7 @@ class Layout:
 
 
 Writes = tuple[list[int], list[int], list[float]]  # indices set to 1; indices and their values
+Cells = Any  # a flat memoryview of an array's numbers (``encoding.pxd`` types it for the compiler)
 
 
 class Encoder(ABC):
@@ -128,8 +133,12 @@ class Encoder(ABC):
             raise ValueError("two action ids share a text form")
         self.actions: tuple[Action, ...] = tuple(self.game.parse_action(t) for t in self.action_texts)
         self._perm = [self._rotated_order(seat) for seat in range(self.players)]
+        # Where number ``i`` of the seat-ordered public part goes in ``seat``'s observation:
+        # ``_to_seat[seat * size + i]`` (the inverse of ``_perm[seat]``), as int32, since the
+        # writes go through typed memoryviews in the compiled build (``_fill``).
+        self._to_seat = np.concatenate([np.argsort(p) for p in self._perm]).astype(np.int32)
         self._key: Any = None
-        self._public = np.zeros(self.layout.size, dtype=OBS_DTYPE)
+        self._writes: Writes = ([], [], [])
 
     def _rotated_order(self, seat: int) -> np.ndarray:
         """Where each number of ``seat``'s observation is in the seat-ordered public vector."""
@@ -161,7 +170,9 @@ class Encoder(ABC):
     def legal_ids(self, view: Any) -> list[int]:
         """The ids of ``view.legal_actions`` (the viewer's own), ascending."""
         ids = self.ids
-        return sorted(ids[t] for t in view.legal_actions)
+        out = [ids[t] for t in view.legal_actions]
+        out.sort()
+        return out
 
     def mask(self, view: Any, size: int | None = None) -> np.ndarray:
         """0/1 over the action ids (``size`` pads with zeros, e.g. for an extra wait id)."""
@@ -173,14 +184,36 @@ class Encoder(ABC):
         """The observation of ``view.player``: ``float32`` of shape ``(layout.size,)``, every
         number in [0, 1]. Raises ``ValueError`` for a spectator's view."""
         me = check_player_view(view)
+        size = self.layout.size
+        out = np.zeros(size, dtype=OBS_DTYPE)
+        _fill(out.data, size, self._to_seat.data, [me], [self._public_writes(view)],
+              [self.encode_private(view)])
+        return out
+
+    def views(self, state: Any) -> Sequence[Any]:
+        """Every seat's view of ``state``, in seat order, as the engine makes them
+        (``state.view(seat)``; a game module may offer a faster way to make them all at once,
+        which its encoder then uses). The encoder reads nothing else of the state."""
+        return [state.view(seat) for seat in range(self.players)]
+
+    def encode_all(self, views: Sequence[Any]) -> np.ndarray:
+        """Every seat's observation at once: row ``seat`` of the ``(len(views), size)`` result
+        is ``encode(views[seat])`` (``views`` in seat order, as :meth:`views` gives them)."""
+        seats = [check_player_view(view) for view in views]
+        if seats != list(range(len(views))):
+            raise ValueError(f"give the views in seat order, not those of seats {seats}")
+        size = self.layout.size
+        out = np.zeros((len(views), size), dtype=OBS_DTYPE)
+        _fill(out.reshape(-1).data, size, self._to_seat.data, seats,
+              [self._public_writes(view) for view in views], [self.encode_private(view) for view in views])
+        return out
+
+    def _public_writes(self, view: Any) -> Writes:
+        """The public part's writes, seats in seat order (memoised on the view's public key)."""
         key = self.public_key(view)
         if key != self._key:
-            public = np.zeros(self.layout.size, dtype=OBS_DTYPE)
-            _write(public, self.encode_public(view))
-            self._key, self._public = key, public
-        out: np.ndarray = self._public[self._perm[me]]
-        _write(out, self.encode_private(view))
-        return out
+            self._key, self._writes = key, self.encode_public(view)
+        return self._writes
 
     def forget(self) -> None:
         """Drop the memoised public part (the tests compare with and without it)."""
@@ -211,12 +244,34 @@ class Encoder(ABC):
         default has none: the view itself holds everything the player has seen that matters."""
 
 
-def _write(out: np.ndarray, writes: Writes) -> None:
-    ones, idx, val = writes
-    if ones:
-        out[ones] = 1.0
-    if idx:
-        out[idx] = val
+def _fill(out: Cells, size: int, to_seat: Cells, seats: list[int],  # noqa: PLR0917
+          public: list[Writes], private: list[Writes]) -> None:
+    """Write the observations (``size`` numbers each) into ``out``, which holds zeros: the
+    ``r``-th is seat ``seats[r]``'s, its public writes (``public[r]``, in the seat-ordered
+    layout) moved to that seat's places (``to_seat[seat * size + i]``), its private writes
+    (``private[r]``) as they are. One element at a time: in the compiled build a typed loop,
+    a few nanoseconds an element, where numpy's fancy indexing costs a microsecond a call."""
+    for row in range(len(seats)):
+        base = row * size
+        order = seats[row] * size
+        ones, idx, val = public[row]
+        for i in ones:
+            out[base + to_seat[order + i]] = 1.0
+        for k in range(len(idx)):
+            out[base + to_seat[order + idx[k]]] = val[k]
+        ones, idx, val = private[row]
+        for i in ones:
+            out[base + i] = 1.0
+        for k in range(len(idx)):
+            out[base + idx[k]] = val[k]
+
+
+def mark(out: Cells, size: int, ids: list[list[int]]) -> None:
+    """``out[r * size + i] = 1`` for every ``i`` of ``ids[r]`` (rows of action masks)."""
+    for row in range(len(ids)):
+        base = row * size
+        for i in ids[row]:
+            out[base + i] = 1
 
 
 def check_player_view(view: Any) -> int:

@@ -49,7 +49,7 @@ from sakura.rl.core import (
     new_state,
     resolve_game,
 )
-from sakura.rl.encoding import MASK_DTYPE, OBS_DTYPE, encoder_for, relative_rewards
+from sakura.rl.encoding import MASK_DTYPE, OBS_DTYPE, encoder_for, mark, relative_rewards
 
 AgentID = str
 Obs = dict[str, np.ndarray]
@@ -161,18 +161,21 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
     def _observe(self) -> tuple[dict[AgentID, Obs], tuple[float, ...], Any]:
         """Every agent's observation, each from its own view only; the public scores and
         the outcome, as the views show them."""
-        state, encoder = self._state, self.encoder
-        size, wait = self.wait + 1, self.wait
-        observations: dict[AgentID, Obs] = {}
-        view: Any = None
-        for seat, agent in enumerate(self.possible_agents):
-            view = state.view(seat)
-            legal = encoder.legal_ids(view)
-            self._legal[seat] = legal
-            mask = np.zeros(size, dtype=MASK_DTYPE)
-            mask[legal or wait] = 1
-            observations[agent] = {"observation": encoder.encode(view), "action_mask": mask}
-        return observations, tuple(encoder.scores(view)), view.outcome
+        views = self.encoder.views(self._state)
+        observations = self._encode(views)
+        view = views[-1]
+        return observations, tuple(self.encoder.scores(view)), view.outcome
+
+    def _encode(self, views: Any) -> dict[AgentID, Obs]:
+        """The observations and action masks of every seat's view (and each seat's legal ids)."""
+        encoder, wait = self.encoder, self.wait
+        matrix = encoder.encode_all(views)
+        legal = [encoder.legal_ids(view) for view in views]
+        self._legal = legal
+        masks = np.zeros((len(views), wait + 1), dtype=MASK_DTYPE)
+        mark(masks.reshape(-1).data, wait + 1, [ids or [wait] for ids in legal])
+        return {agent: {"observation": o, "action_mask": m}
+                for agent, o, m in zip(self.possible_agents, list(matrix), list(masks), strict=True)}
 
     def observe(self, agent: AgentID) -> Obs:
         """``agent``'s observation now (what the last ``reset``/``step`` returned for it)."""

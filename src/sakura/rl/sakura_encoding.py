@@ -21,10 +21,16 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from sakura.engine.games.sakura import SakuraGame, SakuraView
+from sakura.engine.games.sakura.view import make_views
 from sakura.rl.encoding import Encoder, Layout, Writes, check_player_view, rotation
+
+if TYPE_CHECKING:
+    from sakura.engine.games.sakura.state import SakuraState
 
 ROUND_CAP = 50  # rounds are counted up to here (random games last at most about 25)
 HAND = 5
@@ -89,6 +95,12 @@ class SakuraEncoder(Encoder):
         self.h_played = hist.add("played", p * c, "multi-hot: every card each painter has revealed in the "
                                  f"game so far ({painter_order})", "revealed (every view seen)", seats=p)
         self._finish()
+
+    def views(self, state: SakuraState) -> tuple[SakuraView, ...]:
+        """Every seat's view, made by the engine at once (:func:`make_views`: the same views
+        as ``state.view(seat)``, their public part made once), without the preview of a
+        pending choice, which no slot reads."""
+        return make_views(state, preview=False)
 
     def public_key(self, view: SakuraView) -> tuple[object, ...]:
         return (view.emperor, view.painters, view.tokens, view.supply, view.scored, view.round,
