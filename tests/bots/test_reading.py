@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -37,7 +38,7 @@ def test_the_pile_says_which_cards_the_others_played() -> None:
     reader = SakuraHandReader(game)  # type: ignore[arg-type]
     rounds = _rounds(game, seed=3, rounds=6)
     read = 0
-    for (before, played, _), (after, _, _) in zip(rounds, rounds[1:]):
+    for (before, played, _), (after, _, _) in itertools.pairwise(rounds):
         got = reader.played(before, after)
         if got is not None:  # None only after the pile went back into the deck
             assert sorted(got) == sorted(c for p, c in played.items() if p != 0)
@@ -61,7 +62,7 @@ def test_the_true_hands_weigh_more_than_a_uniform_draw_against_greedy_players() 
     logs = []
     for seed in (3, 4, 5, 6):
         rounds = _rounds(game, seed=seed, rounds=8)
-        for (before, _, _), (after, _, truth) in zip(rounds, rounds[1:]):
+        for (before, _, _), (after, _, truth) in itertools.pairwise(rounds):
             weigh = reader.weigher(before, after, 0.1)
             if weigh is None:
                 continue

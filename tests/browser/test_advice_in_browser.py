@@ -73,6 +73,8 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
 
     page.click("#result a[href^='/replay/']")
     page.wait_for_selector("#analyse")
+    # the status is filled in once the page has asked the server (not at once on a busy machine)
+    page.wait_for_function("() => document.querySelector('#analysis-status').textContent.trim() !== ''")
     assert "not been analysed" in page.locator("#analysis-status").inner_text()
     page.click("#analyse")
     page.wait_for_selector("svg.win-graph", timeout=120_000)

@@ -273,6 +273,9 @@ export class Garden {
 
   // The answers of a pending choice, on their landing spaces, above every piece.
   drawPreviews(previews, opts) {
+    // Both answers may land on one space (a bump back to the gate either way): then they stand
+    // side by side, forward on the right, so that each can still be seen and picked.
+    const shared = previews.length > 1 && previews.every((p) => p.end === previews[0].end);
     for (const p of previews) {
       const label = t(p.choice === "forward" ? "table.forward_to" : "table.back_to", { n: p.end });
       const marker = svg("g", { class: `choice-arrow choice-${p.choice}${opts.pick ? " pickable" : ""}`,
@@ -300,6 +303,7 @@ export class Garden {
         marker.addEventListener("click", () => this.onChoice(p.choice));
         marker.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") this.onChoice(p.choice); });
       }
+      if (shared) marker.setAttribute("transform", `translate(${p.choice === "forward" ? R + 6 : -(R + 6)} 0)`);
       this.overlay.append(marker);
     }
   }
