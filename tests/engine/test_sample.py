@@ -63,3 +63,47 @@ def test_sampling_needs_a_player_view() -> None:
     game = SakuraGame(3)
     with pytest.raises(ValueError, match="spectator"):
         game.sample_state(game.new_initial_state(1).view(None), 1)
+
+
+_FIELDS = ("emperor", "pos", "tokens", "supply", "scored", "hands", "deck", "discard", "round",
+           "picks", "_waiting", "queue", "qi", "stage", "scoring", "double", "terminal", "_outcome")
+
+
+def _every_field(state: object) -> tuple[object, ...]:
+    return (*(getattr(state, f) for f in _FIELDS), state.rng.state,  # type: ignore[attr-defined]
+            state._log is None)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("players", "variant"), TABLES)
+def test_the_second_sample_of_a_view_is_the_sample_a_fresh_set_up_makes(players: int, variant: str) -> None:
+    """Samples after the first of one view are dealt into a template (sample.py's ``_last``):
+    every field, the generator's state included, equals what the whole set-up makes, and the
+    two play on alike."""
+    from sakura.engine.games.sakura import sample
+
+    game = SakuraGame(players, variant)
+    templated = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for seat in state.current_players():
+                view = state.view(seat)
+                for events in (False, True):
+                    game.sample_state(view, 1, events=events)  # the first: it sets the template up
+                    assert sample._last is not None and sample._last[0] is view
+                    templated += sample._last[4] is not None
+                    for draw in (2, 3, 4):
+                        dealt = game.sample_state(view, draw, events=events)
+                        sample._last = None
+                        fresh = game.sample_state(view, draw, events=events)
+                        assert _every_field(dealt) == _every_field(fresh)
+                        while not fresh.is_terminal():
+                            p = fresh.current_players()[0]
+                            action = rng.choice(fresh.legal_actions(p))
+                            fresh.apply_action(p, action)
+                            dealt.apply_action(p, action)
+                        assert _every_field(dealt) == _every_field(fresh)
+            player = state.current_players()[0]
+            state.apply_action(player, rng.choice(state.legal_actions(player)))
+    assert templated > 0  # the template served

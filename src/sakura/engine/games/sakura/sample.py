@@ -33,14 +33,28 @@ def unseen_cards(game: SakuraGame, view: SakuraView) -> list[int]:
     return [c for c in game.numbers if c not in seen]
 
 
+# The last view sampled from, with what every sample of it shares: its unseen cards and a
+# template state (the public part set up, its hidden part to be dealt again). A search draws
+# thousands of samples from one view; the template spares each of them the position's checks
+# and set-up. One entry, replaced whole (a tuple), holding the view and the game it is for, so
+# an identity test is safe; it changes no result (the tests compare both ways).
+_last: tuple[object, object, bool, list[int], SakuraState | None] | None = None
+
+
 def sample_state(
     game: SakuraGame, view: SakuraView, seed: int | str, *, events: bool = False
 ) -> SakuraState:
     """A state that shows ``view`` to ``view.player``, its hidden part drawn from ``seed``.
     Events are off by default: samples are for search, which only needs the outcome."""
+    global _last  # noqa: PLW0603 (the one-entry cache above, replaced whole)
     me = view.player
     rng = SplitMix64(seed)
-    pool = unseen_cards(game, view)
+    last = _last
+    if last is not None and last[0] is view and last[1] is game and last[2] == events:
+        unseen, template = last[3], last[4]
+    else:
+        unseen, template = unseen_cards(game, view), None
+    pool = unseen[:]
     rng.shuffle(pool)
     hands: list[tuple[int, ...]] = []
     chosen: list[tuple[int, ...]] = []
@@ -59,20 +73,40 @@ def sample_state(
     if len(pool) != view.deck_size:
         raise InvalidStateError(
             f"the view does not add up: {len(pool)} unseen cards left for a deck of {view.deck_size}")
+    if template is not None:
+        return _dealt(template, hands, chosen, pool, rng.next64())
     stage = 0
     if view.pending is not None:
         stage = 1 if view.pending[2] == "garden" else 3
     scoring = view.scored < len(view.sakuras) and view.emperor == view.sakuras[view.scored]
+    queue = tuple((card, seat) for seat, card in view.revealed[view.resolved :])
     position = Position(
         players=view.players, variant=view.variant, emperor=view.emperor, scored=view.scored,
         painters=view.painters, tokens=view.tokens, supply=view.supply, round=view.round,
         hands=tuple(hands), deck=tuple(pool), discard=view.discard,
         chosen=tuple(chosen) if any(chosen) else None,
-        queue=tuple((card, seat) for seat, card in view.revealed[view.resolved :]),
-        stage=stage, scoring=scoring,
+        queue=queue, stage=stage, scoring=scoring,
     )
     state = state_from_position(game, position, rng.next64(), events=events)
     if view.resolved:  # keep the round's resolved cards in view, as the true state does
         state.queue = [(card, seat) for seat, card in view.revealed]
         state.qi = view.resolved
+    # A template serves where setting the position up did nothing the hidden part decides:
+    # no card resolved on from it (that may end the round and draw from the deck).
+    reusable = not state.terminal and (not queue or stage in (1, 3))
+    _last = (view, game, events, unseen, state.clone() if reusable else None)
+    return state
+
+
+def _dealt(template: SakuraState, hands: list[tuple[int, ...]], chosen: list[tuple[int, ...]],
+           pool: list[int], seed: int) -> SakuraState:
+    """``template`` with the hidden part dealt: what ``state_from_position`` makes of it."""
+    state = template.clone()
+    state.hands = [sorted(h) for h in hands]
+    state.deck = pool[::-1]
+    state.rng = SplitMix64(seed)
+    picks = state.picks
+    for seat, pick in enumerate(chosen):
+        if pick:
+            picks[seat] = pick
     return state
