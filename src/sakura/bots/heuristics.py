@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from sakura.bots.base import BotError
 from sakura.engine import Action, Game, State, View
@@ -34,6 +34,18 @@ class Heuristic(Protocol):
 
     def rollout_action(self, state: State[Any], player: int, rng: random.Random) -> Action:
         """A quick, good-enough action for ``player`` in a sampled state."""
+        ...
+
+
+@runtime_checkable
+class Playout(Protocol):
+    """A heuristic that also plays whole rollouts itself (a game's compiled loop, where the
+    generic one would make a Python call a step). ``playout(state, rng, epsilon)`` must play a
+    fast state to its end exactly as the search's loop would: for each acting player, with
+    probability ``epsilon`` (``rng.random() < epsilon``) a uniformly random legal action
+    (``rng.randrange``), else ``rollout_action``."""
+
+    def playout(self, state: State[Any], rng: random.Random, epsilon: float) -> None:
         ...
 
 

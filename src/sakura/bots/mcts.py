@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sakura.bots.base import Limit, check_view
-from sakura.bots.heuristics import Heuristic, evaluator_for, hand_reader_for, heuristic_for
+from sakura.bots.heuristics import Heuristic, Playout, evaluator_for, hand_reader_for, heuristic_for
 from sakura.engine import Action, Game, State, View, fast_path
 
 # A node's statistics for one player: action -> [visits, total reward, availability, prior].
@@ -101,6 +101,9 @@ class MctsBot:
         self.me = -1  # the player deciding (set by act), whose choices the search explores
         wanted = rollout == "heuristic"
         self.heuristic: Heuristic | None = heuristic_for(game, required=False) if wanted else None
+        # The heuristic's own rollout loop, where it has one and nothing stops rollouts early.
+        self.playout = (self.heuristic.playout if isinstance(self.heuristic, Playout)
+                        and self.fast.fast and self.evaluator is None else None)
         self.label = label or f"mcts:{limit}"
         self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
 
@@ -205,25 +208,7 @@ class MctsBot:
         entries = [stats[a] for a in actions]
         if self.model >= 0.0 and player != self.me:
             return actions[self._modelled(entries)]
-        low = min(e[3] for e in entries)
-        spread = max(e[3] for e in entries) - low
-        visits = sum(e[0] for e in entries)
-        total = sum(e[1] for e in entries)
-        fpu = total / visits if visits else 0.5
-        c, bias = self.c, self.bias
-        best_score = -math.inf
-        best: list[int] = []
-        for i, e in enumerate(entries):
-            e[2] += 1.0
-            n = e[0]
-            mean = e[1] / n if n else fpu
-            score = mean + c * math.sqrt(math.log(e[2] + 1.0) / (n + 1.0))
-            if spread > 0:
-                score += bias * (e[3] - low) / spread / (n + 1.0)
-            if score > best_score + 1e-12:
-                best_score, best = score, [i]
-            elif score > best_score - 1e-12:
-                best.append(i)
+        best = _best_entries(entries, self.c, self.bias)
         pick = best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
         return actions[pick]
 
@@ -269,6 +254,9 @@ class MctsBot:
                 top = max(scores)
                 best = [a for a, v in zip(actions, scores, strict=True) if v >= top - 1e-9]
                 apply(p, best[0] if len(best) == 1 else best[rng.randrange(len(best))])
+        if self.playout is not None:
+            self.playout(state, rng, epsilon)
+            return None
         evaluator = self.evaluator
         steps = 0
         while not state.is_terminal():
@@ -299,3 +287,36 @@ class MctsBot:
             margin = math.tanh((scores[p] - best_other) / self.scale)
             out.append(self.w * shares[p] + (1.0 - self.w) * (0.5 + 0.5 * margin))
         return out
+
+
+def _best_entries(entries: list[list[float]], c: float, bias: float) -> list[int]:
+    """The indices of the best-scored entries by decoupled UCT (mean reward, exploration by
+    availability, and the prior's bias fading with visits), each entry counted available.
+    Plain loops over floats: the compiled build types them (``mcts.pxd``)."""
+    low = high = entries[0][3]
+    visits = 0.0
+    total = 0.0
+    for e in entries:
+        prior = e[3]
+        low = min(low, prior)
+        high = max(high, prior)
+        visits += e[0]
+        total += e[1]
+    spread = high - low
+    fpu = total / visits if visits else 0.5
+    best_score = -math.inf
+    best: list[int] = []
+    for i in range(len(entries)):
+        e = entries[i]
+        e[2] += 1.0
+        n = e[0]
+        mean = e[1] / n if n else fpu
+        score = mean + c * math.sqrt(math.log(e[2] + 1.0) / (n + 1.0))
+        if spread > 0:
+            score += bias * (e[3] - low) / spread / (n + 1.0)
+        if score > best_score + 1e-12:
+            best_score = score
+            best = [i]
+        elif score > best_score - 1e-12:
+            best.append(i)
+    return best

@@ -60,6 +60,24 @@ class _Ask:
     m_hi: float
 
 
+def _any_beyond(pos: list[int], me: int, direction: int) -> bool:
+    """Whether a painter stands further on (``direction`` 1) or further back (-1) than ``me``."""
+    for q in pos:  # noqa: SIM110 (a loop the compiled build types; any() would make a generator)
+        if (q - me) * direction > 0:
+            return True
+    return False
+
+
+def _rounded(x: float) -> int:
+    """``round(x)``, halves to even, in arithmetic the compiled build keeps in C doubles
+    (``x - floor(x)`` is exact for a double)."""
+    n = math.floor(x)
+    d = x - n
+    if d > 0.5 or (d == 0.5 and n % 2 == 1):
+        n += 1
+    return int(n)
+
+
 def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x * 0.7071067811865476))
 
@@ -131,11 +149,7 @@ class SakuraHeuristic:
             return _FORWARD if target < e else _BACK
         hand = s.hands[player]
         if player == s.double:
-            own = {c: self._quick(pos, e, player, c) for c in hand}
-            court = {c: self._quick(pos, e, self.court, c) for c in hand}
-            pairs = [(a, b) for a in hand for b in hand if a != b]
-            a, b = max(pairs, key=lambda ab: own[ab[0]] - court[ab[1]])
-            return Play(a, b)
+            return self._rollout_double(pos, e, player, hand)
         best_card: int = hand[0]
         best = -1e9
         for c in hand:
@@ -144,23 +158,48 @@ class SakuraHeuristic:
                 best_card, best = c, score
         return self.game.plays[best_card]
 
+    def playout(self, state: State[Any], rng: random.Random, epsilon: float) -> None:
+        """Play a sampled fast state (``sample_state`` without events) to its end: each action
+        by :meth:`rollout_action`, or uniformly at random with probability ``epsilon``. The
+        loop of the search's rollouts (:class:`~sakura.bots.heuristics.Playout`), here so that
+        the compiled build runs it with no Python call a step; it draws from ``rng`` in the
+        order the search's own loop does."""
+        s: Any = state
+        while not s.terminal:
+            for p in s.current_players():
+                if rng.random() < epsilon:
+                    actions = s.legal_actions(p)
+                    s.apply_fast(p, actions[rng.randrange(len(actions))])
+                else:
+                    s.apply_fast(p, self.rollout_action(s, p, rng))
+
+    def _rollout_double(self, pos: list[int], e: int, player: int, hand: list[int]) -> Action:
+        """The court's player picks two cards: the pair best for itself and worst for the court."""
+        own = {c: self._quick(pos, e, player, c) for c in hand}
+        court = {c: self._quick(pos, e, self.court, c) for c in hand}
+        pairs = [(a, b) for a in hand for b in hand if a != b]
+        a, b = max(pairs, key=lambda ab: own[ab[0]] - court[ab[1]])
+        return Play(a, b)
+
     def _quick(self, pos: list[int], e: int, seat: int, card: int) -> float:
         """A rough score of ``seat`` playing ``card``: spaces gained, -5 for a likely bump."""
         me = start = pos[seat]
-        ex = e + self.pre[card]
+        pre = self.pre[card]
+        ex = e + pre
         kind = self.gk[card]
-        bonus = -self.keep[card]
+        keep = self.keep[card]
+        bonus = -keep
         if kind == _CLOSEST:
-            if me > 0 and me == max(pos):
+            if me > 0 and not _any_beyond(pos, me, 1):  # the painter furthest on
                 me -= 2
                 bonus -= 2.0
             else:
                 bonus += 0.5
         elif kind == _FURTHEST:
-            if me == min(pos):
+            if not _any_beyond(pos, me, -1):  # the painter furthest back
                 me += 2
                 bonus += 2.0
-        elif self.ga[card] < 0 and round(ex) == me:
+        elif self.ga[card] < 0 and _rounded(ex) == me:
             return -6.0
         kind, amount = self.pk[card], self.pa[card]
         if kind == _P:
@@ -178,12 +217,19 @@ class SakuraHeuristic:
     def _quick_target(self, pos: list[int], seat: int, kind: str, amount: int, me: int) -> int:
         if kind == _P or kind == _P_CHOICE:
             return me + amount
-        ahead = [q for i, q in enumerate(pos) if i != seat and q > me]
+        ahead = []
+        nearest = -1
+        for i in range(len(pos)):  # plain loops: the compiled build types them
+            q = pos[i]
+            if i != seat and q > me:
+                ahead.append(q)
+                if nearest < 0 or q < nearest:
+                    nearest = q
         if not ahead:
             return me
         if kind == _COUNT:
             return me + len(ahead)
-        spot = min(ahead) + 1
+        spot = nearest + 1
         while spot in ahead:
             spot += 1
         return spot
