@@ -25,6 +25,11 @@ class Play:
     card: int
     court: int | None = None
 
+    def __hash__(self) -> int:
+        # The hash dataclasses would make, written here so that the compiled build compiles
+        # it too: searches key their statistics by actions.
+        return hash((self.card, self.court))
+
     def __str__(self) -> str:
         if self.court is None:
             return f"play {self.card}"
@@ -36,6 +41,9 @@ class Choose:
     """Answer the choice a resolving card offers: forward or back."""
 
     forward: bool
+
+    def __hash__(self) -> int:
+        return hash((self.forward,))  # as dataclasses would make it; compiled with the module
 
     def __str__(self) -> str:
         return "forward" if self.forward else "back"

@@ -35,8 +35,12 @@ cdef class SakuraState:
     cpdef apply_fast(self, int player, action)
     @cython.locals(hand=list, picks=list, waiting=tuple, i=Py_ssize_t)
     cpdef _pick(self, int player, action)
+    @cython.locals(picks=list, plays=list, seat=Py_ssize_t)
+    cpdef _reveal(self)
     @cython.locals(card=int, seat=int, amount=int)
     cpdef _answer(self, bint forward)
+    @cython.locals(rest=list, cards=list)
+    cpdef _finish_card(self)
     @cython.locals(court=int, card=int, seat=int, g_amount=int, p_amount=int, ops=list,
                    g_kind=str, p_kind=str)
     cpdef _advance(self)

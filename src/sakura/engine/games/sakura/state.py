@@ -396,7 +396,7 @@ class SakuraState:
         self._waiting = game.seats
         log = self._log
         if log is not None:
-            log.append(ev.CardsRevealed(tuple((s, c) for c, s in plays), court_from_deck))
+            log.append(ev.CardsRevealed(tuple([(s, c) for c, s in plays]), court_from_deck))
 
     # ------------------------------------------------------------------ resolution
 
@@ -479,9 +479,10 @@ class SakuraState:
         if self.scoring:
             rest = self.queue[self.qi :]
             if rest:
-                self.discard.extend(c for c, _ in rest)
+                cards = [c for c, _ in rest]
+                self.discard.extend(cards)
                 if self._log is not None:
-                    self._log.append(ev.CardsDiscarded(tuple(c for c, _ in rest)))
+                    self._log.append(ev.CardsDiscarded(tuple(cards)))
             self.qi = len(self.queue)
             self.scoring = False
             self._score()
