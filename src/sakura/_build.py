@@ -88,12 +88,34 @@ class PureFinder(importlib.abc.MetaPathFinder):
         if not source.is_file():
             return None
         if not self.everything:
-            built = binary.stat().st_mtime
-            types = source.with_suffix(".pxd")
-            if source.stat().st_mtime <= built and not (types.is_file() and types.stat().st_mtime > built):
+            if _current(binary, source, set()):
                 return None
             self.stale.append(fullname)
         return importlib.util.spec_from_file_location(fullname, source)
+
+
+def _current(binary: Path, source: Path, seen: set[Path]) -> bool:
+    """Whether the compiled ``binary`` of ``source`` may run: newer than its ``.py`` and its
+    ``.pxd``, and every module its ``.pxd`` cimports runs compiled too (a compiled module
+    reaches into the extension types it cimports, so it cannot run beside their source)."""
+    built = binary.stat().st_mtime
+    types = source.with_suffix(".pxd")
+    if source.stat().st_mtime > built or (types.is_file() and types.stat().st_mtime > built):
+        return False
+    if not types.is_file() or source in seen:
+        return True
+    seen.add(source)
+    root = Path(__file__).parent.parent  # the folder holding the sakura package
+    for line in types.read_text("utf-8").splitlines():
+        words = line.split()
+        cimported = len(words) >= 4 and words[0] == "from" and words[2] == "cimport"
+        if cimported and words[1].startswith("sakura."):
+            dep = root.joinpath(*words[1].split(".")).with_suffix(".py")
+            suffixes = importlib.machinery.EXTENSION_SUFFIXES
+            built_dep = next((b for b in (dep.with_suffix(x) for x in suffixes) if b.is_file()), None)
+            if built_dep is None or not _current(built_dep, dep, seen):
+                return False
+    return True
 
 
 def pure_requested() -> bool:
