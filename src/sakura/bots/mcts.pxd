@@ -3,5 +3,6 @@ cimport cython
 
 @cython.locals(e=list, i=Py_ssize_t, low=double, high=double, prior=double, visits=double,
                total=double, spread=double, fpu=double, best_score=double, n=double,
-               mean=double, score=double, best=list)
+               mean=double, score=double, best=list,
+               reward=double, available=double)
 cpdef list _best_entries(list entries, double c, double bias)

@@ -283,7 +283,12 @@ class MctsBot:
         players = len(shares)
         out = []
         for p in range(players):
-            best_other = max((scores[o] for o in range(players) if o != p), default=scores[p])
+            best_other = scores[p]  # the best rival's score (one's own at a table of one)
+            rivals = 0
+            for o in range(players):  # a plain loop: the compiled build has no generator
+                if o != p and (rivals == 0 or scores[o] > best_other):
+                    best_other = scores[o]
+                    rivals += 1
             margin = math.tanh((scores[p] - best_other) / self.scale)
             out.append(self.w * shares[p] + (1.0 - self.w) * (0.5 + 0.5 * margin))
         return out
@@ -308,12 +313,13 @@ def _best_entries(entries: list[list[float]], c: float, bias: float) -> list[int
     best: list[int] = []
     for i in range(len(entries)):
         e = entries[i]
-        e[2] += 1.0
-        n = e[0]
-        mean = e[1] / n if n else fpu
-        score = mean + c * math.sqrt(math.log(e[2] + 1.0) / (n + 1.0))
+        n, reward, available, prior = e
+        available += 1.0
+        e[2] = available
+        mean = reward / n if n else fpu
+        score = mean + c * math.sqrt(math.log(available + 1.0) / (n + 1.0))
         if spread > 0:
-            score += bias * (e[3] - low) / spread / (n + 1.0)
+            score += bias * (prior - low) / spread / (n + 1.0)
         if score > best_score + 1e-12:
             best_score = score
             best = [i]

@@ -33,3 +33,9 @@ cdef class SakuraHeuristic:
 
     @cython.locals(ahead=list, nearest=int, spot=int, q=int, i=Py_ssize_t)
     cpdef int _quick_target(self, list pos, int seat, str kind, int amount, int me) except? -1
+
+    @cython.locals(target=int, awards=tuple, distance=double, weight=double, gate=Py_ssize_t,
+                   values=list, seat=Py_ssize_t, q=int, value=double, rank=Py_ssize_t, r=int,
+                   mine=double, top=double, total=double, rivals=Py_ssize_t)
+    cpdef double _board_value(self, list pos, list tokens, int scored, double emperor,
+                              int viewer, bint scoring) except? -1e300

@@ -424,28 +424,41 @@ class SakuraHeuristic:
 
     # ------------------------------------------------------------------ static evaluation
 
-    def _board_value(self, pos: list[int], tokens: list[int], scored: int, emperor: float, *,
+    def _board_value(self, pos: list[int], tokens: list[int], scored: int, emperor: float,  # noqa: PLR0917
                      viewer: int, scoring: bool) -> float:
-        """Tokens and the coming sakura's award by rank, the viewer's minus its rivals'."""
+        """Tokens and the coming sakura's award by rank, the viewer's minus its rivals'.
+        (All arguments positional: the compiled build makes this a C method.)"""
         target = self.sakuras[scored]
         awards = self.last_awards if scored == len(self.sakuras) - 1 else self.awards
         distance = max(0.0, target - emperor)
         weight = 1.0 if scoring else 1.0 / (1.0 + distance / self.speed)
         gate = pos.count(0)
         values = []
-        for seat in range(self.players):
+        for seat in range(self.players):  # plain loops: the compiled build types them
             q = pos[seat]
             value = float(tokens[seat]) + PROGRESS * q
             if not (q == 0 and gate > 1):
-                rank = sum(1 for r in pos if r > q)
+                rank = 0
+                for r in pos:
+                    if r > q:
+                        rank += 1
                 if rank < len(awards):
                     value += weight * awards[rank]
             if 0 < emperor - q < 1.5:
                 value -= NEAR_RISK
             values.append(value)
         mine = values[viewer] if viewer < self.players else 0.0
-        rivals = [v for s, v in enumerate(values) if s != viewer]
+        top = 0.0
+        total = 0.0
+        rivals = 0
+        for seat in range(len(values)):
+            if seat != viewer:
+                value = values[seat]
+                if rivals == 0 or value > top:
+                    top = value
+                total += value
+                rivals += 1
         if not rivals:
             return mine
-        return mine - 0.5 * max(rivals) - 0.5 * sum(rivals) / len(rivals)
+        return mine - 0.5 * top - 0.5 * total / rivals
 
