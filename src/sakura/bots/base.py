@@ -12,7 +12,9 @@ order; search bots sample those (determinization).
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -116,3 +118,17 @@ def check_view(view: Any) -> View:
     return view  # type: ignore[no-any-return]
 
 
+def weighted_index(weights: Sequence[float], rng: random.Random) -> int:
+    """An index drawn in proportion to ``weights`` (not all zero) with one ``rng.random()``;
+    the last index where rounding leaves the draw past the end. Every bot that draws by
+    weight draws this way, so a seed gives the same choices whichever bot makes them.
+
+    >>> weighted_index([0.0, 1.0, 0.0], random.Random(1))
+    1
+    """
+    x = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0:
+            return i
+    return len(weights) - 1

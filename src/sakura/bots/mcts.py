@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sakura.bots.base import Limit, check_view
+from sakura.bots.base import Limit, check_view, weighted_index
 from sakura.bots.heuristics import Heuristic, Playout, evaluator_for, hand_reader_for, heuristic_for
 from sakura.engine import Action, Game, State, View, fast_path
 
@@ -157,12 +157,7 @@ class MctsBot:
         total = sum(weights)
         if not total > 0:
             return samples[rng.randrange(len(samples))]
-        x = rng.random() * total
-        for s, w in zip(samples, weights, strict=True):
-            x -= w
-            if x < 0:
-                return s
-        return samples[-1]
+        return samples[weighted_index(weights, rng)]
 
     # ------------------------------------------------------------------ one iteration
 
@@ -222,13 +217,7 @@ class MctsBot:
             best = [i for i, e in enumerate(entries) if e[3] >= top - 1e-9]
             return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
         t = self.model
-        weights = [math.exp((e[3] - top) / t) for e in entries]
-        x = self.rng.random() * sum(weights)
-        for i, w in enumerate(weights):
-            x -= w
-            if x < 0:
-                return i
-        return len(entries) - 1
+        return weighted_index([math.exp((e[3] - top) / t) for e in entries], self.rng)
 
     def _priors(self, state: State[Any], player: int, actions: Sequence[Any]) -> list[float]:
         if self.heuristic is None or self.bias == 0:

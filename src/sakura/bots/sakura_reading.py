@@ -36,6 +36,7 @@ from typing import Any
 from sakura.bots.sakura_heuristic import SakuraHeuristic
 from sakura.engine import Game, State, View
 from sakura.engine.games.sakura import SakuraGame
+from sakura.engine.games.sakura.sample import unseen_cards
 
 Weigh = Callable[[State[Any]], float]
 # The chance that a player chose against the model (a slip, another way of judging): without
@@ -86,10 +87,13 @@ class SakuraHandReader:
         if p.scored >= len(self.heuristic.sakuras):
             return None
         h = self.heuristic
-        # exp(score / T) of every card for every other player, judged on the earlier board.
+        # exp(score / T) for every other player of every card a sample can give them (the
+        # cards this view has not seen, and the ones they played), judged on the earlier board.
+        now: Any = view
+        held = unseen_cards(self.game, now) + list(cards)  # the played ones are in view's pile
         weight: dict[int, dict[int, float]] = {}
         for seat in others:
-            scores = {c: h._select_value(board, seat, c, seat) - h.keep[c] for c in self.game.numbers}
+            scores = {c: h._select_value(board, seat, c, seat) - h.keep[c] for c in held}
             top = max(scores.values())
             weight[seat] = {c: math.exp(max(-60.0, (s - top) / temperature)) for c, s in scores.items()}
         orders = list(itertools.permutations(cards))

@@ -20,7 +20,7 @@ import math
 import random
 from typing import Any
 
-from sakura.bots.base import BotError, check_view
+from sakura.bots.base import BotError, check_view, weighted_index
 from sakura.bots.heuristics import Heuristic, heuristic_for
 from sakura.engine import Action, Game, View
 
@@ -69,12 +69,5 @@ class SoftmaxBot:
             only: Action = self.game.parse_action(legal[0])
             return only
         weights = softmax_weights(self.heuristic.view_scores(view), self.temperature)
-        x = self.rng.random() * sum(weights)
-        pick = len(weights) - 1
-        for i, w in enumerate(weights):
-            x -= w
-            if x < 0:
-                pick = i
-                break
-        action: Action = self.game.parse_action(legal[pick])
+        action: Action = self.game.parse_action(legal[weighted_index(weights, self.rng)])
         return action
