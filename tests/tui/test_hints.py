@@ -75,3 +75,34 @@ async def test_the_hint_key_in_spanish_and_when_it_is_not_your_turn(tmp_path: Pa
         await pilot.press("h")
         await pilot.pause()
         assert "Las pistas llegan cuando te toca decidir" in _log(screen)
+
+
+async def test_the_hint_key_in_the_card_game_names_its_cards_and_areas(tmp_path: Path) -> None:
+    """The card game's hint says "the r3✿ in the garden", not the action's text form."""
+    setup = Setup(2, None, (SeatSpec("human"), SeatSpec("greedy")), 5, "sakura-cards")
+    app = SakuraApp(setup=setup, delay=0, save_dir=tmp_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for _ in range(100):  # the greedy bot may start
+            if screen.acting:
+                break
+            await pilot.pause(0.05)
+        assert screen.acting
+        screen.hinter.spec = "mcts:40"
+        await pilot.press("h")
+        for _ in range(600):
+            await pilot.pause(0.02)
+            if screen.hinter.last is not None:
+                break
+        advice = screen.hinter.last
+        assert advice is not None, "no hint came"
+        words = " ".join(_log(screen).split())  # the log wraps its lines
+        line = words[words.index("Hint (estimated chance of winning)"):]
+        for a in advice.actions:
+            verb, card, *area = a.action.split()
+            shown = card.replace("*", "✿")
+            said = f"the {shown} in the {area[0]}" if verb == "place" else f"{verb} the {shown}"
+            assert said in line, (said, line)
+            assert a.action not in line

@@ -17,6 +17,7 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 from sakura.bots import HINT_SPEC, Advice, advise
+from sakura.tui.cards_render import area_name, card_label
 from sakura.tui.i18n import t
 
 if TYPE_CHECKING:
@@ -24,7 +25,14 @@ if TYPE_CHECKING:
 
 
 def action_words(action: str) -> str:
-    """An action as the hint says it: "card 17", "cards 5 and 9", "forward"; else as written."""
+    """An action as the hint says it: "card 17", "cards 5 and 9", "forward"; in the card game
+    "the r3✿ in the garden", "give the b2", "discard the y1"; else as written."""
+    if m := re.fullmatch(r"place (\S+) (garden|palace|temple)", action):
+        return t("the {card} in the {area}", card=card_label(m[1]), area=area_name(m[2]))
+    if m := re.fullmatch(r"give (\S+)", action):
+        return t("give the {card}", card=card_label(m[1]))
+    if m := re.fullmatch(r"discard (\S+)", action):
+        return t("discard the {card}", card=card_label(m[1]))
     if m := re.fullmatch(r"play (\d+)", action):
         return t("card {n}", n=int(m[1]))
     if m := re.fullmatch(r"play (\d+) court (\d+)", action):
