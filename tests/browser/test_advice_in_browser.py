@@ -73,6 +73,8 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
 
     page.click("#result a[href^='/replay/']")
     page.wait_for_selector("#analyse")
+    assert page.url.endswith("?seat=0")  # the link says whose game it was: the picker starts there
+    assert page.locator("#analysis-seat").input_value() == "0"
     # the status is filled in once the page has asked the server (not at once on a busy machine)
     page.wait_for_function("() => document.querySelector('#analysis-status').textContent.trim() !== ''")
     assert "not been analysed" in page.locator("#analysis-status").inner_text()
@@ -109,6 +111,13 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
     assert again.locator("svg.win-graph .mark").count() == marks
     assert "تحلیل" in again.locator("#analysis-title").inner_text()
     again.screenshot(path=str(output / "analysis-fa.png"))
+    # Another seat's link opens the picker on that seat, which nobody has analysed yet.
+    other = browser.new_page(viewport={"width": 1366, "height": 768})
+    other.goto(f"{page.url.split('?')[0]}?seat=2")
+    other.wait_for_selector("#analysis-status")
+    other.wait_for_function("() => document.querySelector('#analysis-status').textContent.trim() !== ''")
+    assert other.locator("#analysis-seat").input_value() == "2"
+    assert "not been analysed" in other.locator("#analysis-status").inner_text()
     assert not errors, errors
 
 
@@ -134,4 +143,24 @@ def test_suggest_in_the_card_game_marks_the_cards_of_the_hand(cheap_server: str,
     assert len(set(best)) == 1  # one card (both of twins)
     assert "%" in page.locator("#hint-best").inner_text()
     page.screenshot(path=str(output / "hint-cards.png"))
+    assert not errors, errors
+
+
+def test_a_table_created_without_hints_shows_no_suggest(cheap_server: str, browser: Any) -> None:
+    """The lobby's "Players may ask for hints" box, unticked: the table has no Suggest button
+    and the H key asks nothing; ticking "Rated game" (for accounts) greys the box out."""
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    page.goto(f"{cheap_server}/?speed=0")
+    assert page.locator("#hints").is_checked() and not page.locator("#hints").is_disabled()
+    page.uncheck("#hints")
+    page.click("#start")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand button.card:not([disabled])")
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    assert page.evaluate(f"async () => (await (await fetch('/api/tables/{table_id}')).json()).hints") is False
+    assert page.locator("#suggest").count() == 0
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    assert page.locator("#hand .hint-badge").count() == 0
     assert not errors, errors

@@ -153,3 +153,31 @@ def test_the_tutorial_has_no_serious_accessibility_violations(server: str, brows
             _play(page, step.expect)
     page.wait_for_function("() => window.sakuraTutorial.finished()")
     assert violations(page) == []
+
+
+def test_back_returns_to_the_step_before_as_it_was(server: str, browser: Any, output: Path) -> None:
+    """"Previous step" shows the step before at once, its board, hand and log as they were there, and
+    the lesson goes on from it; the first step has none."""
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    page.goto(f"{server}/learn?speed=0")
+    _ready(page)
+    assert page.is_hidden("#lesson-back")
+    first_move = next(i for i, s in enumerate(SCRIPT.steps) if s.expect)
+    for index in range(first_move):
+        _settled(page, index)
+        page.click("#lesson-next")
+    _settled(page, first_move)
+    before = {part: page.inner_html(part) for part in ("#board", "#hand", "#log")}
+    assert SCRIPT.steps[first_move].expect is not None
+    _play(page, SCRIPT.steps[first_move].expect)
+    _settled(page, first_move + 1)
+    assert page.inner_html("#log") != before["#log"]  # the move is in the log
+    page.click("#lesson-back")
+    _settled(page, first_move)
+    assert {part: page.inner_html(part) for part in before} == before
+    assert page.inner_text("#lesson-text") == SCRIPT.steps[first_move].says("en")
+    page.screenshot(path=str(output / "tutorial-back.png"))
+    _play(page, SCRIPT.steps[first_move].expect)  # and on again, the same way
+    _settled(page, first_move + 1)
+    assert not errors, errors

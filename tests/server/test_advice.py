@@ -67,15 +67,26 @@ def test_a_hint_gives_each_legal_action_a_win_chance_one_at_a_time(sqlite_url: s
 
 
 def test_no_hints_at_a_table_that_has_them_off(sqlite_url: str) -> None:
+    """The creator may turn "Suggest" off (``hints: false``); the table says so, refuses a
+    hint, keeps the choice across a restart of the server, and its rematch keeps it too."""
     with TestClient(create_app(sqlite_url, LIMITS)) as client:
-        created = create_table(client, 2, ["human", "medium"])
+        created = create_table(client, 2, ["human", "medium"], hints=False)
         table_id = created["table"]["id"]
-        client.app.state.lobby.tables[table_id].hints = False  # as a rated table will have it
+        assert created["table"]["hints"] is False
         assert client.get(f"/api/tables/{table_id}").json()["hints"] is False
+        assert create_table(client, 2, ["human", "medium"])["table"]["hints"] is True  # the default
         with socket(client, table_id, created["token"]) as (ws, _):
             ws.send_text(json.dumps({"type": "hint"}))
             error = receive(ws, "error")
-            assert error["code"] == "no_hints" and "rated" in error["message"]
+            assert error["code"] == "no_hints" and "off at this table" in error["message"]
+    with TestClient(create_app(sqlite_url, LIMITS)) as client:  # the server restarted
+        assert client.get(f"/api/tables/{table_id}").json()["hints"] is False
+        ScriptedPlayer(client, table_id, created["token"]).start().join()  # to the end
+        with socket(client, table_id, created["token"]) as (ws, welcome):
+            assert welcome["view"]["terminal"]
+            ws.send_text(json.dumps({"type": "rematch"}))
+            rematch = receive(ws, "rematch")
+        assert client.get(f"/api/tables/{rematch['table']}").json()["hints"] is False
 
 
 def _analysis(client: TestClient, table_id: str, seat: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:

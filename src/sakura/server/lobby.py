@@ -59,6 +59,7 @@ class NewTable(BaseModel):
     name: str | None = Field(default=None, max_length=24)
     rated: bool = False  # accounts only, no bots (ratings.py)
     spectator_chat: bool = True  # False: "spectators may not chat"
+    hints: bool = True  # False: no "Suggest" at this table (a rated game never has it)
 
     @model_validator(mode="after")
     def _seats_match(self) -> NewTable:
@@ -66,6 +67,16 @@ class NewTable(BaseModel):
             raise ValueError(f"{self.players} seats expected, {len(self.seats)} given")
         return self
 
+
+
+def table_options(request: NewTable) -> dict[str, bool]:
+    """The table's choices as stored: only what differs from the default."""
+    options = {}
+    if not request.spectator_chat:
+        options["spectator_chat"] = False
+    if not request.hints:
+        options["hints"] = False
+    return options
 
 class Lobby:
     """Every live table of one server, by id."""
@@ -160,7 +171,7 @@ class Lobby:
                              seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
                              timer=request.timer, status="playing", rematch=None, created=now(), actions=[],
                              rated=request.rated,
-                             options={} if request.spectator_chat else {"spectator_chat": False})
+                             options=table_options(request))
         await self._reserve(stored.id)
         await self.db.call(self.store.create_table, stored, what="creating a table")
         table = self._table(stored)
@@ -257,6 +268,7 @@ class Lobby:
                                    variant=table.game.config_json().get("variant"), timer=table.timer,
                                    rated=table.rated,
                                    spectator_chat=table.options.get("spectator_chat", True),
+                                   hints=table.options.get("hints", True),
                                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None)
                                           for s in table.seats])
                 new, _, _ = await self.create(request, claim=False)

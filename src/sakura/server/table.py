@@ -190,7 +190,6 @@ class Table:
         self._timer_handle: asyncio.TimerHandle | None = None
         self.deadline: float | None = None  # wall-clock time of the timer's end (time.time())
         self.finished_listeners: list[Callable[[Table], None]] = []
-        self.hints = True  # "Suggest" may be asked for (never at a table whose info says rated)
         self.lease: int | None = None  # the lease this process owns the table under (many processes)
         self.on_timer: Callable[[Table], None] | None = None  # told each time the deadline changes
 
@@ -263,7 +262,8 @@ class Table:
                 "rated": self.rated, "spectator_chat": self.options.get("spectator_chat", True)}
         if self.damaged is not None:
             info["damaged"] = True
-        info["hints"] = self.hints and not info.get("rated", False)
+        # "Suggest" may be asked for unless the creator turned it off; never at a rated table
+        info["hints"] = self.options.get("hints", True) and not info.get("rated", False)
         return info
 
     async def join(self, conn: Connection, token: str | None, account: str | None = None) -> None:

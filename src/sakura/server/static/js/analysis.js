@@ -27,13 +27,14 @@ function svg(tag, attrs = {}, ...children) {
 }
 
 export class AnalysisPanel {
-  // names: the seats' names; moves: how many moves the game has; show(step): go to a step.
-  constructor(tableId, names, moves, show) {
+  // names: the seats' names; moves: how many moves the game has; show(step): go to a step;
+  // seat: the seat picked at first (the viewer's own, where the page knows it).
+  constructor(tableId, names, moves, show, seat = 0) {
     this.tableId = tableId;
     this.names = names;
     this.moves = moves;
     this.show = show;
-    this.seat = 0;
+    this.seat = Number.isInteger(seat) && seat >= 0 && seat < names.length ? seat : 0;
     this.data = null;
     this.timer = null;
     this.step = 0;
@@ -42,6 +43,7 @@ export class AnalysisPanel {
   mount(box) {
     const select = el("select", { id: "analysis-seat", "aria-label": t("analysis.seat") },
       ...this.names.map((name, s) => el("option", { value: String(s) }, name)));
+    select.value = String(this.seat);
     select.addEventListener("change", () => { this.seat = Number(select.value); this.load(); });
     box.replaceChildren(
       el("h2", { id: "analysis-title" }, t("analysis.title")),

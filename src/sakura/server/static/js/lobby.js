@@ -37,6 +37,7 @@ function renderSeats() {
     items.push(el("li", {}, el("label", { for: id }, t("lobby.seat", { n: i + 1 })), select));
   }
   $("seat-choices").replaceChildren(...items);
+  $("hints").disabled = $("rated").checked; // a rated game has no hints
 }
 
 async function create(event) {
@@ -49,7 +50,7 @@ async function create(event) {
   }
   const body = { game, players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
     variant: game === "sakura" && players === 2 ? $("variant").value : null,
-    spectator_chat: $("spectator-chat").checked };
+    spectator_chat: $("spectator-chat").checked, hints: $("hints").checked && !$("rated").checked };
   if ($("rated").checked) body.rated = true;
   const response = await post("/api/tables", body);
   const data = await response.json();

@@ -82,7 +82,9 @@ if (!response.ok) {
     if (e.key === "ArrowLeft") show(index - (rtl ? -1 : 1));
   });
   moveList();
-  panel = new AnalysisPanel(tableId, seatNames(steps[steps.length - 1].view), steps.length - 1, show);
+  const asked = new URLSearchParams(location.search).get("seat"); // ?seat=N: from the table, the player's own
+  panel = new AnalysisPanel(tableId, seatNames(steps[steps.length - 1].view), steps.length - 1, show,
+    asked === null ? 0 : Number(asked));
   panel.mount($("analysis-box"));
   show(0);
 }

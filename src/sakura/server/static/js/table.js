@@ -330,7 +330,9 @@ function renderResult() {
   } else if (me !== null) {
     actions.append(el("button", { id: "rematch", onclick: () => send({ type: "rematch" }) }, t("table.rematch")));
   }
-  actions.append(el("a", { href: `/replay/${tableId}`, class: "button" }, t("table.replay")));
+  // the replay's analysis starts on this player's own seat
+  const replay = me !== null ? `/replay/${tableId}?seat=${me}` : `/replay/${tableId}`;
+  actions.append(el("a", { href: replay, class: "button", id: "go-replay" }, t("table.replay")));
   actions.append(el("a", { href: `/api/tables/${tableId}/record`, class: "button", download: "" }, t("table.record")));
   children.push(actions);
   box.replaceChildren(...children);

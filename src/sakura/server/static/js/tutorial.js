@@ -62,6 +62,22 @@ async function advance() {
   show();
 }
 
+// Back one step: its view at once (nothing staged), the log as it stood there, the result
+// hidden again if the lesson was over. Going on from there stages the next step's events anew.
+function back() {
+  if (busy || index === 0) return;
+  index -= 1;
+  finished = false;
+  $("result").hidden = true;
+  delete document.body.dataset.finished;
+  feedback("");
+  const events = steps.slice(1, index + 1).flatMap((s) => s.events);
+  log.reset();
+  for (const event of events) log.event(event);
+  screen.settleTiles(events);
+  show();
+}
+
 function finish() {
   finished = true;
   $("result").hidden = false;
@@ -99,6 +115,9 @@ function renderLesson() {
   next.hidden = current.expect !== null;
   next.disabled = busy;
   next.textContent = t(index === steps.length - 1 ? "tutorial.finish" : "tutorial.next");
+  const previous = $("lesson-back");
+  previous.hidden = index === 0;
+  previous.disabled = busy;
   document.body.dataset.step = current.id;
   document.body.dataset.expect = current.expect ?? "";
   if (current.expect !== null && !busy) {
@@ -154,6 +173,7 @@ if (!response.ok) {
   log = game.newLog($("log"), (s) => names()[s] ?? String(s), me);
   log.reset();
   $("lesson-next").addEventListener("click", () => { if (!busy && step().expect === null) advance(); });
+  $("lesson-back").addEventListener("click", back);
   document.addEventListener("keydown", (e) => {
     const target = e.target;
     if (e.altKey || e.ctrlKey || e.metaKey || target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;

@@ -78,6 +78,28 @@ function shownOf(view) {
 // A card tile's state: waiting its turn, resolving now, done, or discarded unplayed.
 const TILE_KEYS = { waiting: "tile.waiting", current: "tile.current", done: "tile.done", discarded: "tile.discarded" };
 
+// How one event changes the round's card tiles ({seat, card, state}): the new list.
+function tilesAfter(plays, event) {
+  switch (event.type) {
+    case "round_started":
+      for (const p of plays) if (p.state !== "discarded") p.state = "done";
+      return plays;
+    case "cards_revealed":
+      return event.plays.map(([seat, card]) => ({ seat, card, state: "waiting" }));
+    case "card_resolving":
+      for (const p of plays) {
+        if (p.state === "current") p.state = "done";
+        if (p.seat === event.seat && p.card === event.card) p.state = "current";
+      }
+      return plays;
+    case "cards_discarded":
+      for (const p of plays) if (p.state === "waiting") p.state = "discarded";
+      return plays;
+    default:
+      return plays;
+  }
+}
+
 // The live table.
 export class Table {
   constructor({ act, refresh }) {
@@ -107,6 +129,12 @@ export class Table {
     }
   }
 
+  // The tiles as these events (a whole game's so far, in order) leave them, at once: for a
+  // page that jumps to a point of the game instead of staging up to it (the tutorial's Back).
+  settleTiles(events) {
+    this.plays = events.reduce(tilesAfter, []);
+  }
+
   tiles() {
     const out = {};
     for (const p of this.plays) out[p.seat] = p;
@@ -120,20 +148,17 @@ export class Table {
     switch (event.type) {
       case "round_started":
         shown.round = event.round;
-        for (const p of this.plays) if (p.state !== "discarded") p.state = "done";
+        this.plays = tilesAfter(this.plays, event);
         this.redraw();
         return;
       case "cards_revealed":
-        this.plays = event.plays.map(([seat, card]) => ({ seat, card, state: "waiting" }));
+        this.plays = tilesAfter(this.plays, event);
         cue("reveal");
         this.redraw();
         await pause(ms);
         return;
       case "card_resolving":
-        for (const p of this.plays) {
-          if (p.state === "current") p.state = "done";
-          if (p.seat === event.seat && p.card === event.card) p.state = "current";
-        }
+        this.plays = tilesAfter(this.plays, event);
         this.redraw();
         await pause(ms * 0.5);
         return;
@@ -158,7 +183,7 @@ export class Table {
         await pause(ms);
         return;
       case "cards_discarded":
-        for (const p of this.plays) if (p.state === "waiting") p.state = "discarded";
+        this.plays = tilesAfter(this.plays, event);
         this.redraw();
         await pause(ms * 0.5);
         return;
