@@ -15,9 +15,6 @@ from sakura.bots import BotError, make_bot
 from sakura.engine import GameError, make_game
 from sakura.engine.games.cards import CardsGame
 from sakura.engine.games.sakura import SakuraGame
-from sakura.tournament.balance import SakuraCollector, balance
-from sakura.tournament.balance_report import in_words, write_report
-from sakura.tournament.cards_balance import CardsCollector, cards_balance, cards_in_words, write_cards_report
 from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.on_ray import RayMissingError, target
 from sakura.tournament.play import GameSetup
@@ -87,6 +84,10 @@ def analyze(
     except (BotError, GameError, ValueError) as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
+    # the statistics and the charts (scipy, matplotlib) load here, not with every command
+    from sakura.tournament.balance import SakuraCollector, balance
+    from sakura.tournament.balance_report import in_words, write_report
+
     setups = balance_setups(config, specs, games, seed, players)
     started = time.perf_counter()
     with GameProgress("analyze", games, quiet=quiet) as progress:
@@ -131,6 +132,13 @@ def _analyze_cards(players: int | None, variant: str | None, deck: Path | None, 
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
     assert isinstance(game, CardsGame)
+    from sakura.tournament.cards_balance import (
+        CardsCollector,
+        cards_balance,
+        cards_in_words,
+        write_cards_report,
+    )
+
     setups = balance_setups(config, specs, games, seed, 2, game="sakura-cards")
     started = time.perf_counter()
     with GameProgress("analyze", games, quiet=quiet) as progress:

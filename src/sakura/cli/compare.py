@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -16,14 +16,13 @@ from sakura.cli.analyze import balance_setups
 from sakura.engine import GameError, make_game
 from sakura.engine.games.cards.deck import parse_cards
 from sakura.engine.games.sakura import SakuraGame, parse_deck, parse_layout
-from sakura.tournament.balance import SakuraCollector
-from sakura.tournament.cards_balance import CardsCollector
-from sakura.tournament.compare import Row, compare_cards_figures, compare_figures, in_words
-from sakura.tournament.compare_report import write_comparison
 from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.play import GameResult, GameSetup
 from sakura.tournament.progress import GameProgress
 from sakura.tournament.runner import default_jobs, run_games
+
+if TYPE_CHECKING:
+    from sakura.tournament.compare import Row
 
 console = Console()
 err = Console(stderr=True, soft_wrap=True)
@@ -90,6 +89,9 @@ def compare(
     except (BotError, GameError, ValueError) as exc:
         err.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from None
+    # the statistics and the charts (scipy, matplotlib) load here, not with every command
+    from sakura.tournament.compare import compare_cards_figures, compare_figures
+
     results, elapsed = _play(configs, specs, games, seed, players, game_name, jobs, quiet)
     timing = f"bots {', '.join(specs)}; seed {seed}; {2 * games} games in {elapsed:.0f} s"
     if isinstance(tables[0], SakuraGame) and isinstance(tables[1], SakuraGame):
@@ -110,6 +112,9 @@ def _play(configs: list[dict[str, object]], specs: list[str], games: int, seed: 
     sides = [balance_setups(config, specs, games, seed, players, game) for config in configs]
     setups = sides[0] + [GameSetup(s.index + games, s.deal, s.game, s.config_json, s.seats, s.seed,
                                    s.bot_seeds) for s in sides[1]]
+    from sakura.tournament.balance import SakuraCollector
+    from sakura.tournament.cards_balance import CardsCollector
+
     collector = CardsCollector if game == "sakura-cards" else SakuraCollector
     started = time.perf_counter()
     with GameProgress("compare", len(setups), quiet=quiet) as progress:
@@ -119,6 +124,9 @@ def _play(configs: list[dict[str, object]], specs: list[str], games: int, seed: 
 
 
 def _write(rows: list[Row], out: Path, title: str, notes: list[str], games: int) -> None:
+    from sakura.tournament.compare import in_words
+    from sakura.tournament.compare_report import write_comparison
+
     path = write_comparison(rows, out, title=title, notes=notes, deals=games)
     for line in in_words(rows, games):
         console.print(line, highlight=False, markup=False, soft_wrap=True)

@@ -6,9 +6,6 @@ from __future__ import annotations
 from typing import Annotated, NoReturn
 
 import typer
-from alembic.util import CommandError
-from sqlalchemy import create_engine
-from sqlalchemy.exc import SQLAlchemyError
 
 from sakura.cli.serve import _default_database
 
@@ -23,6 +20,9 @@ DatabaseUrl = Annotated[str | None, typer.Option(
 @db_app.command()
 def current(database_url: DatabaseUrl = None) -> None:
     """Print the database's revision and whether it is the newest."""
+    from sqlalchemy import create_engine  # the database's libraries load for this command only
+    from sqlalchemy.exc import SQLAlchemyError
+
     from sakura.server import migrations
 
     engine = create_engine(database_url or _default_database(), hide_parameters=True)
@@ -44,6 +44,9 @@ def current(database_url: DatabaseUrl = None) -> None:
 @db_app.command()
 def upgrade(database_url: DatabaseUrl = None) -> None:
     """Upgrade the database to the newest revision, as the server does when it starts."""
+    from alembic.util import CommandError
+    from sqlalchemy.exc import SQLAlchemyError
+
     from sakura.server import migrations
     from sakura.server.db import Store
 

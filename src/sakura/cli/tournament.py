@@ -15,10 +15,7 @@ from sakura.engine import GameError, make_game
 from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.on_ray import RayMissingError, target
 from sakura.tournament.play import GameResult
-from sakura.tournament.plots import plot_standings
 from sakura.tournament.progress import GameProgress
-from sakura.tournament.ratings import lineup_win_rates, standings
-from sakura.tournament.report import summary, write_results
 from sakura.tournament.runner import default_jobs, run_games
 from sakura.tournament.schedule import GAUNTLET, MODES, TournamentPlan
 
@@ -96,6 +93,10 @@ def tournament(
         results = run_games(setups, jobs=jobs or default_jobs(), records=records, on_result=advance,
                             ray=on_ray)
     elapsed = time.perf_counter() - started
+    # the ratings and their intervals (openskill, scipy) load here, not with every command
+    from sakura.tournament.ratings import lineup_win_rates, standings
+    from sakura.tournament.report import summary, write_results
+
     data = summary(plan, results, elapsed)
     json_path, csv_path = write_results(out, data)
     table_name = f"({config['variant']})" if "variant" in config else game_name
@@ -128,5 +129,7 @@ def tournament(
     if warning:
         console.print(f"note: {warning}")
     if plot is not None:
+        from sakura.tournament.plots import plot_standings  # matplotlib: only for a chart
+
         plot_standings(standings(results), plot, title)
         console.print(f"plot: {plot}")
