@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,15 @@ from sakura.tui import SakuraApp, SeatSpec, Setup
 from sakura.tui.game_screen import GameScreen
 
 pytestmark = pytest.mark.anyio
+
+
+async def _ask_hint(pilot: Any, screen: GameScreen) -> None:  # type: ignore[type-arg]
+    """Press H and wait (up to 12 s) for the hint to come."""
+    await pilot.press("h")
+    for _ in range(600):
+        await pilot.pause(0.02)
+        if screen.hinter.last is not None:
+            return
 
 
 def _log(screen: GameScreen) -> str:  # type: ignore[type-arg]
@@ -34,11 +44,7 @@ async def test_the_hint_key_shows_each_cards_chance_and_the_screen_stays_live(sh
         shown: list[str] = []
         line = screen.prompt_line
         screen.prompt_line = lambda text: (shown.append(text), line(text))  # type: ignore[method-assign]
-        await pilot.press("h")
-        for _ in range(600):
-            await pilot.pause(0.02)
-            if screen.hinter.last is not None:
-                break
+        await _ask_hint(pilot, screen)
         advice = screen.hinter.last
         assert advice is not None, "no hint came"
         progress = [text for text in shown if text.startswith("Working out a hint")]
@@ -64,11 +70,7 @@ async def test_the_hint_key_in_spanish_and_when_it_is_not_your_turn(tmp_path: Pa
         screen = app.screen
         assert isinstance(screen, GameScreen)
         screen.hinter.spec = "mcts:40"
-        await pilot.press("h")
-        for _ in range(600):
-            await pilot.pause(0.02)
-            if screen.hinter.last is not None:
-                break
+        await _ask_hint(pilot, screen)
         assert screen.hinter.last is not None
         assert "Pista" in _log(screen)
         screen.mode = "wait"  # someone else's turn: no hint
@@ -91,11 +93,7 @@ async def test_the_hint_key_in_the_card_game_names_its_cards_and_areas(tmp_path:
             await pilot.pause(0.05)
         assert screen.acting
         screen.hinter.spec = "mcts:40"
-        await pilot.press("h")
-        for _ in range(600):
-            await pilot.pause(0.02)
-            if screen.hinter.last is not None:
-                break
+        await _ask_hint(pilot, screen)
         advice = screen.hinter.last
         assert advice is not None, "no hint came"
         words = " ".join(_log(screen).split())  # the log wraps its lines
