@@ -145,6 +145,27 @@ def test_the_same_seed_plays_the_same_game(spec: str) -> None:
     assert play(game, specs, seed=8)[1] == play(game, specs, seed=8)[1]
 
 
+@pytest.mark.parametrize(("players", "variant"), [(2, "tactical"), (4, "standard")])
+def test_the_heuristics_own_rollout_loop_plays_as_the_searchs_loop(players: int, variant: str) -> None:
+    """Sakura's heuristic plays rollouts itself (``Playout``, compiled in the compiled build);
+    the search's generic loop, which it replaces, must give the very same decisions."""
+    game = SakuraGame(players, variant)
+    own = MctsBot(game, seed=5, limit=Limit(iterations=40), epsilon=0.3)
+    generic = MctsBot(game, seed=5, limit=Limit(iterations=40), epsilon=0.3)
+    assert own.playout is not None
+    generic.playout = None  # the search's own loop
+    state = game.new_initial_state(4)
+    decisions = 0
+    while not state.is_terminal() and decisions < 30:
+        for p in state.current_players():
+            view = state.view(p)
+            action = own.act(view)
+            assert generic.act(view) == action
+            decisions += len(view.legal_actions) > 1
+            state.apply_action(p, action)
+    assert decisions >= 10
+
+
 def test_another_seed_plays_another_game() -> None:
     game = SakuraGame(3)
     assert play(game, ["random"] * 3, seed=1)[1] != play(game, ["random"] * 3, seed=2)[1]
