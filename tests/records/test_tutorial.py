@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 from importlib import resources
+from typing import Any
 
 import pytest
 
@@ -16,20 +17,25 @@ from sakura.records import Script, Tutorial, load_script, tutorial_json
 from sakura.records.tutorial import LANGUAGES, missing
 
 
+def _played_to(script: Script, index: int) -> tuple[Tutorial, list[Any]]:
+    """A fresh tutorial played to step ``index``, and the events its moves made."""
+    tutorial = Tutorial(script)
+    events: list[Any] = []
+    while tutorial.index < index:
+        expected = tutorial.step.expect
+        if expected is None:
+            tutorial.next()
+        else:
+            result = tutorial.attempt(expected)
+            assert result.ok
+            events += result.events
+    return tutorial, events
+
+
 def _walk() -> list[tuple[int, Tutorial]]:
     """The tutorial at each step (a fresh one replayed up to it)."""
-    out = []
     script = load_script()
-    for index in range(len(script.steps)):
-        tutorial = Tutorial(script)
-        while tutorial.index < index:
-            step = tutorial.step
-            if step.expect is None:
-                tutorial.next()
-            else:
-                assert tutorial.attempt(step.expect).ok
-        out.append((index, tutorial))
-    return out
+    return [(index, _played_to(script, index)[0]) for index in range(len(script.steps))]
 
 
 STEPS = _walk()
@@ -151,3 +157,19 @@ def test_a_script_that_breaks_its_own_promise_is_caught() -> None:
     raw["steps"][0]["highlight"]["sky"] = True
     with pytest.raises(InvalidDataError, match="unknown highlight"):
         Script.from_json(raw)
+
+
+def test_back_is_the_step_before_as_it_stood_there() -> None:
+    """From every step, ``back`` gives the state, the index and the bots' moves left of the
+    step before (as the walk made them), and the events from the opening to there."""
+    script = load_script()
+    for index, _ in STEPS[1:]:
+        ahead = _played_to(script, index)[0]
+        events = ahead.back()
+        before, logged = _played_to(script, index - 1)
+        assert ahead.index == index - 1 == before.index
+        assert ahead.state.to_json() == before.state.to_json()
+        assert ahead._bot_moves == before._bot_moves
+        assert [e.to_dict() for e in events] == [e.to_dict() for e in logged]
+    with pytest.raises(ValueError, match="first step"):
+        Tutorial(script).back()

@@ -108,3 +108,37 @@ async def test_a_wrong_card_or_direction_changes_nothing_and_is_explained() -> N
             assert screen.query_one(LessonWidget).note == ""
         await pilot.pause()
         assert screen.done
+
+
+async def test_backspace_goes_back_a_step_as_it_was(shots: Path) -> None:
+    """Backspace: the step before, its board and log as they were there; then on again."""
+    app = SakuraApp(lang="es", delay=0)
+    async with app.run_test(size=(110, 44)) as pilot:
+        screen = await _open(app, pilot)
+        await pilot.press("backspace")  # the first step has no step before it
+        await pilot.pause()
+        assert screen.tutorial.index == 0
+        first_move = next(i for i, s in enumerate(SCRIPT.steps) if s.expect)
+        for _ in range(first_move):
+            await pilot.press("enter")
+        await pilot.pause()
+        assert "Retroceso: el paso anterior." in str(screen.query_one("#prompt").render())
+        state, log = screen.tutorial.state.to_json(), _log_text(screen)
+        expected = SCRIPT.steps[first_move].expect
+        assert expected is not None
+        await _move(pilot, screen, expected)
+        await pilot.pause()
+        assert screen.tutorial.index == first_move + 1 and _log_text(screen) != log
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert screen.tutorial.index == first_move
+        assert screen.tutorial.state.to_json() == state and _log_text(screen) == log
+        assert screen.query_one(LessonWidget).body == SCRIPT.steps[first_move].says("es")
+        app.save_screenshot(str(shots / "tutorial-back-es.svg"))
+        await _move(pilot, screen, expected)  # and on again
+        await pilot.pause()
+        assert screen.tutorial.index == first_move + 1
+
+
+def _log_text(screen: TutorialScreen) -> str:
+    return "\n".join(str(line.text) for line in screen.log_widget.lines)

@@ -214,6 +214,24 @@ class Tutorial:
         self.index += 1
         return Attempt(True, tuple(events))
 
+    def back(self) -> tuple[Event, ...]:
+        """To the step before, as it stood there: the engine has no undo, so the script is
+        played again from the deal up to it. Returns the events from the opening's end to
+        there (what a log drawn anew shows)."""
+        if self.index == 0:
+            raise ValueError("this is the first step")
+        target = min(self.index, len(self.script.steps)) - 1
+        fresh = Tutorial(self.script, self.lang)
+        events: list[Event] = []
+        while fresh.index < target:
+            expected = fresh.step.expect
+            if expected is None:
+                fresh.next()
+            else:
+                events += fresh.attempt(expected).events
+        self.state, self._bot_moves, self.index = fresh.state, fresh._bot_moves, fresh.index
+        return tuple(events)
+
     def _bots(self) -> list[Event]:
         """Play the bots' scripted moves for as long as a bot is due and has one."""
         events: list[Event] = []

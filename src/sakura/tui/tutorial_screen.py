@@ -140,12 +140,15 @@ class TutorialScreen(LogScreen):
         self.query_one(LessonWidget).show(head, step.says(tutorial.lang), self.note)
         if step.expect is None:
             last = tutorial.index == len(tutorial.script.steps) - 1
-            self.prompt(t("Enter: finish the tutorial.") if last else t("Enter (or N): the next step."))
+            said = t("Enter: finish the tutorial.") if last else t("Enter (or N): the next step.")
         elif playing:
-            self.prompt(t("Your move: a card by ←/→ and Enter, or 1-5."))
+            said = t("Your move: a card by ←/→ and Enter, or 1-5.")
         else:
             forward, back = choice_letters()
-            self.prompt(t("Your move: [1/{f}] forward or [2/{b}] back.", f=forward.upper(), b=back.upper()))
+            said = t("Your move: [1/{f}] forward or [2/{b}] back.", f=forward.upper(), b=back.upper())
+        if tutorial.index > 0:
+            said += " " + t("Backspace: the previous step.")
+        self.prompt(said)
 
     def _preview(self, action: str) -> dict[int, int]:
         """Where the answer would take the painters (the engine's events on a clone)."""
@@ -165,6 +168,9 @@ class TutorialScreen(LogScreen):
         event.prevent_default()
         step = self.tutorial.step
         key, char = event.key, event.character
+        if key == "backspace":
+            self.previous()
+            return
         if step.expect is None:
             if key in ("enter", "n", "space"):
                 self.note = ""
@@ -192,6 +198,20 @@ class TutorialScreen(LogScreen):
         answer = keys.get(key)
         if answer is not None:
             await self.attempt(answer)
+
+    def previous(self) -> None:
+        """Backspace: the step before, its board, hand and log as they were there."""
+        if self.tutorial.index == 0:
+            return
+        events = self.tutorial.back()
+        self.note, self.cursor = "", 0
+        log = self.log_widget
+        log.clear()
+        log.say(t("Learn to play: a guided first game against two bots."))
+        you = self.tutorial.script.you
+        for e in events:
+            log.say(sentence(e.seen_by(you).to_dict(), self.who, you=you))
+        self.show_step()
 
     def explain(self, text: str) -> None:
         self.note = text
