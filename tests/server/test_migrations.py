@@ -194,6 +194,34 @@ def test_servers_starting_together_upgrade_one_at_a_time(database_url: str) -> N
         engine.dispose()
 
 
+def test_a_starting_server_waits_for_another_process_holding_the_sqlite_lock(tmp_path: Any) -> None:
+    """Another process holds SQLite's lock longer than a serving statement waits (2 s), as a
+    slow upgrade on a loaded machine does: the starting server waits for it, from its very
+    first statement (the WAL pragma of a new connection) on, and then opens the database."""
+    import sqlite3
+    import time
+
+    path = tmp_path / "sakura.db"
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")  # a rollback-journal database, locked for writing and reading
+    released = threading.Event()
+
+    def release() -> None:
+        time.sleep(3.0)
+        holder.execute("COMMIT")
+        holder.close()
+        released.set()
+
+    threading.Thread(target=release).start()
+    started = time.monotonic()
+    store = Store(f"sqlite:///{path}")  # raised "database is locked" after 2 s before
+    try:
+        assert released.is_set() and time.monotonic() - started >= 2.9
+        assert migrations.current(store.engine) == migrations.head()
+    finally:
+        store.close()
+
+
 def test_a_revision_table_the_migrations_do_not_know_is_refused(sqlite_url: str) -> None:
     """A database from a newer Sakura (a revision these scripts lack) is not touched."""
     engine = create_engine(sqlite_url)

@@ -97,6 +97,9 @@ class AnalysisRow(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+UPGRADE_WAIT = 60.0  # seconds an upgrade waits for another process's upgrade (SQLite's lock)
+
+
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     """A table as the database holds it, actions in order (``(seat, action text)``)."""
@@ -157,11 +160,22 @@ class Store:
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         from sakura.server import migrations  # its scripts import the models above
 
+        # The upgrade may wait for another process's (servers started together): on SQLite
+        # through a patient engine of its own, whose connections wait up to a minute for the
+        # lock from their first statement on (the WAL pragma included), where serving ones
+        # give up after ``busy_seconds``.
+        upgrading = self.engine
+        if url.startswith("sqlite"):
+            upgrading = create_engine(url, hide_parameters=True, connect_args={"timeout": UPGRADE_WAIT})
+            event.listen(upgrading, "connect", _sqlite_pragmas)
         try:
-            migrations.upgrade(self.engine)
+            migrations.upgrade(upgrading)
         except BaseException:  # a database that cannot be upgraded: no connection kept open
             self.engine.dispose()
             raise
+        finally:
+            if upgrading is not self.engine:
+                upgrading.dispose()
 
     def close(self) -> None:
         self.engine.dispose()
