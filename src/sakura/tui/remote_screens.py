@@ -19,6 +19,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -123,13 +124,22 @@ class RemoteFlow(GameScreen[V]):
             )
         self.refresh_board()
         self.follow()
-        self.run_worker(self.remote.listen(self.handle, self.write), group="network")
+        self.run_worker(self.remote.listen(self.handle_live, self.write), group="network")
         self.set_interval(1, self.show_prompt)  # the move timer's countdown, if the table has one
 
     async def on_unmount(self) -> None:
         await self.remote.close()
 
     # ------------------------------------------------------------------ the server's messages
+
+    async def handle_live(self, message: Message) -> None:
+        """:meth:`handle`, unless the screen is being taken down (the app closing while a
+        message is on its way): its widgets are gone then, and the message has no one to show."""
+        try:
+            await self.handle(message)
+        except NoMatches:
+            if self.query("#log"):  # the screen is whole: a real fault
+                raise
 
     async def handle(self, message: Message) -> None:
         kind = message.get("type")
