@@ -45,7 +45,8 @@ def test_a_hint_gives_each_legal_action_a_win_chance_one_at_a_time(sqlite_url: s
             else:
                 _, refusal = _hint(ws)
                 assert refusal["type"] == "error" and refusal["code"] == "busy"
-            assert answer["type"] == "hint" and answer["seat"] == 0 and answer["seq"] == welcome["seq"]
+            # the bots may have chosen since the welcome (a later seq); seat 0's cards are the same
+            assert answer["type"] == "hint" and answer["seat"] == 0 and answer["seq"] >= welcome["seq"]
             assert {a["action"] for a in answer["actions"]} == set(legal)
             assert answer["best"] == answer["actions"][0]["action"]
             assert sum(a["visits"] for a in answer["actions"]) == answer["iterations"] == 80
