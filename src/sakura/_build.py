@@ -105,17 +105,19 @@ def _current(binary: Path, source: Path, seen: set[Path]) -> bool:
     if not types.is_file() or source in seen:
         return True
     seen.add(source)
-    root = Path(__file__).parent.parent  # the folder holding the sakura package
     for line in types.read_text("utf-8").splitlines():
         words = line.split()
         cimported = len(words) >= 4 and words[0] == "from" and words[2] == "cimport"
         if cimported and words[1].startswith("sakura."):
-            dep = root.joinpath(*words[1].split(".")).with_suffix(".py")
+            dep = _SOURCES.joinpath(*words[1].split(".")).with_suffix(".py")
             suffixes = importlib.machinery.EXTENSION_SUFFIXES
             built_dep = next((b for b in (dep.with_suffix(x) for x in suffixes) if b.is_file()), None)
             if built_dep is None or not _current(built_dep, dep, seen):
                 return False
     return True
+
+
+_SOURCES = Path(__file__).parent.parent  # the folder holding the sakura package
 
 
 def pure_requested() -> bool:

@@ -272,12 +272,10 @@ class MctsBot:
         players = len(shares)
         out = []
         for p in range(players):
-            best_other = scores[p]  # the best rival's score (one's own at a table of one)
-            rivals = 0
+            best_other = scores[p] if players == 1 else -math.inf  # the best rival's score
             for o in range(players):  # a plain loop: the compiled build has no generator
-                if o != p and (rivals == 0 or scores[o] > best_other):
+                if o != p and scores[o] > best_other:
                     best_other = scores[o]
-                    rivals += 1
             margin = math.tanh((scores[p] - best_other) / self.scale)
             out.append(self.w * shares[p] + (1.0 - self.w) * (0.5 + 0.5 * margin))
         return out

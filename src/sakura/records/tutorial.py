@@ -214,6 +214,18 @@ class Tutorial:
         self.index += 1
         return Attempt(True, tuple(events))
 
+    def go_on(self) -> tuple[Event, ...]:
+        """Past the current step as the script goes: *Next*, or its expected move (whose
+        events are returned). Raises :class:`InvalidDataError` if the move is not playable."""
+        step = self.step
+        if step.expect is None:
+            self.next()
+            return ()
+        result = self.attempt(step.expect)
+        if not result.ok:
+            raise InvalidDataError(f"tutorial step {step.id!r}: {step.expect!r} is not playable")
+        return result.events
+
     def back(self) -> tuple[Event, ...]:
         """To the step before, as it stood there: the engine has no undo, so the script is
         played again from the deal up to it. Returns the events from the opening's end to
@@ -224,11 +236,7 @@ class Tutorial:
         fresh = Tutorial(self.script, self.lang)
         events: list[Event] = []
         while fresh.index < target:
-            expected = fresh.step.expect
-            if expected is None:
-                fresh.next()
-            else:
-                events += fresh.attempt(expected).events
+            events += fresh.go_on()
         self.state, self._bot_moves, self.index = fresh.state, fresh._bot_moves, fresh.index
         return tuple(events)
 
@@ -259,12 +267,5 @@ def tutorial_json() -> dict[str, Any]:
                     "highlight": step.highlight.to_json(), "expect": step.expect,
                     "events": [e.seen_by(you).to_dict() for e in events],
                     "view": tutorial.view.to_json()})
-        if step.expect is None:
-            tutorial.next()
-            events = ()
-        else:
-            result = tutorial.attempt(step.expect)
-            if not result.ok:
-                raise InvalidDataError(f"tutorial step {step.id!r}: {step.expect!r} is not playable")
-            events = result.events
+        events = tutorial.go_on()
     return {"game": script.game, "config": dict(script.config), "you": you, "steps": out}

@@ -33,6 +33,7 @@ from sakura.tui.sakura_screens import choice_letters, rules_text
 from sakura.tui.widgets import GardenWidget, HandWidget, StatusWidget
 
 if TYPE_CHECKING:
+    from sakura.engine import Event
     from sakura.tui.app import SakuraApp
 
 
@@ -109,8 +110,15 @@ class TutorialScreen(LogScreen):
         return self.app
 
     def on_mount(self) -> None:
-        self.log_widget.say(t("Learn to play: a guided first game against two bots."))
+        self._start_log()
         self.show_step()
+
+    def _start_log(self) -> None:
+        self.log_widget.say(t("Learn to play: a guided first game against two bots."))
+
+    def _log_event(self, event: Event) -> None:
+        you = self.tutorial.script.you
+        self.log_widget.say(sentence(event.seen_by(you).to_dict(), self.who, you=you))
 
     # ------------------------------------------------------------------ showing
 
@@ -205,12 +213,10 @@ class TutorialScreen(LogScreen):
             return
         events = self.tutorial.back()
         self.note, self.cursor = "", 0
-        log = self.log_widget
-        log.clear()
-        log.say(t("Learn to play: a guided first game against two bots."))
-        you = self.tutorial.script.you
-        for e in events:
-            log.say(sentence(e.seen_by(you).to_dict(), self.who, you=you))
+        self.log_widget.clear()
+        self._start_log()
+        for event in events:
+            self._log_event(event)
         self.show_step()
 
     def explain(self, text: str) -> None:
@@ -225,9 +231,8 @@ class TutorialScreen(LogScreen):
         self.busy, self.note, self.cursor = True, "", 0
         try:
             delay = self.sakura_app.delay
-            you = self.tutorial.script.you
             for event in result.events:
-                self.log_widget.say(sentence(event.seen_by(you).to_dict(), self.who, you=you))
+                self._log_event(event)
                 if delay and event.kind in ("cards_revealed", "card_resolving", "sakura_scored", "bumped"):
                     await asyncio.sleep(delay)
         finally:
