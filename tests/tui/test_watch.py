@@ -103,6 +103,7 @@ async def test_watching_a_web_table_without_a_seat_and_seeing_who_is_away(server
         await game.remove_children()
         await game.handle_live({"type": "table", "table": game.remote.table})
         assert game.remote.view(None).outcome is not None
+        game.tick()  # and so does the countdown's second (its interval outlives the widgets)
     info = httpx.get(f"{server}/api/tables/{table}", timeout=60).json()
     assert info["status"] == "finished"
 

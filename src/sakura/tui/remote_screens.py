@@ -125,7 +125,7 @@ class RemoteFlow(GameScreen[V]):
         self.refresh_board()
         self.follow()
         self.run_worker(self.remote.listen(self.handle_live, self.write), group="network")
-        self.set_interval(1, self.show_prompt)  # the move timer's countdown, if the table has one
+        self.set_interval(1, self.tick)  # the move timer's countdown, if the table has one
 
     async def on_unmount(self) -> None:
         await self.remote.close()
@@ -140,6 +140,12 @@ class RemoteFlow(GameScreen[V]):
         except NoMatches:
             if self.query("#log"):  # the screen is whole: a real fault
                 raise
+
+    def tick(self) -> None:
+        """The countdown's second: the prompt again, unless the screen is being taken down
+        (its widgets go before its timers stop; CI once saw the tick find no prompt)."""
+        if self.query("#prompt"):
+            self.show_prompt()
 
     async def handle(self, message: Message) -> None:
         kind = message.get("type")
