@@ -83,6 +83,9 @@ class SakuraGame:
         self.pair_plays: list[list[Play]] = (
             [[Play(a, b) for b in range(size)] for a in range(size)] if variant == TACTICAL else []
         )
+        # Their texts, as views carry them (state.legal_texts).
+        self.play_texts: list[str] = [str(p) for p in self.plays]
+        self.pair_texts: list[list[str]] = [[str(p) for p in row] for row in self.pair_plays]
         self.seats = tuple(range(players))
         self.sakuras = self.garden.sakuras
         self.torii = self.garden.torii

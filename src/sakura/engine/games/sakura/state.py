@@ -18,7 +18,7 @@ is the last seat in the two-player variants).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sakura.engine.errors import IllegalActionError, NotYourTurnError
 from sakura.engine.games.sakura import events as ev
@@ -36,12 +36,16 @@ from sakura.engine.protocol import Event, Outcome, StepHook
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from sakura.engine.games.sakura.game import SakuraGame
     from sakura.engine.games.sakura.view import SakuraView
 
 # Resolution stages of the card at the head of the queue.
 NOT_STARTED, GARDEN_CHOICE, GARDEN_DONE, PAINTER_CHOICE = 0, 1, 2, 3
 _CHOICES = (FORWARD, BACK)
+_CHOICE_TEXTS = (str(FORWARD), str(BACK))
+_T = TypeVar("_T")
 
 
 class SakuraState:
@@ -218,18 +222,30 @@ class SakuraState:
         return self._waiting
 
     def legal_actions(self, player: int) -> list[SakuraAction]:
+        game = self.game
+        return self._legal(player, game.plays, game.pair_plays, _CHOICES)
+
+    def legal_texts(self, player: int) -> list[str]:
+        """``[str(a) for a in self.legal_actions(player)]``, read from the game's tables of
+        texts made once: views carry the texts, and the RL environments make every seat's
+        view after every step, where formatting them anew was a third of a view's cost."""
+        game = self.game
+        return self._legal(player, game.play_texts, game.pair_texts, _CHOICE_TEXTS)
+
+    def _legal(self, player: int, plays: Sequence[_T], pairs: Sequence[Sequence[_T]],
+               choices: tuple[_T, ...]) -> list[_T]:
+        """The legal moves of ``player``, each taken from the tables given: ``plays[card]``,
+        ``pairs[card][court]`` (tactical double play) or ``choices`` (forward, back)."""
         if self.terminal:
             return []
         if self.qi < len(self.queue):
-            return list(_CHOICES) if self.queue[self.qi][1] == player else []
+            return list(choices) if self.queue[self.qi][1] == player else []
         picks = self.picks
         if not 0 <= player < len(picks) or picks[player] is not None:
             return []
         hand = self.hands[player]
         if player == self.double:
-            pairs = self.game.pair_plays
             return [pairs[a][b] for a in hand for b in hand if a != b]
-        plays = self.game.plays
         return [plays[card] for card in hand]
 
     def pending_choice(self) -> tuple[int, int, str] | None:
