@@ -100,6 +100,10 @@ async def test_watching_a_web_table_without_a_seat_and_seeing_who_is_away(server
         assert "You choose" not in log and "The server says" not in log
         # A message on its way while the app closes finds the screen's widgets gone: it is
         # dropped, not a worker's failure (CI once failed on this race at the test's end).
+        # The socket's own listener stops first: the player's leaving sends a live message of
+        # its own, which must not land while the widgets are half removed (CI saw that too).
+        game.workers.cancel_group(game, "network")
+        await pilot.pause()
         await game.remove_children()
         await game.handle_live({"type": "table", "table": game.remote.table})
         assert game.remote.view(None).outcome is not None
