@@ -40,30 +40,22 @@ def measure(what: str, players: int, games: int) -> dict[str, float]:
 
 
 def measure_engine(players: int, games: int) -> dict[str, float]:
-    """Play ``games`` random games on the fast path and as many checked; games a second."""
+    """Play ``games`` random games on the fast path and as many checked, with the engine
+    benchmark's own loops; games a second."""
     import random
 
+    from engine import play_checked, play_fast  # benchmarks/engine.py (on the path: see child)
     from sakura.engine.games.sakura import SakuraGame
 
     game = SakuraGame(players)
     rng = random.Random(0)
-    rand = rng.random
-    start = time.process_time()
-    for seed in range(games):
-        state = game.new_initial_state(seed, events=False)
-        while not state.terminal:
-            player = state.current_players()[0]
-            actions = state.legal_actions(player)
-            state.apply_fast(player, actions[int(rand() * len(actions))])
-    fast = games / (time.process_time() - start)
-    start = time.process_time()
-    for seed in range(games):
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            player = state.current_players()[0]
-            actions = state.legal_actions(player)
-            state.apply_action(player, actions[int(rand() * len(actions))])
-    return {"fast": fast, "checked": games / (time.process_time() - start)}
+    out = {}
+    for name, play in (("fast", play_fast), ("checked", play_checked)):
+        start = time.process_time()
+        for seed in range(games):
+            play(game, seed, rng)
+        out[name] = games / (time.process_time() - start)
+    return out
 
 
 def measure_rl(players: int, games: int) -> dict[str, float]:
