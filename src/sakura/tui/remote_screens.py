@@ -138,14 +138,19 @@ class RemoteFlow(GameScreen[V]):
         try:
             await self.handle(message)
         except NoMatches:
-            if self.query("#log"):  # the screen is whole: a real fault
+            if self.whole():  # a real fault
                 raise
 
     def tick(self) -> None:
-        """The countdown's second: the prompt again, unless the screen is being taken down
-        (its widgets go before its timers stop; CI once saw the tick find no prompt)."""
-        if self.query("#prompt"):
+        """The countdown's second: the prompt again, unless the screen is being taken down."""
+        if self.whole():
             self.show_prompt()
+
+    def whole(self) -> bool:
+        """Whether the screen's widgets are there: not while the app closes, whose widgets go
+        one by one before the socket's listener and the countdown's timer stop (CI saw both
+        find widgets gone)."""
+        return bool(self.query("#log")) and bool(self.query("#prompt"))
 
     async def handle(self, message: Message) -> None:
         kind = message.get("type")
