@@ -676,6 +676,11 @@ def _position_with(**changes: Any) -> dict[str, Any]:
         (_state_with(resolved=[[1]]), "bad saved state"),
         (_state_with(resolved=[["1", 0]]), "whole number"),
         (_state_with(resolved=[[61, 0]]), "resolved cards must be in the discard pile"),
+        (_state_with(last_round=[[0]]), "bad saved state"),
+        (_state_with(last_round=[[0, True]]), "whole number"),
+        (_state_with(last_round=[[0, 61]]), "last round's cards are cards of the deck"),
+        (_state_with(last_round=[[0, 7], [1, 7]]), "last round's cards are cards of the deck, each once"),
+        (_state_with(last_round=[[4, 7]]), "played by the table's players"),
     ],
 )
 def test_malformed_saved_state(data: Any, words: str) -> None:

@@ -162,3 +162,28 @@ def test_hidden_events_by_example() -> None:
     shuffled = ev.DeckReshuffled(3, (9, 8, 7))
     assert shuffled.seen_by(0).to_dict() == {"type": "deck_reshuffled", "size": 3, "order": None}
     assert shuffled.seen_by(None).to_dict()["order"] is None
+
+
+@pytest.mark.parametrize(("players", "variant"), TABLES, ids=TABLE_IDS)
+def test_a_view_says_who_played_which_card_last_round(players: int, variant: str) -> None:
+    """The round's cards are revealed face up in front of their players, so who played which
+    is public; the discard pile alone does not say it, so the next round's views do."""
+    game = SakuraGame(players, variant)
+    rounds = 0
+    for seed in range(4):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        assert state.view(0).last_round == ()
+        revealed: tuple[tuple[int, int], ...] = ()
+        while not state.is_terminal():
+            player = rng.choice(state.current_players())
+            for event in state.apply_action(player, rng.choice(state.legal_actions(player))):
+                if isinstance(event, ev.CardsRevealed):
+                    revealed = tuple(sorted(event.plays, key=lambda play: play[1]))
+                if isinstance(event, ev.RoundStarted | ev.GameEnded):
+                    rounds += 1
+                    for viewer in (None, *range(players)):
+                        assert state.view(viewer).last_round == revealed
+                    loaded = game.state_from_json(json.loads(json.dumps(state.to_json())))
+                    assert loaded.view(0).last_round == revealed
+    assert rounds > 20

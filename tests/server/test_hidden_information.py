@@ -23,7 +23,7 @@ from sakura.engine.games.sakura import SakuraState
 from sakura.server.lobby import Lobby
 
 CARD_LISTS = {"hand", "my_choice", "discard", "cards", "draws", "order"}
-CARD_PAIRS = {"plays", "revealed"}  # (seat, card) pairs
+CARD_PAIRS = {"plays", "revealed", "last_round"}  # (seat, card) pairs
 FORBIDDEN_KEYS = {"seed", "deck", "hands", "picks", "rng", "token_hash"}
 
 
@@ -64,6 +64,7 @@ def visible(state: SakuraState, seat: int | None) -> set[int]:
     seen = set(state.discard)
     if state.qi < len(state.queue) or not state.in_selection:
         seen |= {card for card, _ in state.queue}
+    seen |= {card for _, card in state.last_round}  # played face up, though maybe shuffled since
     if seat is not None:
         seen |= set(state.hands[seat])
         seen |= set(state.picks[seat] or ())

@@ -88,6 +88,7 @@ def sample_state(
         queue=queue, stage=stage, scoring=scoring,
     )
     state = state_from_position(game, position, rng.next64(), events=events)
+    state.last_round = view.last_round
     if view.resolved:  # keep the round's resolved cards in view, as the true state does
         state.queue = [(card, seat) for seat, card in view.revealed]
         state.qi = view.resolved

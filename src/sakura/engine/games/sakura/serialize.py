@@ -4,7 +4,8 @@ A saved state is ``{"game": "sakura", "config": ..., "position": ..., "rng": ...
 position (hands, deck and discard included) plus the generator's state, so a loaded game goes
 on exactly as the saved one would have. Mid-round, ``"resolved"`` lists the round's cards
 already resolved (``[card, seat]``, now in the discard pile), so views show the same revealed
-cards after loading. It holds hidden information: it is for saving and for records, never for a
+cards after loading; after the first round, ``"last_round"`` lists the previous round's cards
+(``[seat, card]``), so views still say who played which. It holds hidden information: it is for saving and for records, never for a
 player's eyes (players get views).
 """
 
@@ -109,7 +110,7 @@ def saved_config(data: Mapping[str, Any]) -> Mapping[str, Any]:
     the game from it and hands both to :func:`load_state`."""
     if not isinstance(data, Mapping) or data.get("game") != "sakura":
         raise InvalidStateError('not a saved Sakura state (expected "game": "sakura")')
-    unknown = set(data) - {"game", "config", "position", "rng", "resolved"}
+    unknown = set(data) - {"game", "config", "position", "rng", "resolved", "last_round"}
     if unknown:
         raise InvalidStateError(f"unknown keys in the saved state: {sorted(unknown)}")
     if "config" not in data:
@@ -127,6 +128,7 @@ def load_state(game: SakuraGame, data: Mapping[str, Any], *, events: bool = True
         position = Position.from_json(data["position"])
         rng_state = data["rng"]
         resolved = [(_whole(c), _whole(s)) for c, s in data.get("resolved", ())]
+        last_round = tuple((_whole(s), _whole(c)) for s, c in data.get("last_round", ()))
     except KeyError as exc:
         raise InvalidStateError(f"the saved state lacks {exc}") from None
     except (TypeError, ValueError) as exc:
@@ -152,6 +154,13 @@ def load_state(game: SakuraGame, data: Mapping[str, Any], *, events: bool = True
     except InvalidPositionError as exc:
         raise InvalidStateError(f"impossible saved position: {exc}") from None
     state.rng.state = rng_state
+    if last_round:
+        cards = [c for _, c in last_round]
+        if len(set(cards)) != len(cards) or not set(cards) <= set(game.numbers):
+            raise InvalidStateError("last round's cards are cards of the deck, each once")
+        if not all(0 <= s < game.num_painters for s, _ in last_round):
+            raise InvalidStateError("last round's cards were played by the table's players")
+        state.last_round = last_round
     if resolved:
         state.queue[:0] = resolved
         state.qi = len(resolved)

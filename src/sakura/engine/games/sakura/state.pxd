@@ -13,6 +13,7 @@ cdef class SakuraState:
     cdef public int emperor
     cdef public object game
     cdef public list hands
+    cdef public tuple last_round
     cdef public list picks
     cdef public tuple _waiting
     cdef public list pos

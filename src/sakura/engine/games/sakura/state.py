@@ -61,6 +61,7 @@ class SakuraState:
         "emperor",
         "game",
         "hands",
+        "last_round",
         "picks",
         "_waiting",
         "pos",
@@ -91,6 +92,9 @@ class SakuraState:
     _waiting: tuple[int, ...]  # the players yet to choose: ``picks`` that are None (cached)
     queue: list[tuple[int, int]]  # (card, seat) in order of resolution
     qi: int  # index in queue of the card resolving or next to resolve
+    # The previous round's revealed cards, (seat, card) in order of resolution as views show
+    # them: public (every player saw who played which), which the discard pile does not say.
+    last_round: tuple[tuple[int, int], ...]
     stage: int
     scoring: bool  # the Emperor reached an unscored sakura during the head card
     double: int  # tactical variant: the player who plays two cards this round, or -1
@@ -160,6 +164,7 @@ class SakuraState:
         self._waiting = game.seats
         self.queue = []
         self.qi = 0
+        self.last_round = ()
         self.stage = NOT_STARTED
         self.scoring = False
         self.terminal = scored >= len(game.sakuras)
@@ -190,6 +195,7 @@ class SakuraState:
         c._waiting = self._waiting
         c.queue = self.queue[:]
         c.qi = self.qi
+        c.last_round = self.last_round
         c.stage = self.stage
         c.scoring = self.scoring
         c.double = self.double
@@ -292,8 +298,8 @@ class SakuraState:
         return self.position().text()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"game": "sakura", "config", "position", "rng"}`` and, mid-round, ``"resolved"``
-        (see :mod:`.serialize`, which loads it)."""
+        """``{"game": "sakura", "config", "position", "rng"}``, mid-round ``"resolved"``, and
+        after the first round ``"last_round"`` (see :mod:`.serialize`, which loads it)."""
         out: dict[str, Any] = {
             "game": "sakura",
             "config": self.game.config_json(),
@@ -302,6 +308,8 @@ class SakuraState:
         }
         if 0 < self.qi < len(self.queue):  # the round's cards already resolved, for views
             out["resolved"] = [[card, seat] for card, seat in self.queue[: self.qi]]
+        if self.last_round:  # who played which card last round, for views
+            out["last_round"] = [[seat, card] for seat, card in self.last_round]
         return out
 
     def set_step_hook(self, hook: StepHook | None) -> None:
@@ -679,6 +687,7 @@ class SakuraState:
                     self._log.append(ev.PainterMoved(seat, start, spot, "lineup", None))
 
     def _end_round(self) -> None:
+        self.last_round = tuple([(seat, card) for card, seat in self.queue])
         self.queue = []
         self.qi = 0
         deck = self.deck
@@ -730,6 +739,8 @@ class SakuraState:
 
     def _finish(self) -> None:
         self.terminal = True
+        if self.queue:
+            self.last_round = tuple([(seat, card) for card, seat in self.queue])
         self.queue = []
         self.qi = 0
         players = range(self.game.players)

@@ -40,6 +40,7 @@ class SakuraView:
     double: int | None  # tactical: the player who must play two cards (during selection)
     revealed: tuple[tuple[int, int], ...]  # (seat, card) of the round, in order of resolution
     resolved: int  # how many of ``revealed`` are done (or discarded)
+    last_round: tuple[tuple[int, int], ...]  # (seat, card) of the previous round, as ``revealed``
     pending: tuple[int, int, str] | None  # (seat, card, "garden" | "painter")
     preview: tuple[ChoicePreview, ...]  # each answer to ``pending`` and what it does (public)
     current_players: tuple[int, ...]
@@ -115,6 +116,7 @@ def _public_part(state: SakuraState, preview: bool = True) -> _Public:
         state.double if state.double >= 0 and state.in_selection else None,
         tuple([(s, c) for c, s in queue]),
         state.qi if queue else 0,
+        state.last_round,
         state.pending_choice(),
         choice_previews(state) if preview else (),
         state.current_players(),
@@ -125,8 +127,8 @@ def _public_part(state: SakuraState, preview: bool = True) -> _Public:
 
 def _seat_view(public: _Public, state: SakuraState, player: int | None) -> SakuraView:
     (players, variant, court, garden, sakuras, emperor, painters, tokens, supply, scored, round_,
-     deck_size, discard, hand_sizes, chosen, double, revealed, resolved, pending, preview,
-     current, terminal, outcome) = public
+     deck_size, discard, hand_sizes, chosen, double, revealed, resolved, last_round, pending,
+     preview, current, terminal, outcome) = public
     if player is None:
         hand = my_choice = None
         legal: tuple[str, ...] = ()
@@ -157,12 +159,13 @@ def _seat_view(public: _Public, state: SakuraState, player: int | None) -> Sakur
     s[18](view, double)
     s[19](view, revealed)
     s[20](view, resolved)
-    s[21](view, pending)
-    s[22](view, preview)
-    s[23](view, current)
-    s[24](view, legal)
-    s[25](view, terminal)
-    s[26](view, outcome)
+    s[21](view, last_round)
+    s[22](view, pending)
+    s[23](view, preview)
+    s[24](view, current)
+    s[25](view, legal)
+    s[26](view, terminal)
+    s[27](view, outcome)
     return view
 
 
