@@ -107,3 +107,47 @@ def test_the_second_sample_of_a_view_is_the_sample_a_fresh_set_up_makes(players:
             player = state.current_players()[0]
             state.apply_action(player, rng.choice(state.legal_actions(player)))
     assert templated > 0  # the template served
+
+
+@pytest.mark.parametrize(("players", "variant"), TABLES)
+def test_a_sample_dealt_by_weights_shows_the_same_view_and_follows_them(players: int, variant: str) -> None:
+    """``likely`` deals a seat's cards (hand and secret choice) by weight: a card that weighs
+    nothing never reaches that seat while others are left, a heavy card nearly always does,
+    and the view is the viewer's own as with a uniform draw."""
+    game = SakuraGame(players, variant)
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            for seat in range(players):
+                view = state.view(seat)
+                other = (seat + 1) % players
+                unseen = sorted(set(state.hands[other]) | set(state.deck))
+                never, always = unseen[0], unseen[-1]
+                likely = {other: {never: 0.0, always: 1e9}}
+                draw = rng.randrange(10**6)
+                sample = game.sample_state(view, draw, likely=likely)
+                again = game.sample_state(view, draw, likely=likely)
+                assert sample.to_json() == again.to_json()  # reproducible by seed
+                assert sample.view(seat) == view
+                held = set(sample.hands[other]) | set(sample.picks[other] or ())
+                assert never not in held
+                assert always in held
+                checked += 1
+            player = state.current_players()[0]
+            state.apply_action(player, rng.choice(state.legal_actions(player)))
+    assert checked > 50
+
+
+def test_weights_shift_a_seat_s_hand_towards_the_heavy_cards() -> None:
+    game = SakuraGame(4)
+    view = game.new_initial_state(2).view(0)
+    unseen = [c for c in game.numbers if c not in (view.hand or ())]
+    heavy = set(unseen[:10])
+    likely = {1: {c: 5.0 for c in heavy}}
+    counts = [len(heavy & set(game.sample_state(view, seed, likely=likely).hands[1])) for seed in range(300)]
+    uniform = [len(heavy & set(game.sample_state(view, seed).hands[1])) for seed in range(300)]
+    # a card of ten heavy ones weighs 5, of the 45 others 1: each draw is heavy 50/95 at first
+    assert sum(counts) / 300 > 2.0
+    assert sum(uniform) / 300 < 1.2

@@ -142,13 +142,15 @@ class SakuraGame:
     def parse_action(self, text: str) -> SakuraAction:
         return parse_action(text)
 
-    def sample_state(self, view: SakuraView, seed: int | str, *, events: bool = False) -> SakuraState:
+    def sample_state(self, view: SakuraView, seed: int | str, *, events: bool = False,
+                     likely: Mapping[int, Mapping[int, float]] | None = None) -> SakuraState:
         """A full state consistent with ``view``, its hidden part (other hands and secret
         cards, deck order, generator) drawn from ``seed``: the determinization search bots
-        use, so that they decide from their own view only."""
+        use, so that they decide from their own view only. ``likely`` weighs the cards of
+        other seats' hands (see :func:`.sample.sample_state`)."""
         if view.player is None:
             raise ValueError("sample from a player's view, not a spectator's")
-        return sample_state(self, view, seed, events=events)
+        return sample_state(self, view, seed, events=events, likely=likely)
 
     def state_from_json(self, data: Mapping[str, Any]) -> SakuraState:
         state = state_from_json(data)

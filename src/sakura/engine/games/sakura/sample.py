@@ -9,6 +9,7 @@ the round still to resolve.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from sakura.engine.errors import InvalidStateError
@@ -42,10 +43,16 @@ _last: tuple[object, object, bool, list[int], SakuraState | None] | None = None
 
 
 def sample_state(
-    game: SakuraGame, view: SakuraView, seed: int | str, *, events: bool = False
+    game: SakuraGame, view: SakuraView, seed: int | str, *, events: bool = False,
+    likely: Mapping[int, Mapping[int, float]] | None = None,
 ) -> SakuraState:
     """A state that shows ``view`` to ``view.player``, its hidden part drawn from ``seed``.
-    Events are off by default: samples are for search, which only needs the outcome."""
+    Events are off by default: samples are for search, which only needs the outcome.
+
+    ``likely`` (seat -> card -> weight) draws that seat's cards (hand and secret choice) one
+    by one in proportion to the weights, instead of uniformly: what a player has read of the
+    others' hands from their play. A card without a weight weighs 1; a seat without weights,
+    and the deck, take the cards left, uniformly."""
     global _last  # noqa: PLW0603 (the one-entry cache above, replaced whole)
     me = view.player
     rng = SplitMix64(seed)
@@ -56,6 +63,13 @@ def sample_state(
         unseen, template = unseen_cards(game, view), None
     pool = unseen[:]
     rng.shuffle(pool)
+    dealt: dict[int, list[int]] = {}
+    if likely:
+        for seat in sorted(likely, key=lambda _: rng.next64()):  # no seat reads first always
+            if seat != me and 0 <= seat < game.players:
+                picked = 0 if not view.chosen[seat] else 2 if seat == view.double else 1
+                count = view.hand_sizes[seat] + picked
+                dealt[seat] = _weighed_draw(pool, likely[seat], count, rng)
     hands: list[tuple[int, ...]] = []
     chosen: list[tuple[int, ...]] = []
     for seat in range(game.players):
@@ -64,10 +78,12 @@ def sample_state(
             hands.append(view.hand)
             chosen.append(view.my_choice or ())
             continue
-        hands.append(tuple(sorted(pool.pop() for _ in range(view.hand_sizes[seat]))))
+        cards = dealt.get(seat)
+        take = cards.pop if cards is not None else pool.pop
+        hands.append(tuple(sorted(take() for _ in range(view.hand_sizes[seat]))))
         if view.chosen[seat]:
             count = 2 if seat == view.double else 1
-            chosen.append(tuple(pool.pop() for _ in range(count)))
+            chosen.append(tuple(take() for _ in range(count)))
         else:
             chosen.append(())
     if len(pool) != view.deck_size:
@@ -97,6 +113,26 @@ def sample_state(
     reusable = not state.terminal and (not queue or stage in (1, 3))
     _last = (view, game, events, unseen, state.clone() if reusable else None)
     return state
+
+
+def _weighed_draw(pool: list[int], weights: Mapping[int, float], count: int, rng: SplitMix64) -> list[int]:
+    """``count`` cards taken out of ``pool``, one by one, each in proportion to its weight
+    among those left (uniformly among them if all weigh nothing), in the order drawn."""
+    out: list[int] = []
+    for _ in range(count):
+        w = [max(0.0, weights.get(c, 1.0)) for c in pool]
+        total = sum(w)
+        if total > 0.0:
+            x = rng.next64() / 18446744073709551616.0 * total
+            i = 0
+            last = len(pool) - 1
+            while i < last and x >= w[i]:
+                x -= w[i]
+                i += 1
+        else:
+            i = rng.below(len(pool))
+        out.append(pool.pop(i))
+    return out
 
 
 def _dealt(template: SakuraState, hands: list[tuple[int, ...]], chosen: list[tuple[int, ...]],

@@ -5,8 +5,8 @@ position (hands, deck and discard included) plus the generator's state, so a loa
 on exactly as the saved one would have. Mid-round, ``"resolved"`` lists the round's cards
 already resolved (``[card, seat]``, now in the discard pile), so views show the same revealed
 cards after loading; after the first round, ``"last_round"`` lists the previous round's cards
-(``[seat, card]``), so views still say who played which. It holds hidden information: it is for saving and for records, never for a
-player's eyes (players get views).
+(``[seat, card]``), so views still say who played which. It holds hidden information: it is
+for saving and for records, never for a player's eyes (players get views).
 """
 
 from __future__ import annotations
