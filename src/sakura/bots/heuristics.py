@@ -105,12 +105,13 @@ def evaluator_for(game: Game[Any]) -> Evaluator | None:
 
 class HandReader(Protocol):
     """One game's reading of the hidden hands from what their players chose (for searches that
-    weigh their determinizations). ``weigher(previous, view, temperature)`` returns the
-    likelihood of a sampled state's hidden hands given the choices seen between the player's
-    two views, or ``None`` where there is nothing to read."""
+    sample their determinizations by it). ``sampler(history, view, temperature)`` returns a
+    function of a seed that draws a state for ``view`` whose hidden hands follow what the
+    player's own earlier views (``history``, oldest first) show of the others' choices, or
+    ``None`` where there is nothing to read."""
 
-    def weigher(self, previous: View | None, view: View, temperature: float
-                ) -> Callable[[State[Any]], float] | None:
+    def sampler(self, history: Sequence[View], view: View, temperature: float
+                ) -> Callable[[int], State[Any]] | None:
         ...
 
 

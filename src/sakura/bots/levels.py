@@ -17,9 +17,9 @@ finishes ahead of the one below on 300 deals.)
 * ``expert``: information-set MCTS with heuristic rollouts, about 0.1 s a decision; also the
   search that scores hints and the post-game analysis.
 * ``master``: the strongest search measured against other searches that keeps within one
-  second a decision on one core. (``mcts:300,model=0,infer=0.1``, which imagines the others
-  as the heuristic plays and reads their hands, does as well against ``greedy`` in a fifth of
-  the time but no better than ``mcts:300`` against ``mcts:300``: docs/bots.md.)
+  second a decision on one core. (``mcts:300,model=0``, which imagines the others as the
+  heuristic plays, does as well against ``greedy`` in a fifth of the time but no better than
+  ``mcts:300`` against ``mcts:300``; reading their hands, ``infer``, did not pay: docs/bots.md.)
 
 The search levels are iteration counts, never time limits, so that a level plays the same
 game for the same seed on every machine and does not weaken on a loaded one. An iteration of

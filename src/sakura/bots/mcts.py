@@ -65,7 +65,6 @@ class MctsBot:
         model: float = -1.0,
         cut: int = 0,
         infer: float = 0.0,
-        draws: int = 6,
         label: str | None = None,
     ) -> None:
         self.game = game
@@ -90,14 +89,13 @@ class MctsBot:
         # the far future played by the cheap rule is mostly noise.
         self.cut = int(cut)
         self.evaluator = evaluator_for(game) if self.cut > 0 else None
-        # ``infer`` > 0: determinizations are weighed by how likely the other hands make the
-        # cards their players chose last round (a softmax at temperature ``infer`` over the
-        # heuristic's scores, ``hand_reader_for``): of ``draws`` sampled deals, one is kept in
-        # proportion to its weight. It needs the bot's own previous view, kept per player.
+        # ``infer`` > 0: the other hands are dealt by what their players chose in the rounds
+        # so far (a reading at temperature ``infer`` over the heuristic's scores,
+        # ``hand_reader_for``), instead of uniformly. It reads the bot's own earlier selection
+        # views of the game, which the bot keeps per player.
         self.infer = float(infer)
-        self.draws = max(1, int(draws))
         self.reader = hand_reader_for(game) if self.infer > 0 else None
-        self.previous: dict[int, View] = {}
+        self.history: dict[int, list[View]] = {}
         self.me = -1  # the player deciding (set by act), whose choices the search explores
         wanted = rollout == "heuristic"
         self.heuristic: Heuristic | None = heuristic_for(game, required=False) if wanted else None
@@ -115,22 +113,17 @@ class MctsBot:
         legal = check_view(view).legal_actions
         me = view.player
         assert me is not None
-        weigh = None
-        if self.reader is not None:
-            earlier = self.previous.get(me)
-            if getattr(view, "pending", None) is None:
-                self.previous[me] = view
-            weigh = self.reader.weigher(earlier, view, self.infer)
+        read = self._read(view, me) if self.reader is not None else None
         if len(legal) == 1:
             only: Action = self.game.parse_action(legal[0])
             return only
         self.me = me
         root = _Node()
         budget = self.limit.start()
-        sample = self.game.sample_state
         rng = self.rng
+        sample = self.game.sample_state
         while True:
-            state = sample(view, rng.getrandbits(63)) if weigh is None else self._weighed_sample(view, weigh)
+            state = sample(view, rng.getrandbits(63)) if read is None else read(rng.getrandbits(63))
             self._iterate(root, state)
             if not budget.spend():
                 break
@@ -148,16 +141,20 @@ class MctsBot:
         picked: Action = self.game.parse_action(choice)
         return picked
 
-    def _weighed_sample(self, view: View, weigh: Callable[[State[Any]], float]) -> State[Any]:
-        """One of ``draws`` sampled deals, drawn in proportion to ``weigh`` (uniformly if every
-        weight is zero)."""
-        rng = self.rng
-        samples = [self.game.sample_state(view, rng.getrandbits(63)) for _ in range(self.draws)]
-        weights = [weigh(s) for s in samples]
-        total = sum(weights)
-        if not total > 0:
-            return samples[rng.randrange(len(samples))]
-        return samples[weighted_index(weights, rng)]
+    def _read(self, view: View, me: int) -> Callable[[int], State[Any]] | None:
+        """The reader's sampler for ``view``, from ``me``'s earlier selection views of this
+        game; a selection view is remembered (a round not after the last one remembered
+        starts a new game)."""
+        assert self.reader is not None
+        history = self.history.setdefault(me, [])
+        v: Any = view
+        selecting = getattr(v, "pending", None) is None and getattr(v, "my_choice", None) is None
+        if selecting and history and getattr(history[-1], "round", 0) >= getattr(v, "round", 0):
+            history.clear()
+        read = self.reader.sampler(history, view, self.infer)
+        if selecting:
+            history.append(view)
+        return read
 
     # ------------------------------------------------------------------ one iteration
 

@@ -132,12 +132,12 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
                 raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
         elif key == "rollout" and value in ("heuristic", "random"):
             kwargs[key] = value
-        elif key in ("lookahead", "cut", "draws") and value.isdigit():
+        elif key in ("lookahead", "cut") and value.isdigit():
             kwargs[key] = int(value)
         else:
             raise BotError(f"unknown mcts option {key}={value!r}; options: "
                            f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random, "
-                           "lookahead=N, cut=N, draws=N")
+                           "lookahead=N, cut=N")
     return MctsBot(game, seed, limit or DEFAULT_MCTS_LIMIT, label=label, **kwargs)
 
 

@@ -4,33 +4,36 @@ Whoever knows the other hands in Sakura knows where the Emperor will stand this 
 which moves bump: a search that saw the true hands (but not the deck) won 93% of its games
 against three ``greedy`` (``benchmarks/ladder.py --oracle-hands``), where one that draws the
 hands uniformly from the unseen cards wins about 45%. A person at the table reads hands from
-play; so can a bot, from its own two last views alone:
+play; so can a bot, from its own views of the game alone:
 
-* the previous round's view shows the board as it was when everybody chose, and the bot's own
-  hand then;
-* this round's view shows the discard pile, whose new cards are the previous round's revealed
-  cards (the pile is face up): less the bot's own card, the cards the others played.
+* each of its earlier selection views shows the board as it was when everybody chose;
+* the next round's view says who played which card then (``last_round``, public: the cards
+  were turned face up in front of their players), and a view in the middle of a round says it
+  of this round (``revealed``).
 
-Each other player held, when choosing, the card it played and four of the five it holds now
-(the fifth was drawn afterwards). A player who chooses like the heuristic played the card it
-scored best, so a sampled hand that holds cards scoring far better than the one played is
-unlikely. The *likelihood* of a sampled deal is, over the ways of giving the played cards to
-the players who played them (the pile does not say who played which) and over which card of
-each hand was the new one, the softmax probability (temperature ``T``) of each player choosing
-its card from the hand it then held (mixed with a small chance, ``SLIP``, of any card: people
-and other bots do not always choose as the heuristic would). The search draws a few deals and
-keeps one in proportion to its likelihood (sampling-importance-resampling).
+A player who chooses like the heuristic played the card it scored best, so a card it would
+have scored higher than the one it played was probably not in its hand then. Each card a seat
+may hold now gets a weight, the product over the rounds read of
 
-Skipped, so the search draws uniformly as before: the first round, a round after which the
-pile was shuffled back into the deck, tables with a court painter or a double pick, and any
-pair of views that do not follow each other.
+    (1 - q) + q * (SLIP + (1 - SLIP) * sigmoid((v_played - v_card) / T))
+
+where ``v`` is the heuristic's score on that round's board, ``T`` the temperature (in the
+heuristic's tokens) and ``q = HELD ** draws`` the chance that a card held now was already held
+then (one card of five is new after each round's draw). ``SLIP`` is the chance of a choice
+against the model (people and other bots do not always choose as the heuristic would); a card
+the viewer had seen then (its own hand, the face-up pile) tells nothing of that round. The
+search deals each other hand card by card in proportion to these weights
+(``SakuraGame.sample_state(..., likely=...)``), every round since the start counting, so the
+constraints compound: a card kept through several rounds must have lost each time.
+
+Not read (the search draws uniformly): tables with a court painter; in the tactical variant, a
+round where the seat played two cards.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sakura.bots.sakura_heuristic import SakuraHeuristic
@@ -38,14 +41,18 @@ from sakura.engine import Game, State, View
 from sakura.engine.games.sakura import SakuraGame
 from sakura.engine.games.sakura.sample import unseen_cards
 
-Weigh = Callable[[State[Any]], float]
-# The chance that a player chose against the model (a slip, another way of judging): without
-# it one surprising choice would rule out the true hands.
+Sampler = Callable[[int], State[Any]]
+# The chance that a player chose against the model: without it one surprising choice would
+# rule out the true hands.
 SLIP = 0.05
+# The chance that a card held now was held one draw earlier (four of the five cards stay).
+HELD = 0.8
+# Rounds further back than this weigh less than HELD ** READ_BACK (a tenth) and are not read.
+READ_BACK = 10
 
 
 class SakuraHandReader:
-    """See the module docstring. ``temperature`` is the softmax's, in the heuristic's tokens."""
+    """See the module docstring."""
 
     def __init__(self, game: SakuraGame) -> None:
         self.game = game
@@ -55,63 +62,76 @@ class SakuraHandReader:
     def for_game(cls, game: Game[Any]) -> SakuraHandReader | None:
         return cls(game) if isinstance(game, SakuraGame) and game.court < 0 else None
 
-    def played(self, previous: View, view: View) -> list[int] | None:
-        """The cards the others played in the round between ``previous`` and ``view`` (the
-        player's selection views of two rounds in a row), or ``None`` where that is unknown."""
-        p: Any = previous
-        v: Any = view
-        if (p.player != v.player or v.round != p.round + 1 or p.pending is not None or v.pending is not None
-                or p.double is not None or v.double is not None or p.hand is None or v.hand is None):
-            return None
-        if v.discard[: len(p.discard)] != p.discard:
-            return None  # the pile was shuffled into the deck: the round's cards are not all there
-        new = v.discard[len(p.discard):]
-        mine = [c for c in new if c in p.hand]
-        if len(mine) != 1 or len(new) != v.players:
-            return None  # a round cut short still discards every revealed card; anything else is odd
-        return [c for c in new if c != mine[0]]
-
-    def weigher(self, previous: View | None, view: View, temperature: float) -> Weigh | None:
-        """The likelihood of a sampled state's other hands given what they played, or ``None``
-        where there is nothing to read."""
-        if previous is None:
-            return None
-        cards = self.played(previous, view)
-        if not cards:
-            return None
-        p: Any = previous
+    def plays(self, history: Sequence[View], view: View) -> list[tuple[Any, dict[int, int]]]:
+        """(the selection view of a round, the card each other seat played in it) for each
+        round of ``history`` (the player's selection views, oldest first) whose cards ``view``
+        or a later view of ``history`` says; seats that played two cards are left out."""
         me = view.player
-        assert me is not None
-        others = [s for s in range(p.players) if s != me]
-        board = (p.emperor, list(p.painters), list(p.tokens), p.scored)
-        if p.scored >= len(self.heuristic.sakuras):
+        told: dict[int, tuple[tuple[int, int], ...]] = {}
+        for later in (*history, view):
+            v: Any = later
+            if v.player != me:
+                continue
+            if v.last_round:
+                told[v.round - 1] = v.last_round
+            if v.revealed and len(v.revealed) >= v.players:
+                told[v.round] = v.revealed
+        out = []
+        for earlier in history:
+            e: Any = earlier
+            if e.player != me or e.pending is not None or e.round not in told:
+                continue
+            cards: dict[int, list[int]] = {}
+            for seat, card in told[e.round]:
+                cards.setdefault(seat, []).append(card)
+            played = {s: c[0] for s, c in cards.items() if s != me and s < e.players and len(c) == 1}
+            if played:
+                out.append((earlier, played))
+        return out
+
+    def likely(self, history: Sequence[View], view: View, temperature: float
+               ) -> dict[int, dict[int, float]] | None:
+        """seat -> card -> weight for each other seat's cards now (see the module docstring),
+        or ``None`` where nothing is read."""
+        now: Any = view
+        if now.player is None or now.terminal or now.scored >= len(self.heuristic.sakuras):
+            return None
+        read = [(e, p) for e, p in self.plays(history, view) if now.round - e.round <= READ_BACK]
+        if not read:
             return None
         h = self.heuristic
-        # exp(score / T) for every other player of every card a sample can give them (the
-        # cards this view has not seen, and the ones they played), judged on the earlier board.
-        now: Any = view
-        held = unseen_cards(self.game, now) + list(cards)  # the played ones are in view's pile
-        weight: dict[int, dict[int, float]] = {}
-        for seat in others:
-            scores = {c: h._select_value(board, seat, c, seat) - h.keep[c] for c in held}
-            top = max(scores.values())
-            weight[seat] = {c: math.exp(max(-60.0, (s - top) / temperature)) for c, s in scores.items()}
-        orders = list(itertools.permutations(cards))
+        keep = h.keep
+        candidates = unseen_cards(self.game, now)
+        out: dict[int, dict[int, float]] = {}
+        for earlier, played in read:
+            e: Any = earlier
+            board = (e.emperor, list(e.painters), list(e.tokens), e.scored)
+            if e.scored >= len(h.sakuras):
+                continue
+            seen = set(e.discard)
+            seen.update(e.hand or ())
+            q = HELD ** (now.round - e.round)
+            for seat, card in played.items():
+                v_played = h._select_value(board, seat, card, seat) - keep[card]
+                weights = out.setdefault(seat, {})
+                for c in candidates:
+                    if c in seen:
+                        continue
+                    gap = (h._select_value(board, seat, c, seat) - keep[c] - v_played) / temperature
+                    beaten = 1.0 / (1.0 + math.exp(min(60.0, gap)))  # it lost to the played card
+                    f = (1.0 - q) + q * (SLIP + (1.0 - SLIP) * beaten)
+                    weights[c] = weights.get(c, 1.0) * f
+        return out or None
 
-        def chose(seat: int, card: int, hand: list[int]) -> float:
-            w = weight[seat]
-            x = w[card]
-            held = [w[c] for c in hand]
-            p = 0.0
-            for i in range(len(held)):  # the i-th card is the one drawn after the choice
-                p += x / (x + sum(held[:i]) + sum(held[i + 1:]))
-            return (1.0 - SLIP) * p / len(held) + SLIP / (len(held) + 1)
+    def sampler(self, history: Sequence[View], view: View, temperature: float) -> Sampler | None:
+        """Draws of states for ``view`` whose other hands follow the reading, or ``None``
+        where nothing is read (the search then samples uniformly)."""
+        weights: Mapping[int, Mapping[int, float]] | None = self.likely(history, view, temperature)
+        if weights is None:
+            return None
+        game = self.game
 
-        def weigh(state: State[Any]) -> float:
-            s: Any = state
-            hands = s.hands
-            table = {(seat, card): chose(seat, card, hands[seat]) for seat in others for card in cards}
-            return sum(math.prod(table[(seat, card)] for seat, card in zip(others, order, strict=True))
-                       for order in orders) / len(orders)
+        def sample(seed: int) -> State[Any]:
+            return game.sample_state(view, seed, likely=weights)  # type: ignore[arg-type]
 
-        return weigh
+        return sample
