@@ -87,6 +87,17 @@ class Site:
         pid = cluster_kill.owner_pid(self.redis_url, self.prefix, table)
         return next((i for i, n in enumerate(self.nodes) if n.pid == pid), None)
 
+    def stored_deadline(self, table: str) -> float | None:
+        """The timer's deadline of ``table`` as its owner last stored it in Redis."""
+        import redis
+
+        client = redis.Redis.from_url(self.redis_url)
+        try:
+            value = client.get(f"{self.prefix}deadline:{table}")
+        finally:
+            client.close()
+        return None if value is None else float(value.decode())
+
     def stop(self) -> None:
         for node in self.nodes:
             if node.poll() is None:
@@ -418,6 +429,12 @@ def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
             if message["type"] == "update":
                 first = dict(message, type="welcome")
     assert first["type"] == "welcome" and first["deadline"] is not None
+    # the owner stores a re-armed deadline in Redis just after telling it: kill once it has
+    # (killed between the two, the new owner keeps the deadline stored before, some ms older)
+    deadline = time.monotonic() + 10
+    while site.stored_deadline(table) != pytest.approx(first["deadline"], abs=1e-6):
+        assert time.monotonic() < deadline, "the owner never stored the deadline it told"
+        time.sleep(0.02)
     os.kill(site.nodes[0].pid, signal.SIGKILL)
     site.nodes[0].wait()
     deadline = time.monotonic() + 30
