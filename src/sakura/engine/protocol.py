@@ -36,22 +36,27 @@ class Action(Hashable, Protocol):
     def __str__(self) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, fine-grained enough to animate and to log.
 
     Subclasses are frozen dataclasses with a ``kind``. An event that carries hidden
     information overrides :meth:`seen_by` to return what a given viewer may know.
+
+    The base holds no field and is not a dataclass itself, so that the compiled build can make
+    it an extension type (``protocol.pxd``) and the games' events extension types above it
+    (their ``events.pxd``): Cython builds those in C, where the ``__init__`` that ``dataclasses``
+    generates stays interpreted. For the same reason ``kind`` is a plain class attribute here
+    and in such events (an annotation in an extension type's body declares a C field).
     """
 
-    kind: ClassVar[str] = "event"
+    kind = "event"
 
     def to_dict(self) -> JSON:
         """Plain JSON-ready form: ``{"type": kind, field: value, ...}``."""
         out: JSON = {"type": self.kind}
         names = _FIELD_NAMES.get(type(self))
         if names is None:  # once per event class: ``fields()`` costs more than the event
-            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(cast(Any, self)))
         for name in names:
             out[name] = _plain(getattr(self, name))
         return out

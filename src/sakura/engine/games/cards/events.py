@@ -1,29 +1,31 @@
 """What happens in the card game, one small value per step. Hidden cards are redacted by
 ``seen_by``: a deal shows each player only their own hand, a gift is seen by giver and receiver
-only, a discard by the discarding player only."""
+only, a discard by the discarding player only.
+
+As in the Sakura game's events, the compiled build makes each event an extension type
+(``events.pxd``); hence frozen dataclasses without ``slots=True`` and ``kind`` unannotated."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from sakura.engine.games.cards.deck import AreaScore
 from sakura.engine.protocol import Event
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundStarted(Event):
-    kind: ClassVar[str] = "round_started"
+    kind = "round_started"
     round: int
     starter: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardsDealt(Event):
     """Ten cards to each player (``hands[seat]``, hidden from others); ``aside`` cards set
     aside unseen."""
 
-    kind: ClassVar[str] = "cards_dealt"
+    kind = "cards_dealt"
     hands: tuple[tuple[str, ...] | None, ...]
     aside: int
 
@@ -31,19 +33,19 @@ class CardsDealt(Event):
         return CardsDealt(tuple(h if s == viewer else None for s, h in enumerate(self.hands)), self.aside)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardPlaced(Event):
-    kind: ClassVar[str] = "card_placed"
+    kind = "card_placed"
     player: int
     card: str
     area: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardDiscarded(Event):
     """No card fitted: ``player`` discarded one face down (``card`` hidden from others)."""
 
-    kind: ClassVar[str] = "card_discarded"
+    kind = "card_discarded"
     player: int
     card: str | None
 
@@ -51,11 +53,11 @@ class CardDiscarded(Event):
         return self if viewer == self.player else CardDiscarded(self.player, None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardGiven(Event):
     """``giver`` gave ``card`` face down to ``receiver`` (only those two see which)."""
 
-    kind: ClassVar[str] = "card_given"
+    kind = "card_given"
     giver: int
     receiver: int
     card: str | None
@@ -66,13 +68,13 @@ class CardGiven(Event):
         return CardGiven(self.giver, self.receiver, None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundScored(Event):
     """``areas[seat]`` are the scores of garden, palace and temple; ``totals`` the game so far;
     ``cards[seat]`` the three areas as they were scored and ``detail[seat]`` how each scored
     (the areas are cleared for the next round right after, so this is the only record)."""
 
-    kind: ClassVar[str] = "round_scored"
+    kind = "round_scored"
     round: int
     areas: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
@@ -80,9 +82,9 @@ class RoundScored(Event):
     detail: tuple[tuple[AreaScore, ...], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameEnded(Event):
-    kind: ClassVar[str] = "game_ended"
+    kind = "game_ended"
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     reason: str
