@@ -10,11 +10,16 @@ get). Without a compiled build it says so and runs pure.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 NUMBER = re.compile(r"^-?[\d,]*\.?\d+(?: ?[a-zµ/%]+)?$")
 CELL = re.compile(r"\S+(?: \S+)*")
@@ -124,3 +129,17 @@ def _ratios(pure: str, compiled: str) -> str:
                 cells.append(f"{vb / va:.2f}×" if va else "-")
         out.append(_row(cells))
     return "\n".join(out)
+
+
+@contextlib.contextmanager
+def past_revision(rev: str) -> Iterator[Path]:
+    """A checkout of ``rev`` of this repository (``git worktree``, in a temporary folder, removed
+    after): run its source by putting its ``src`` first on ``PYTHONPATH``."""
+    with tempfile.TemporaryDirectory(prefix="sakura-past-") as tmp:
+        past = Path(tmp) / "past"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(past), rev],
+                       check=True)
+        try:
+            yield past
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(past)], check=False)

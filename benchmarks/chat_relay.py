@@ -19,16 +19,13 @@ import argparse
 import asyncio
 import json
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 
 import httpx
 import websockets
 
-from loopback import free_port
+from loopback import serve
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -116,29 +113,10 @@ def main() -> None:
     parser.add_argument("--window", type=int, default=8, help="messages a speaker may have in flight")
     parser.add_argument("--database-url", default=None)
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        code = ("import uvicorn; from sakura.server import create_app; "
-                "from sakura.server.serving import config; from sakura.server.limits import Limits; "
-                "limits = Limits(connections_per_address=100_000, creates_per_minute=100_000, "
-                "messages_per_second=100_000, message_burst=100_000, chat_burst=1_000_000, "
-                "chat_window=1.0); "
-                f"uvicorn.Server(config(create_app({db!r}, limits), host='127.0.0.1', port={port}, "
-                "limits=limits)).run()")
-        server = subprocess.Popen([sys.executable, "-c", code])
-        try:
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(200):
-                try:
-                    httpx.get(base + "/api/tables", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            asyncio.run(run(base, args))
-        finally:
-            server.terminate()
-            server.wait(30)
+    limits = ("connections_per_address=100_000, creates_per_minute=100_000, messages_per_second=100_000, "
+              "message_burst=100_000, chat_burst=1_000_000, chat_window=1.0")
+    with tempfile.TemporaryDirectory() as tmp, serve(limits, args.database_url, tmp) as (base, _pid):
+        asyncio.run(run(base, args))
 
 
 if __name__ == "__main__":

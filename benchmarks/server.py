@@ -42,11 +42,9 @@ import multiprocessing
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,8 +52,8 @@ from typing import Any
 import httpx
 import websockets
 
-from builds import compare_builds
-from loopback import free_port
+from builds import compare_builds, past_revision
+from loopback import free_port, serve
 
 try:  # the load generator's own parsing competes with the server for the same cores
     from orjson import loads
@@ -248,27 +246,28 @@ def summary(rows: list[dict[str, float]], tables: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    if "--against" not in sys.argv and not compare_builds(__file__, higher_is_better=False):
-        return
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=120.0, help="stop after this long")
     parser.add_argument("--warmup", type=float, default=3.0,
-                        help="seconds of play before measuring (the first moves come all at once)")
+                        help="seconds of play before the measurement starts (the synchronised first moves)")
     parser.add_argument("--think", type=float, nargs="+", default=[0.0],
-                        help="mean think time before each action, in seconds (several: one run each)")
+                        help="mean think time of a client before each action, seconds (0: at once); "
+                             "several values: one run each")
     parser.add_argument("--client-processes", type=int, default=1,
                         help="split the clients over this many processes")
     parser.add_argument("--database-url", default=None,
-                        help="default: SQLite in a temporary folder")
+                        help="SQLAlchemy URL of an empty database (default: SQLite in a temporary folder)")
     parser.add_argument("--no-deflate", action="store_true",
-                        help="serve without permessage-deflate")
+                        help="serve without permessage-deflate (sakura serve compresses, as uvicorn does)")
     parser.add_argument("--processes", type=int, nargs="+", default=[1],
-                        help="server processes (with --redis-url)")
+                        help="with --redis-url: server processes of the site (several values: one run each)")
     parser.add_argument("--redis-url", default=None, help="run a site of --processes processes on this Redis")
     parser.add_argument("--against", metavar="REV", default=None,
                         help="a past revision's server (pure), this checkout's pure and compiled ones, "
                              "in turn, --rounds times, fresh tables each")
     parser.add_argument("--rounds", type=int, default=3, help="with --against")
+    if "--against" not in sys.argv and not compare_builds(__file__, higher_is_better=False):
+        return
     args = parser.parse_args()
     if args.redis_url is not None:
         cluster_runs(args)
@@ -286,35 +285,15 @@ def main() -> None:
             summary(rows, args.tables)
 
 
-@contextlib.contextmanager
+# sakura serve's limits, but for the ones that one load generator on one address must pass
+LIMITS = ("connections_per_address=100_000, creates_per_minute=100_000, live_tables=100_000, "
+          "messages_per_second=1000, message_burst=1000")
+
+
 def server(args: argparse.Namespace, tmp: str,
-           env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
-    """One ``sakura serve``-like process on a free port (``env``: its environment, to run a past
-    revision's source or the pure build); yields its base URL and pid."""
-    port = free_port()
-    db = args.database_url or f"sqlite:///{Path(tmp) / f'bench-{port}.db'}"
-    # sakura serve's limits, but for the ones that one load generator on one address must pass
-    code = ("import uvicorn; from sakura.server import create_app; "
-            "from sakura.server.serving import config; from sakura.server.limits import Limits; "
-            "limits = Limits(connections_per_address=100_000, creates_per_minute=100_000, "
-            "live_tables=100_000, messages_per_second=1000, message_burst=1000); "
-            f"uvicorn.Server(config(create_app({db!r}, limits), host='127.0.0.1', port={port}, "
-            f"limits=limits, ws_per_message_deflate={not args.no_deflate})).run()")
-    process = subprocess.Popen([sys.executable, "-c", code], env=env)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                httpx.get(base + "/api/tables", timeout=1)
-                break
-            except httpx.HTTPError:
-                if process.poll() is not None:
-                    raise SystemExit("the server did not start") from None
-                time.sleep(0.1)
-        yield base, process.pid
-    finally:
-        process.terminate()
-        process.wait(30)
+           env: dict[str, str] | None = None) -> contextlib.AbstractContextManager[tuple[str, int]]:
+    """This benchmark's server (``loopback.serve``): yields its base URL and pid."""
+    return serve(LIMITS, args.database_url, tmp, deflate=not args.no_deflate, env=env)
 
 
 def against(args: argparse.Namespace) -> None:
@@ -322,34 +301,27 @@ def against(args: argparse.Namespace) -> None:
     engine of that day), this checkout's pure build and its compiled one, each a fresh process
     and fresh tables, in turn, ``--rounds`` times per think time; each keeps its best round
     (the least CPU an action: the machine is shared, the least disturbed round is the fairest)."""
-    root = Path(__file__).resolve().parent.parent
     rows = []
-    with tempfile.TemporaryDirectory(prefix="sakura-server-") as tmp:
-        past = Path(tmp) / "past"
-        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", "-q", str(past), args.against],
-                       check=True)
-        try:
-            variants = {
-                f"{args.against} pure": {**os.environ, "SAKURA_PURE": "1",
-                                         "PYTHONPATH": os.pathsep.join([str(past / "src"),
-                                                                        os.environ.get("PYTHONPATH", "")])},
-                "now pure": {**os.environ, "SAKURA_PURE": "1"},
-                "now compiled": {**os.environ, "SAKURA_PURE": "0"},
-            }
-            for think in args.think:
-                best: dict[str, dict[str, float]] = {}
-                for _ in range(args.rounds):
-                    for name, env in variants.items():
-                        print(f"[{name}]")
-                        with server(args, tmp, env) as (base, pid):
-                            row = run(base, pid, args, think)
-                        print()
-                        if name not in best or row["cpu"] < best[name]["cpu"]:
-                            best[name] = row
-                for name, row in best.items():
-                    rows.append({**row, "name": name})
-        finally:
-            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(past)], check=False)
+    with tempfile.TemporaryDirectory(prefix="sakura-server-") as tmp, past_revision(args.against) as past:
+        variants = {
+            f"{args.against} pure": {**os.environ, "SAKURA_PURE": "1",
+                                     "PYTHONPATH": os.pathsep.join([str(past / "src"),
+                                                                    os.environ.get("PYTHONPATH", "")])},
+            "now pure": {**os.environ, "SAKURA_PURE": "1"},
+            "now compiled": {**os.environ, "SAKURA_PURE": "0"},
+        }
+        for think in args.think:
+            best: dict[str, dict[str, float]] = {}
+            for _ in range(args.rounds):
+                for name, env in variants.items():
+                    print(f"[{name}]")
+                    with server(args, tmp, env) as (base, pid):
+                        row = run(base, pid, args, think)
+                    print()
+                    if name not in best or row["cpu"] < best[name]["cpu"]:
+                        best[name] = row
+            for name, row in best.items():
+                rows.append({**row, "name": name})
     print(f"\n{args.tables} four-seat tables, best of {args.rounds} interleaved rounds (least server CPU)")
     print("| server | think (s) | actions/s | p50 ms | p99 ms | server CPU ms/action | × the first |")
     first: dict[float, float] = {}

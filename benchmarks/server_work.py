@@ -4,9 +4,9 @@ each accepted action, without the network, the database or asyncio around it.
 Run: ``python benchmarks/server_work.py [--games 40] [--players 4] [--rounds 3]``. Plays random
 games and, for every action, does what a table does with it: parse the action's text, apply it
 to a clone of the state (``apply_action``, every check and event), then for each viewer (every
-seat and the spectators) the events as that viewer sees them and the view, as JSON text
-(orjson, as the server's ``protocol.dumps``). Prints µs an action for each part, in both builds
-side by side (``benchmarks/builds.py``); asserts nothing.
+seat and the spectators) the events as that viewer sees them and the view, as the update's JSON
+text (the server's own ``table._seen`` and ``protocol.dumps``). Prints µs an action for each
+part, in both builds side by side (``benchmarks/builds.py``); asserts nothing.
 
 ``benchmarks/server.py`` measures the whole server's CPU an action (1 ms or so): this script
 says how much of it is the engine's, the part a compiled engine can speed up.
@@ -17,11 +17,12 @@ from __future__ import annotations
 import argparse
 import random
 import time
-
-import orjson
+from typing import Any
 
 from builds import compare_builds
 from sakura.engine.games.sakura import SakuraGame
+from sakura.server import protocol
+from sakura.server.table import _seen
 
 
 def measure(players: int, games: int) -> dict[str, float]:
@@ -40,18 +41,11 @@ def measure(players: int, games: int) -> dict[str, float]:
             state = state.clone()
             events = state.apply_action(player, action)
             t1 = time.process_time()
-            public: dict[int, object] = {}
-            for viewer in viewers:
-                seen = []
-                for i, event in enumerate(events):
-                    shown = event.seen_by(viewer)
-                    if shown is not event:
-                        seen.append(shown.to_dict())
-                    elif i in public:
-                        seen.append(public[i])
-                    else:
-                        seen.append(public.setdefault(i, event.to_dict()))
-                orjson.dumps({"type": "update", "events": seen, "view": state.view(viewer).to_json()})
+            public: dict[int, dict[str, Any]] = {}
+            for viewer in viewers:  # as Table._send_update builds each viewer's message
+                protocol.dumps(protocol.update(
+                    actions + 1, player, action=text if viewer == player else None, by="player",
+                    events=_seen(events, viewer, public), view=state.view(viewer).to_json(), deadline=None))
             t2 = time.process_time()
             apply_s += t1 - t0
             views_s += t2 - t1

@@ -28,9 +28,10 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from builds import past_revision
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -116,22 +117,16 @@ def main() -> None:
     # (figure, higher is better) in the order printed
     figures = [("steps_per_s", True), ("env_us", False)] if args.what == "rl" else [
         ("fast", True), ("checked", True)]
-    with tempfile.TemporaryDirectory(prefix="sakura-since-") as tmp:
-        past = Path(tmp) / "past"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(past), args.rev],
-                       check=True)
-        try:
-            runs = {f"{args.rev} pure": (past, True), "now pure": (None, True),
-                    "now compiled": (None, False)}
-            best: dict[str, dict[str, float]] = {}
-            for _ in range(args.rounds):
-                for name, (source, pure) in runs.items():
-                    r = child(args.what, source, pure, args.players, args.games)
-                    b = best.setdefault(name, r)
-                    for key, higher in figures:
-                        b[key] = max(b[key], r[key]) if higher else min(b[key], r[key])
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(past)], check=False)
+    with past_revision(args.rev) as past:
+        runs = {f"{args.rev} pure": (past, True), "now pure": (None, True),
+                "now compiled": (None, False)}
+        best: dict[str, dict[str, float]] = {}
+        for _ in range(args.rounds):
+            for name, (source, pure) in runs.items():
+                r = child(args.what, source, pure, args.players, args.games)
+                b = best.setdefault(name, r)
+                for key, higher in figures:
+                    b[key] = max(b[key], r[key]) if higher else min(b[key], r[key])
     ref = best[f"{args.rev} pure"]
     subject = "ParallelEnv" if args.what == "rl" else "engine"
     print(f"{args.players}-player {subject}, {args.games} random games, best of {args.rounds} "
