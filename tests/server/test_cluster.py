@@ -460,6 +460,50 @@ def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
                 break
 
 
+def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in(
+        prefix: str, tmp_path: Path) -> None:
+    """A re-armed timer clears its deadline, then sets the new one. Were the two commands in
+    flight at once, on two connections, the clearing one could land last and the table's next
+    owner would restart the clock in full; they are stored one after the other, the last set
+    last. (Here the clearing command is made the slower one.)"""
+    from sakura.server.cluster.owner import ClusterLobby
+    from sakura.server.db import Store
+
+    class SlowDelete:
+        def __init__(self, redis: Any) -> None:
+            self.redis = redis
+
+        async def delete(self, key: str) -> Any:
+            await asyncio.sleep(0.2)
+            return await self.redis.delete(key)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.redis, name)
+
+    class Timed:
+        def __init__(self, deadline: float | None) -> None:
+            self.id, self.deadline = "t1", deadline
+
+    async def run() -> tuple[float | None, float | None]:
+        store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+        lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
+        real = lobby.redis
+        lobby.redis = SlowDelete(real)
+        try:
+            for deadline in (None, time.time() + 20, None, time.time() + 30):
+                lobby._timer_changed(Timed(deadline))  # type: ignore[arg-type]
+                await asyncio.sleep(0.05)  # the next change comes while the last is in flight
+            await asyncio.sleep(1.0)  # two slow clearings and two settings, one after the other
+            stored = await real.get(f"{prefix}deadline:t1")
+        finally:
+            await real.aclose()
+            store.close()
+        return (None if stored is None else float(stored)), deadline
+
+    stored, last = asyncio.run(run())
+    assert stored == pytest.approx(last, abs=1e-6)
+
+
 def test_serve_with_workers_shares_one_port(pg: str, prefix: str) -> None:
     """``sakura serve --workers 2``: two processes behind one port; tables created through it
     are all listed, whichever process answers, and SIGTERM stops them all."""

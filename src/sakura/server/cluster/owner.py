@@ -73,6 +73,8 @@ class ClusterLobby(Lobby):
         self._keeper: asyncio.Task[None] | None = None
         self._renewer: asyncio.Task[None] | None = None
         self._taking: set[str] = set()
+        self._deadlines: dict[str, float | None] = {}  # deadlines to store in Redis, by table
+        self._deadline_writers: dict[str, asyncio.Task[None]] = {}
         self.taken = 0  # tables this process took over from another (failover), for the curious
         self.site: list[dict[str, Any]] = []  # every process's unfinished tables, as last read
 
@@ -163,17 +165,31 @@ class ClusterLobby(Lobby):
         return f"{self.prefix}deadline:{table_id}"
 
     def _timer_changed(self, table: Table) -> None:
-        key, deadline = self._deadline_key(table.id), table.deadline
+        """Store ``table``'s deadline in Redis for whoever takes the table after this process.
 
-        async def store() -> None:
-            with contextlib.suppress(Exception):
+        One writer task per table stores the latest value, one command after another: two
+        commands in flight at once (a re-armed timer first clears its deadline, then sets the new
+        one) may reach Redis on two connections in either order, and the clearing one landing
+        last would lose the deadline."""
+        self._deadlines[table.id] = table.deadline
+        writer = self._deadline_writers.get(table.id)
+        if writer is None or writer.done():
+            self._deadline_writers[table.id] = asyncio.get_running_loop().create_task(
+                self._store_deadlines(table.id))
+
+    async def _store_deadlines(self, table_id: str) -> None:
+        key = self._deadline_key(table_id)
+        while table_id in self._deadlines:
+            deadline = self._deadlines.pop(table_id)
+            try:
                 if deadline is None:
                     await self.redis.delete(key)
                 else:
                     keep = int(1000 * (deadline - time.time())) + 60_000
                     await self.redis.set(key, repr(deadline), px=keep)
-
-        asyncio.get_running_loop().create_task(store())
+            except Exception as exc:  # the next owner restarts the clock in full: not worth more
+                log.warning("table %s: its deadline was not stored (Redis: %s)", table_id, exc)
+        self._deadline_writers.pop(table_id, None)
 
     # ---------------------------------------------------------------- what the app asks
 
