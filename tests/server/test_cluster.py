@@ -9,6 +9,7 @@ The kill loops are ``benchmarks/cluster_kill.py`` with small counts.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -504,26 +505,32 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
     assert stored == pytest.approx(last, abs=1e-6)
 
 
-def test_serve_with_workers_shares_one_port(pg: str, prefix: str) -> None:
+def test_serve_with_workers_shares_one_port(pg: str, prefix: str, tmp_path: Path) -> None:
     """``sakura serve --workers 2``: two processes behind one port; tables created through it
-    are all listed, whichever process answers, and SIGTERM stops them all."""
+    are all listed, whichever process answers, and SIGTERM stops them all, even one that does
+    not answer (stopped here with SIGSTOP: it is killed once its time to stop is up)."""
+    from sakura.server.cluster.workers import STOP_GRACE
+    from sakura.server.limits import Limits
+
     port = cluster_kill.free_port()
+    log = (tmp_path / "serve.log").open("w+b")
     server = subprocess.Popen([sys.executable, "-m", "sakura.cli.main", "serve", "--workers", "2", "--port",
                                str(port), "--no-open", "--database-url", pg, "--redis-url", REDIS,
-                               "--redis-prefix", prefix], stdout=subprocess.DEVNULL)
+                               "--redis-prefix", prefix], stdout=subprocess.DEVNULL, stderr=log,
+                              start_new_session=True)
+    pids: set[int] = set()
     try:
         cluster_kill.wait_up(port, server)
         import redis
 
         client = redis.Redis.from_url(REDIS)
         ids: set[str] = set()
-        nodes: set[str] = set()
-        while len(nodes) < 2:  # new connections go to either worker: both soon own a table
+        while len(pids) < 2:  # new connections go to either worker: both soon own a table
             assert len(ids) < 60, f"one worker took {len(ids)} connections in a row"
             table = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2},
                                timeout=30).json()["table"]["id"]
             ids.add(table)
-            nodes.add(client.get(f"{prefix}lease:{table}").decode())
+            pids.add(int(client.get(f"{prefix}lease:{table}").decode().rsplit("-", 2)[1]))
         client.close()
         deadline = time.monotonic() + 30
         while True:
@@ -533,9 +540,24 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str) -> None:
                 break
             assert time.monotonic() < deadline, (ids, listed)
             time.sleep(0.3)
-    finally:
+        os.kill(min(pids), signal.SIGSTOP)
         server.send_signal(signal.SIGTERM)
-        server.wait(60)
+        try:
+            server.wait(Limits().shutdown_seconds + STOP_GRACE + 20)
+        except subprocess.TimeoutExpired:
+            log.seek(0)
+            pytest.fail("SIGTERM did not stop the workers; their log ends:\n"
+                        + log.read().decode(errors="replace")[-3000:])
+        for pid in pids:
+            with pytest.raises(ProcessLookupError):
+                os.kill(pid, 0)
+        log.seek(0)
+        assert f"worker {min(pids)} did not stop in time: killed" in log.read().decode(errors="replace")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGKILL)  # whatever is left of the group, whatever failed
+        server.wait()
+        log.close()
 
 
 async def _next(ws: Any, kind: str, seconds: float = 60) -> dict[str, Any]:

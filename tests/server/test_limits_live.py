@@ -6,6 +6,7 @@ Each attack is bounded: a few connections, a few seconds, loopback only.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import socket
@@ -95,6 +96,43 @@ def test_half_sent_headers_are_cut_off(server: str) -> None:
         except ConnectionResetError:
             data = b""
         assert data == b"" and time.monotonic() - start < 4  # closed after 0.5 s, not kept forever
+
+
+def test_a_body_sent_byte_by_byte_is_cut_off(server: str) -> None:
+    """Complete headers, then a body that never ends: the whole request had its 0.5 s."""
+    host, port = server.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as raw:
+        raw.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: 1000\r\n\r\n{")
+        start = time.monotonic()
+        data = b"x"
+        try:
+            while data and time.monotonic() - start < 4:
+                raw.sendall(b" ")
+                time.sleep(0.1)
+        except (BrokenPipeError, ConnectionResetError):
+            data = b""
+        else:
+            with contextlib.suppress(ConnectionResetError):
+                data = raw.recv(1024)
+        assert data == b"" and time.monotonic() - start < 4  # cut after 0.5 s, not kept forever
+    assert _table(server)["table"]["id"]  # the server is fine
+
+
+def test_stopping_cuts_off_what_is_still_open_after_shutdown_seconds(tmp_path: Path) -> None:
+    """A request still arriving when the server is told to stop: uvicorn would wait for it
+    forever; it is cut off after ``shutdown_seconds`` and the server stops."""
+    limits = Limits(allowed_hosts=LOOPBACK_HOSTS, header_seconds=60, shutdown_seconds=1)
+    with running_server(tmp_path / "sakura.db", limits) as url:
+        host, port = url.removeprefix("http://").split(":")
+        raw = socket.create_connection((host, int(port)), timeout=5)
+        raw.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: 1000\r\n\r\n{")
+        time.sleep(0.3)
+        start = time.monotonic()
+    stopped = time.monotonic() - start  # running_server's exit: should_exit, then join(30)
+    raw.close()
+    assert stopped < 10, f"the server took {stopped:.1f} s to stop"
 
 
 def test_security_headers_and_the_host_check(server: str) -> None:

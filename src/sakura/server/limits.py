@@ -24,7 +24,9 @@ class Limits:
     # sizes (bytes, counted after UTF-8 encoding, before anything is parsed)
     ws_message_bytes: int = 8 * 1024  # one WebSocket message (uvicorn refuses larger frames)
     body_bytes: int = 16 * 1024  # one HTTP request body
-    header_seconds: float = 10.0  # a request's headers must arrive within this (slow loris)
+    header_seconds: float = 10.0  # a request, headers and body, must arrive within this (slow loris)
+    # stopping (SIGTERM, Ctrl+C): requests and WebSockets still open this long after are cut off
+    shutdown_seconds: float = 10.0
 
     # connections
     connections_per_table: int = 200  # seats and spectators together

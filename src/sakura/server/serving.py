@@ -5,11 +5,15 @@ only the server can enforce, before a byte reaches the app:
 
 * WebSocket messages larger than ``Limits.ws_message_bytes`` are refused by the frame parser
   (close code 1009); uvicorn's default read up to 16 MiB first.
-* A request's headers must arrive within ``Limits.header_seconds`` (:class:`HeaderDeadline`):
-  a client that opens connections and sends half a request ties up nothing for long.
+* A request, headers and body, must arrive within ``Limits.header_seconds``
+  (:class:`RequestDeadline`): a client that opens connections and sends half a request, or
+  its headers and then its body byte by byte, ties up nothing for long (the bodies are small:
+  ``Limits.body_bytes``).
 * A socket that does not read (:class:`AbortingWebSocket`): when its keepalive ping goes
   unanswered, or when the app closes it while its send buffer is full, the connection is
   aborted, not left to drain a buffer that will never drain.
+* Stopping is bounded: what is still open ``Limits.shutdown_seconds`` after SIGTERM is cut off
+  (uvicorn waits for it forever otherwise), then the app's own shutdown runs.
 * One line in the log for a frame that is not valid UTF-8, not a traceback each
   (:class:`OneLineInvalidUtf8`).
 
@@ -33,9 +37,10 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from sakura.server.limits import Limits
 
 
-class HeaderDeadline(HttpToolsProtocol):
-    """HTTP/1.1 whose request headers must be complete within ``header_seconds`` of the
-    connection (or of the request's first byte, on a kept-alive connection)."""
+class RequestDeadline(HttpToolsProtocol):
+    """HTTP/1.1 whose requests must be complete, headers and body, within ``header_seconds`` of
+    the connection (or of the request's first byte, on a kept-alive connection). A WebSocket
+    upgrade is complete with its headers: the socket's own limits take over from there."""
 
     header_seconds = 10.0
     _header_timer: asyncio.TimerHandle | None = None
@@ -49,8 +54,13 @@ class HeaderDeadline(HttpToolsProtocol):
         self._arm_header_deadline()
 
     def on_headers_complete(self) -> None:
-        self._disarm_header_deadline()
+        if self.parser.should_upgrade():
+            self._disarm_header_deadline()
         super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        self._disarm_header_deadline()
+        super().on_message_complete()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm_header_deadline()
@@ -58,7 +68,7 @@ class HeaderDeadline(HttpToolsProtocol):
 
     def _arm_header_deadline(self) -> None:
         self._disarm_header_deadline()
-        self._header_timer = self.loop.call_later(self.header_seconds, self._headers_too_slow)
+        self._header_timer = self.loop.call_later(self.header_seconds, self._too_slow)
 
     def _disarm_header_deadline(self) -> None:
         timer: asyncio.TimerHandle | None = getattr(self, "_header_timer", None)
@@ -66,7 +76,7 @@ class HeaderDeadline(HttpToolsProtocol):
             timer.cancel()
             self._header_timer = None
 
-    def _headers_too_slow(self) -> None:
+    def _too_slow(self) -> None:
         self._header_timer = None
         if not self.transport.is_closing():
             self.transport.abort()
@@ -117,9 +127,9 @@ def config(app: Any, *, host: str, port: int, limits: Limits, log_level: str = "
            **extra: Any) -> uvicorn.Config:
     """The uvicorn configuration of a Sakura server (see the module docstring)."""
     logging.getLogger("uvicorn.error").addFilter(OneLineInvalidUtf8())
-    http = type("SakuraHttp", (HeaderDeadline,), {"header_seconds": limits.header_seconds})
+    http = type("SakuraHttp", (RequestDeadline,), {"header_seconds": limits.header_seconds})
     ws = type("SakuraWebSocket", (AbortingWebSocket,), {"send_buffer": limits.ws_send_buffer_bytes})
     options: dict[str, Any] = {"ws_ping_interval": 20.0, "ws_ping_timeout": 20.0, "timeout_keep_alive": 5,
-                               **extra}
+                               "timeout_graceful_shutdown": limits.shutdown_seconds, **extra}
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, http=http, ws=ws,
                           ws_max_size=limits.ws_message_bytes, **options)

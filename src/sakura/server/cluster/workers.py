@@ -4,7 +4,9 @@ The parent binds the port once and starts N children (``spawn``: each a fresh in
 its own event loop, app and lobby); the kernel hands each new connection to one of them, and
 the cluster (:mod:`sakura.server.cluster`, so ``--redis-url`` is required) does the rest: any
 child serves any table. A child that dies is started again (its tables fail over meanwhile);
-Ctrl+C or SIGTERM stops them all.
+Ctrl+C or SIGTERM stops them all: each is asked to stop (SIGTERM: uvicorn's graceful shutdown,
+bounded by ``Limits.shutdown_seconds``) and killed if it has not within ``STOP_GRACE`` seconds
+more, so no child outlives the parent.
 """
 
 from __future__ import annotations
@@ -12,8 +14,11 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import socket
+import sys
 import time
 from typing import Any
+
+STOP_GRACE = 10.0  # beyond Limits.shutdown_seconds: the app's own shutdown (leases, writes)
 
 
 def _child(sock: socket.socket, options: dict[str, Any]) -> None:
@@ -60,6 +65,12 @@ def run_workers(count: int, *, host: str, port: int, **options: Any) -> None:
     finally:
         for child in children:
             child.terminate()
+        deadline = time.monotonic() + options["limits"].shutdown_seconds + STOP_GRACE
         for child in children:
-            child.join(30)
+            child.join(max(0.0, deadline - time.monotonic()))
+        for child in children:
+            if child.is_alive():
+                print(f"worker {child.pid} did not stop in time: killed", file=sys.stderr)
+                child.kill()
+                child.join()
         sock.close()
