@@ -443,22 +443,19 @@ def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
         assert time.monotonic() < deadline, "nobody took the table"
         time.sleep(0.2)
     while True:  # the lease is the new owner's a moment before the table is: it says to retry
-        ws = connect(f"ws://127.0.0.1:{site.ports[1]}/ws/{table}")
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        again = json.loads(ws.recv(10))
-        if again["type"] != "error" or again["code"] != "storage":
-            break
-        ws.close()
+        with connect(f"ws://127.0.0.1:{site.ports[1]}/ws/{table}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            again = json.loads(ws.recv(10))
+            if again["type"] != "error" or again["code"] != "storage":
+                assert again["type"] == "welcome" and again["seq"] == first["seq"], again
+                assert again["deadline"] == pytest.approx(first["deadline"], abs=0.01)
+                while True:  # the clock runs out at the new owner: a bot plays for the player
+                    message = json.loads(ws.recv(40))
+                    if message["type"] == "update" and message["seat"] == 0:
+                        assert message["by"] == "timer"
+                        return
         assert time.monotonic() < deadline, f"the new owner never served the table: {again}"
         time.sleep(0.5)
-    with ws:
-        assert again["type"] == "welcome" and again["seq"] == first["seq"], again
-        assert again["deadline"] == pytest.approx(first["deadline"], abs=0.01)
-        while True:  # the clock runs out at the new owner: a bot plays for the player
-            message = json.loads(ws.recv(40))
-            if message["type"] == "update" and message["seat"] == 0:
-                assert message["by"] == "timer"
-                break
 
 
 def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in(
