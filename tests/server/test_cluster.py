@@ -442,7 +442,7 @@ def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
     while site.owner(table) != 1:
         assert time.monotonic() < deadline, "nobody took the table"
         time.sleep(0.2)
-    while True:  # the lease is the new owner's a moment before the table is: it says to retry
+    while True:  # a process that is not ready for the table yet says to retry
         with connect(f"ws://127.0.0.1:{site.ports[1]}/ws/{table}") as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
             again = json.loads(ws.recv(10))
@@ -500,6 +500,47 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
 
     stored, last = asyncio.run(run())
     assert stored == pytest.approx(last, abs=1e-6)
+
+
+def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: str, tmp_path: Path) -> None:
+    """Failover: this process is rebuilding a table from the database when its player's hello
+    arrives. The hello waits for the table (it used to be told "storage, try again")."""
+    from sakura.server.cluster.owner import ClusterLobby
+    from sakura.server.db import Store
+    from sakura.server.lobby import NewTable
+
+    async def run() -> tuple[Any, Any]:
+        store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+        lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
+        try:
+            made, _, _ = await lobby.create(NewTable(players=2))
+            table_id = made.id
+            await made.close()  # as if its owner died: gone from memory, its lease lapsed
+            del lobby.tables[table_id]
+            await lobby.leases.release(table_id)
+            load = lobby.store.load
+
+            def slow_load(*args: Any) -> Any:
+                time.sleep(0.3)  # the rebuild takes a moment
+                return load(*args)
+
+            lobby.store.load = slow_load  # type: ignore[method-assign]
+            taking = asyncio.get_running_loop().create_task(lobby._take(table_id))
+            await asyncio.sleep(0.1)  # the lease is taken, the table is being loaded
+            assert table_id in lobby._taking and table_id not in lobby.tables
+            arrived = await lobby.get(table_id)
+            taken = await taking
+            for table in lobby.tables.values():
+                await table.close()
+            return arrived, taken
+        finally:
+            await lobby.writer.aclose()
+            lobby.db.close()
+            await lobby.redis.aclose()
+            store.close()
+
+    arrived, taken = asyncio.run(run())
+    assert taken is not None and arrived is taken
 
 
 def test_serve_with_workers_shares_one_port(pg: str, prefix: str, tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ class ClusterLobby(Lobby):
         self.watched: dict[str, tuple[str, set[str]]] = {}  # table -> (owner, relayed cids here)
         self._keeper: asyncio.Task[None] | None = None
         self._renewer: asyncio.Task[None] | None = None
-        self._taking: set[str] = set()
+        self._taking: dict[str, asyncio.Future[Table | None]] = {}  # tables being taken over here
         self._deadlines: dict[str, float | None] = {}  # deadlines to store in Redis, by table
         self._deadline_writers: dict[str, asyncio.Task[None]] = {}
         self.taken = 0  # tables this process took over from another (failover), for the curious
@@ -122,32 +122,41 @@ class ClusterLobby(Lobby):
 
     async def _take(self, table_id: str) -> Table | None:
         """Take ``table_id`` if its lease is free: fence the database, then rebuild the table
-        from it (so every write of a previous owner is in, or refused)."""
-        if table_id in self._taking or not await self.leases.take(table_id):
+        from it (so every write of a previous owner is in, or refused). Meanwhile ``_taking``
+        holds a future of the outcome: a player arriving then waits for the table (``get``)."""
+        if table_id in self._taking:
             return None
-        self._taking.add(table_id)
+        taking: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self._taking[table_id] = taking
+        taken: Table | None = None
         try:
-            lease = await self.db.call(raise_lease, self.store, table_id, what=f"fencing table {table_id}")
-            stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
-            if stored is None:
-                raise KeyError(table_id)
-            table = self._table(stored)
-            table.lease = lease
-            table.on_timer = self._timer_changed
-            self.tables[table.id] = table
-            self._lists.clear()
-            deadline = await self.redis.get(self._deadline_key(table_id))
-            table.start()
-            if deadline is not None and table.deadline is not None:  # the timer goes on where it was
-                table._arm_timer(max(0.0, float(deadline) - time.time()))
+            if not await self.leases.take(table_id):
+                return None
+            try:
+                lease = await self.db.call(raise_lease, self.store, table_id,
+                                           what=f"fencing table {table_id}")
+                stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
+                if stored is None:
+                    raise KeyError(table_id)
+                table = self._table(stored)
+                table.lease = lease
+                table.on_timer = self._timer_changed
+                deadline = await self.redis.get(self._deadline_key(table_id))
+                self.tables[table.id] = table  # served from now on: its timer is armed just below
+                self._lists.clear()
+                table.start()
+                if deadline is not None and table.deadline is not None:  # the timer goes on where it was
+                    table._arm_timer(max(0.0, float(deadline) - time.time()))
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await self.leases.release(table_id)
+                raise
             log.info("table %s: taken (lease %d, %d actions)", table_id, lease, table.seq)
+            taken = table
             return table
-        except BaseException:
-            with contextlib.suppress(Exception):
-                await self.leases.release(table_id)
-            raise
         finally:
-            self._taking.discard(table_id)
+            del self._taking[table_id]
+            taking.set_result(taken)
 
     def _drop(self, table: Table, why: str) -> None:
         """This process no longer owns ``table``: stop it here, send its connections away."""
@@ -197,6 +206,12 @@ class ClusterLobby(Lobby):
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        taking = self._taking.get(table_id)
+        if taking is not None:  # being taken over here just now (failover): wait, not "try again"
+            with contextlib.suppress(TimeoutError):
+                taken = await asyncio.wait_for(asyncio.shield(taking), self.request_seconds)
+                if taken is not None:
+                    return taken
         stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
         if stored is None:
             raise KeyError(table_id)
