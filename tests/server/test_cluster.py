@@ -504,12 +504,13 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
 
 def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: str, tmp_path: Path) -> None:
     """Failover: this process is rebuilding a table from the database when its player's hello
-    arrives. The hello waits for the table (it used to be told "storage, try again")."""
+    arrives, here or relayed by another process. Both wait for the table (they used to be told
+    "storage, try again")."""
     from sakura.server.cluster.owner import ClusterLobby
     from sakura.server.db import Store
     from sakura.server.lobby import NewTable
 
-    async def run() -> tuple[Any, Any]:
+    async def run() -> tuple[Any, Any, Any]:
         store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
         lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
         try:
@@ -528,19 +529,21 @@ def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: st
             taking = asyncio.get_running_loop().create_task(lobby._take(table_id))
             await asyncio.sleep(0.1)  # the lease is taken, the table is being loaded
             assert table_id in lobby._taking and table_id not in lobby.tables
-            arrived = await lobby.get(table_id)
+            arrived, relayed = await asyncio.gather(lobby.get(table_id), lobby._answer(
+                {"table": table_id, "op": "info", "from": "elsewhere", "c": "1"}))
             taken = await taking
             for table in lobby.tables.values():
                 await table.close()
-            return arrived, taken
+            return arrived, relayed, taken
         finally:
             await lobby.writer.aclose()
             lobby.db.close()
             await lobby.redis.aclose()
             store.close()
 
-    arrived, taken = asyncio.run(run())
+    arrived, relayed, taken = asyncio.run(run())
     assert taken is not None and arrived is taken
+    assert relayed["ok"] and relayed["info"]["id"] == taken.id, relayed
 
 
 def test_serve_with_workers_shares_one_port(pg: str, prefix: str, tmp_path: Path) -> None:

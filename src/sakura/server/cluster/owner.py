@@ -158,6 +158,16 @@ class ClusterLobby(Lobby):
             del self._taking[table_id]
             taking.set_result(taken)
 
+    async def _taken(self, table_id: str, seconds: float) -> Table | None:
+        """The table, if this process is taking it over just now (failover) and has it within
+        ``seconds``: whoever arrives meanwhile waits for it rather than being told to retry."""
+        taking = self._taking.get(table_id)
+        if taking is None:
+            return None
+        with contextlib.suppress(TimeoutError):
+            return await asyncio.wait_for(asyncio.shield(taking), seconds)
+        return None
+
     def _drop(self, table: Table, why: str) -> None:
         """This process no longer owns ``table``: stop it here, send its connections away."""
         log.warning("table %s: %s; dropped here", table.id, why)
@@ -206,12 +216,9 @@ class ClusterLobby(Lobby):
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        taking = self._taking.get(table_id)
-        if taking is not None:  # being taken over here just now (failover): wait, not "try again"
-            with contextlib.suppress(TimeoutError):
-                taken = await asyncio.wait_for(asyncio.shield(taking), self.request_seconds)
-                if taken is not None:
-                    return taken
+        taken = await self._taken(table_id, self.request_seconds)
+        if taken is not None:
+            return taken
         stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
         if stored is None:
             raise KeyError(table_id)
@@ -252,7 +259,10 @@ class ClusterLobby(Lobby):
     async def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
         """A request from another process, for a table this process owns (in arrival order per
         relayed connection)."""
-        table = self.tables.get(message.get("table", ""))
+        table_id = str(message.get("table", ""))
+        table = self.tables.get(table_id)
+        if table is None:  # perhaps being taken over here just now: answer once it is
+            table = await self._taken(table_id, self.leases.ms / 1000)
         if table is None or table.lease is None:
             return MOVED
         key = (str(message["from"]), str(message.get("c")))
