@@ -172,6 +172,11 @@ class ClusterLobby(Lobby):
         """This process no longer owns ``table``: stop it here, send its connections away."""
         log.warning("table %s: %s; dropped here", table.id, why)
         self.tables.pop(table.id, None)
+        table.on_timer = None  # its deadline in Redis is the new owner's to write now
+        self._deadlines.pop(table.id, None)
+        writer = self._deadline_writers.pop(table.id, None)
+        if writer is not None:
+            writer.cancel()
         self._lists.clear()  # its lease number stays: a write still under way is refused by the database
         asyncio.get_running_loop().create_task(table.close())
         for conn in list(table.connections):
