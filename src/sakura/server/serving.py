@@ -43,41 +43,41 @@ class RequestDeadline(HttpToolsProtocol):
     upgrade is complete with its headers: the socket's own limits take over from there."""
 
     header_seconds = 10.0
-    _header_timer: asyncio.TimerHandle | None = None
+    _deadline_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._arm_header_deadline()
+        self._arm_deadline()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        self._arm_header_deadline()
+        self._arm_deadline()
 
     def on_headers_complete(self) -> None:
         if self.parser.should_upgrade():
-            self._disarm_header_deadline()
+            self._disarm_deadline()
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
-        self._disarm_header_deadline()
+        self._disarm_deadline()
         super().on_message_complete()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm_header_deadline()
+        self._disarm_deadline()
         super().connection_lost(exc)
 
-    def _arm_header_deadline(self) -> None:
-        self._disarm_header_deadline()
-        self._header_timer = self.loop.call_later(self.header_seconds, self._too_slow)
+    def _arm_deadline(self) -> None:
+        self._disarm_deadline()
+        self._deadline_timer = self.loop.call_later(self.header_seconds, self._too_slow)
 
-    def _disarm_header_deadline(self) -> None:
-        timer: asyncio.TimerHandle | None = getattr(self, "_header_timer", None)
+    def _disarm_deadline(self) -> None:
+        timer: asyncio.TimerHandle | None = getattr(self, "_deadline_timer", None)
         if timer is not None:
             timer.cancel()
-            self._header_timer = None
+            self._deadline_timer = None
 
     def _too_slow(self) -> None:
-        self._header_timer = None
+        self._deadline_timer = None
         if not self.transport.is_closing():
             self.transport.abort()
 

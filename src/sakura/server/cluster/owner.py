@@ -121,42 +121,44 @@ class ClusterLobby(Lobby):
         table.on_timer = self._timer_changed
 
     async def _take(self, table_id: str) -> Table | None:
-        """Take ``table_id`` if its lease is free: fence the database, then rebuild the table
-        from it (so every write of a previous owner is in, or refused). Meanwhile ``_taking``
-        holds a future of the outcome: a player arriving then waits for the table (``get``)."""
+        """Take ``table_id`` if its lease is free, and rebuild it. Meanwhile ``_taking`` holds a
+        future of the outcome: a player arriving then waits for the table (``_taken``)."""
         if table_id in self._taking:
             return None
         taking: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
         self._taking[table_id] = taking
         taken: Table | None = None
         try:
-            if not await self.leases.take(table_id):
-                return None
-            try:
-                lease = await self.db.call(raise_lease, self.store, table_id,
-                                           what=f"fencing table {table_id}")
-                stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
-                if stored is None:
-                    raise KeyError(table_id)
-                table = self._table(stored)
-                table.lease = lease
-                table.on_timer = self._timer_changed
-                deadline = await self.redis.get(self._deadline_key(table_id))
-                self.tables[table.id] = table  # served from now on: its timer is armed just below
-                self._lists.clear()
-                table.start()
-                if deadline is not None and table.deadline is not None:  # the timer goes on where it was
-                    table._arm_timer(max(0.0, float(deadline) - time.time()))
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    await self.leases.release(table_id)
-                raise
-            log.info("table %s: taken (lease %d, %d actions)", table_id, lease, table.seq)
-            taken = table
-            return table
+            if await self.leases.take(table_id):
+                taken = await self._rebuild(table_id)
+            return taken
         finally:
             del self._taking[table_id]
             taking.set_result(taken)
+
+    async def _rebuild(self, table_id: str) -> Table:
+        """Under the lease just taken: fence the database, then rebuild the table from it (so
+        every write of a previous owner is in, or refused). The lease is let go if that fails."""
+        try:
+            lease = await self.db.call(raise_lease, self.store, table_id, what=f"fencing table {table_id}")
+            stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
+            if stored is None:
+                raise KeyError(table_id)
+            table = self._table(stored)
+            table.lease = lease
+            table.on_timer = self._timer_changed
+            deadline = await self.redis.get(self._deadline_key(table_id))
+            self.tables[table.id] = table  # served from now on: its timer is armed just below
+            self._lists.clear()
+            table.start()
+            if deadline is not None and table.deadline is not None:  # the timer goes on where it was
+                table._arm_timer(max(0.0, float(deadline) - time.time()))
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await self.leases.release(table_id)
+            raise
+        log.info("table %s: taken (lease %d, %d actions)", table_id, lease, table.seq)
+        return table
 
     async def _taken(self, table_id: str, seconds: float) -> Table | None:
         """The table, if this process is taking it over just now (failover) and has it within
@@ -196,8 +198,7 @@ class ClusterLobby(Lobby):
         one) may reach Redis on two connections in either order, and the clearing one landing
         last would lose the deadline."""
         self._deadlines[table.id] = table.deadline
-        writer = self._deadline_writers.get(table.id)
-        if writer is None or writer.done():
+        if table.id not in self._deadline_writers:  # a writer leaves only once nothing is left
             self._deadline_writers[table.id] = asyncio.get_running_loop().create_task(
                 self._store_deadlines(table.id))
 
