@@ -458,15 +458,33 @@ def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
         time.sleep(0.5)
 
 
+@contextlib.asynccontextmanager
+async def _local_lobby(prefix: str, tmp_path: Path) -> Any:
+    """A :class:`ClusterLobby` in this process, on a SQLite file and the real Redis, not started
+    (no keeper): a test drives its takeover and its timer's writes itself."""
+    from sakura.server.cluster.owner import ClusterLobby
+    from sakura.server.db import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
+    redis = lobby.redis
+    try:
+        yield lobby
+    finally:
+        for table in list(lobby.tables.values()):
+            await table.close()
+        await lobby.writer.aclose()
+        lobby.db.close()
+        await redis.aclose()
+        store.close()
+
+
 def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in(
         prefix: str, tmp_path: Path) -> None:
     """A re-armed timer clears its deadline, then sets the new one. Were the two commands in
     flight at once, on two connections, the clearing one could land last and the table's next
     owner would restart the clock in full; they are stored one after the other, the last set
     last. (Here the clearing command is made the slower one.)"""
-    from sakura.server.cluster.owner import ClusterLobby
-    from sakura.server.db import Store
-
     class SlowDelete:
         def __init__(self, redis: Any) -> None:
             self.redis = redis
@@ -483,19 +501,14 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
             self.id, self.deadline = "t1", deadline
 
     async def run() -> tuple[float | None, float | None]:
-        store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
-        lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
-        real = lobby.redis
-        lobby.redis = SlowDelete(real)
-        try:
+        async with _local_lobby(prefix, tmp_path) as lobby:
+            real = lobby.redis
+            lobby.redis = SlowDelete(real)
             for deadline in (None, time.time() + 20, None, time.time() + 30):
-                lobby._timer_changed(Timed(deadline))  # type: ignore[arg-type]
+                lobby._timer_changed(Timed(deadline))
                 await asyncio.sleep(0.05)  # the next change comes while the last is in flight
             await asyncio.sleep(1.0)  # two slow clearings and two settings, one after the other
             stored = await real.get(f"{prefix}deadline:t1")
-        finally:
-            await real.aclose()
-            store.close()
         return (None if stored is None else float(stored)), deadline
 
     stored, last = asyncio.run(run())
@@ -506,14 +519,10 @@ def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: st
     """Failover: this process is rebuilding a table from the database when its player's hello
     arrives, here or relayed by another process. Both wait for the table (they used to be told
     "storage, try again")."""
-    from sakura.server.cluster.owner import ClusterLobby
-    from sakura.server.db import Store
     from sakura.server.lobby import NewTable
 
     async def run() -> tuple[Any, Any, Any]:
-        store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
-        lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
-        try:
+        async with _local_lobby(prefix, tmp_path) as lobby:
             made, _, _ = await lobby.create(NewTable(players=2))
             table_id = made.id
             await made.close()  # as if its owner died: gone from memory, its lease lapsed
@@ -532,14 +541,7 @@ def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: st
             arrived, relayed = await asyncio.gather(lobby.get(table_id), lobby._answer(
                 {"table": table_id, "op": "info", "from": "elsewhere", "c": "1"}))
             taken = await taking
-            for table in lobby.tables.values():
-                await table.close()
-            return arrived, relayed, taken
-        finally:
-            await lobby.writer.aclose()
-            lobby.db.close()
-            await lobby.redis.aclose()
-            store.close()
+        return arrived, relayed, taken
 
     arrived, relayed, taken = asyncio.run(run())
     assert taken is not None and arrived is taken
@@ -562,17 +564,15 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str, tmp_path: Path
     pids: set[int] = set()
     try:
         cluster_kill.wait_up(port, server)
-        import redis
-
-        client = redis.Redis.from_url(REDIS)
         ids: set[str] = set()
         while len(pids) < 2:  # new connections go to either worker: both soon own a table
             assert len(ids) < 60, f"one worker took {len(ids)} connections in a row"
             table = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2},
                                timeout=30).json()["table"]["id"]
             ids.add(table)
-            pids.add(int(client.get(f"{prefix}lease:{table}").decode().rsplit("-", 2)[1]))
-        client.close()
+            pid = cluster_kill.owner_pid(REDIS, prefix, table)
+            assert pid is not None, f"table {table} has no lease"
+            pids.add(pid)
         deadline = time.monotonic() + 30
         while True:
             listed = {t["id"] for t in httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=10)
