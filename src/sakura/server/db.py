@@ -24,6 +24,8 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import sqlite3
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -366,11 +368,31 @@ def _finish(writes: list[Pending], error: Exception | None) -> None:
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL and synchronous=NORMAL: a commit survives a process crash (not a power cut) and costs
-    far less than a full fsync per action."""
+    far less than a full fsync per action.
+
+    Turning a new (rollback-journal) file to WAL can fail at once with "database is locked",
+    without SQLite's busy handler being asked: two connections doing it together each hold a
+    read lock the other's switch needs, and SQLite answers one of them busy rather than
+    deadlock. Servers started together on a new file do just that (CI saw it about once in a
+    hundred starts), so the switch is tried again, for as long as the connection's own busy
+    timeout allows."""
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
+    try:
+        patience = cursor.execute("PRAGMA busy_timeout").fetchone()[0] / 1000
+        deadline = time.monotonic() + patience
+        pause = 0.005
+        while True:
+            try:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() + pause > deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 0.1)
+        cursor.execute("PRAGMA synchronous=NORMAL")
+    finally:
+        cursor.close()
 
 
 from sakura.server import people_models  # noqa: E402,F401  (their tables join Base.metadata)
