@@ -206,8 +206,12 @@ def test_the_log_survives_a_reload_and_a_spectator_sees_the_same_past(server: st
     plays = 0
     while plays < 4:
         plays += step(page) == "card"
-    # the bots play until it is this player's turn again: then the table waits
-    page.wait_for_function("() => window.sakuraTable.view().legal_actions.length > 0"
+    # the bots play until it is this player's turn again: then the table waits. The view just
+    # after the click still lists the cards (the answer has not come yet), and a round's
+    # staging lets the page run between its events: so wait for this action's events first
+    # (CI read the log halfway through an update).
+    page.wait_for_function("() => window.sakuraTable.lastEvents().length > 0"
+                           " && window.sakuraTable.view().legal_actions.length > 0"
                            " && !window.sakuraTable.animating()")
     before = page.locator("#log li").all_inner_texts()
     rounds = page.locator("#log .log-round h3").all_inner_texts()
