@@ -230,6 +230,37 @@ def test_the_log_survives_a_reload_and_a_spectator_sees_the_same_past(server: st
     assert not errors, errors
 
 
+def test_the_seats_show_the_last_rounds_cards_after_a_reload(server: str, browser: Any) -> None:
+    """While a new round's cards are being chosen, each seat shows the card it played in the
+    round just over (its tile, "done" or "discarded"); a reload shows the same tiles, rebuilt
+    from the welcome's history, not an empty seat list."""
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    start(page, server, players=3)
+    tiles = ("() => [...document.querySelectorAll('#seats .seat')]"
+             ".map((s) => s.querySelector('.seat-tile > .sr-only')?.textContent ?? '')")
+    while True:
+        if step(page) != "card":
+            continue
+        # this card's round (and any choice it asks of us) is over once the next round's cards
+        # are ours to choose again
+        page.wait_for_function("() => window.sakuraTable.lastEvents().length > 0"
+                               " && window.sakuraTable.view().legal_actions.length > 0"
+                               " && !window.sakuraTable.animating()")
+        view = page.evaluate("window.sakuraTable.view()")
+        if view["legal_actions"][0].startswith("play") and view["last_round"]:
+            break
+    before = page.evaluate(tiles)
+    played = {seat: card for seat, card in view["last_round"]}
+    assert [line.startswith(f"Card {played[seat]}:") for seat, line in enumerate(before)] == [True] * 3, \
+        before
+    page.reload()
+    page.wait_for_selector("#log li")
+    settled(page)
+    assert page.evaluate(tiles) == before
+    assert not errors, errors
+
+
 def test_bug3_number_keys_do_nothing_while_the_language_menu_has_focus(server: str, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     start(page, server, players=3)

@@ -116,13 +116,23 @@ async function startGame(name) {
   chat.onMute = renderSeats;
 }
 
-// The log from the table's start, as this viewer may see it (the welcome carries it).
+// The log from the table's start, as this viewer may see it (the welcome carries it), and the
+// round's card tiles as those events leave them: after a reload the seats show the cards of the
+// round just played, as they did before it.
 function writeHistory(history) {
   if (!history) return;
   log.reset();
+  const events = [];
   for (const step of history) {
     if (step.by === "timer") log.note(t("log.timer", { name: names()[step.seat] }));
-    for (const event of step.events) log.event(event);
+    for (const event of step.events) {
+      log.event(event);
+      events.push(event);
+    }
+  }
+  if (screen.settleTiles) {
+    screen.settleTiles(events);
+    renderSeats();
   }
 }
 
