@@ -93,6 +93,30 @@ async def test_the_status_line_keeps_every_entry_whole_and_the_court_painter_nam
                 assert re.search(rf"{name} sp \d+ ♦\d+", text), (name, text)
 
 
+async def test_the_status_line_shows_the_card_each_painter_played() -> None:
+    """The played cards lie face up in front of their players until the next reveal: from the
+    second round on each entry of the status line ends with its painter's card, "#n", this
+    round's once revealed and the last round's while the new cards are chosen (six painters at
+    80 columns, each entry still whole)."""
+    setup = Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 5)
+    app = SakuraApp(setup=setup, delay=0)
+    async with app.run_test(size=(80, 30)) as pilot:
+        game: GameScreen[Any] | None = None
+        for _ in range(400):
+            await pilot.pause()
+            game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            view = game.session.view(0)
+            if view.round >= 2 and game.acting and not game.busy and not view.revealed:
+                break
+            await pilot.press("1")
+        assert game is not None
+        played = dict(view.last_round)
+        assert sorted(played) == list(range(6))
+        text = screen_text(app)
+        for seat, name in enumerate(["Player 1", *[f"Bot {n}" for n in range(2, 7)]]):
+            assert re.search(rf"{name} sp \d+ ♦\d+ #{played[seat]}\b", text), (name, played[seat], text)
+
+
 async def test_space_numbers_never_run_together_at_100_columns() -> None:
     app = SakuraApp(setup=Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 3), delay=0)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -137,8 +137,9 @@ def draw_status(
     view: SakuraView, names: Sequence[str], width: int, away: frozenset[int] = frozenset()
 ) -> Text:
     """Round, deck, supply, sakuras scored, then one entry a painter: letter, name, space,
-    tokens, a check once they have chosen this round, and "away" for a player who left a web
-    table."""
+    tokens, the card it played (this round's once revealed, else the last round's: the cards
+    lie face up in front of their players until the next reveal), a check once they have
+    chosen this round, and "away" for a player who left a web table."""
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(
         t(
@@ -153,6 +154,7 @@ def draw_status(
     )
     out.append("\n")
     wide = width >= 100
+    played = dict(view.revealed or view.last_round)
     line = 0  # cells used on the current line of entries
     for seat in range(len(view.painters)):
         entry = Text()
@@ -162,6 +164,8 @@ def draw_status(
         entry.append(t("sp {space}", space=view.painters[seat]), style="dim")
         entry.append(" ")
         entry.append(t("♦{tokens}", tokens=view.tokens[seat]), style="bold yellow")
+        if seat in played:
+            entry.append(f" #{played[seat]}", style="cyan")
         if seat < view.players and view.chosen[seat] and not view.terminal:
             entry.append(" ✓", style="green")
         if seat in away:
