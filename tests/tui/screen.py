@@ -48,6 +48,20 @@ async def wait_for(pilot: Pilot[None], done: Callable[[], object], limit: int = 
     raise AssertionError("waited too long")
 
 
+async def play_until(app: App[None], pilot: Pilot[None], done: Callable[[Any], object],
+                     key: str = "1", limit: int = 400) -> Any:
+    """Press ``key`` (the first card, or forward) until ``done(game screen)`` holds; that screen."""
+    from sakura.tui.game_screen import GameScreen
+
+    for _ in range(limit):
+        await pilot.pause()
+        game = next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+        if done(game):
+            return game
+        await pilot.press(key)
+    raise AssertionError(f"pressed {key!r} {limit} times and it did not come")
+
+
 def session_at(state: State[Any], kinds: tuple[str, str], seed: int = 1) -> Session[Any]:
     """A card-game session that starts from a situation set up by hand; its record starts
     there too (a record stores its initial state, so it replays from the situation)."""

@@ -4,17 +4,15 @@ can page back, lines that are never cut mid-word (issue #17, items 1-3), by key 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from tests.cards.scenarios import situation
-from tests.tui.screen import screen_text, session_at
+from tests.tui.screen import play_until, screen_text, session_at
 from textual.widgets import Button, Select
 
 from sakura.tui import SakuraApp, SeatSpec, Setup
 from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import GameLog
-from sakura.tui.game_screen import GameScreen
 from sakura.tui.start import StartScreen
 
 pytestmark = pytest.mark.anyio
@@ -54,14 +52,7 @@ async def test_the_log_pages_back_by_keyboard_to_the_first_round() -> None:
     setup = Setup(4, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("greedy"), SeatSpec("random")), 9)
     app = SakuraApp(setup=setup, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        game: GameScreen[Any] | None = None
-        for _ in range(400):
-            await pilot.pause()
-            game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-            if game.session.view(None).round >= 4 and game.acting:
-                break
-            await pilot.press("1")
-        assert game is not None
+        game = await play_until(app, pilot, lambda g: g.session.view(None).round >= 4 and g.acting)
         log = game.query_one(GameLog)
         assert log.size.height >= 10  # more than eight lines at 80×24
         assert "Round 1 —" not in screen_text(app)
@@ -101,16 +92,9 @@ async def test_the_status_line_shows_the_card_each_painter_played() -> None:
     setup = Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 5)
     app = SakuraApp(setup=setup, delay=0)
     async with app.run_test(size=(80, 30)) as pilot:
-        game: GameScreen[Any] | None = None
-        for _ in range(400):
-            await pilot.pause()
-            game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-            view = game.session.view(0)
-            if view.round >= 2 and game.acting and not game.busy and not view.revealed:
-                break
-            await pilot.press("1")
-        assert game is not None
-        played = dict(view.last_round)
+        game = await play_until(app, pilot, lambda g: g.session.view(0).round >= 2 and g.acting
+                                and not g.busy and not g.session.view(0).revealed)
+        played = dict(game.session.view(0).last_round)
         assert sorted(played) == list(range(6))
         text = screen_text(app)
         for seat, name in enumerate(["Player 1", *[f"Bot {n}" for n in range(2, 7)]]):

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from tests.tui.screen import play_until
 from textual.pilot import Pilot
 
 from sakura.records import GameRecord, replay
@@ -80,15 +81,7 @@ async def test_the_start_screen_starts_a_game_with_enter() -> None:
 async def test_a_choice_mid_resolution_shows_its_consequence_and_is_asked_then(shots: Path) -> None:
     app = SakuraApp(setup=_setup(), delay=0)
     async with app.run_test(size=(120, 36)) as pilot:
-        for _ in range(400):
-            await pilot.pause()
-            game = _game(app)
-            if game.mode == "choice":
-                break
-            await pilot.press("1")
-        else:
-            raise AssertionError("no choice came up")
-        game = _game(app)
+        game = await play_until(app, pilot, lambda g: g.mode == "choice")
         view = game.session.view(game.actor)
         assert view.pending is not None and view.pending[0] == game.actor
         prompt = str(game.query_one("#prompt").render())
