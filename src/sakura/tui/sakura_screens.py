@@ -75,8 +75,8 @@ def rules_text() -> Text:
            f=choice_letters()[0].upper(), b=choice_letters()[1].upper()), ""),
         (t("Garden: ⌂ gate · = bridge · ⛩/T torii · ✿ sakura (✓ scored) · ♔ Emperor · A-F painters, K court"),
          ""),
-        (t("Beside each painter: sp space, ♦ tokens, #n the card played this round (or last round), ✓ chosen"),
-         ""),
+        (t("Beside each painter: sp space, ♦ tokens, #n the card played this round (or last round), "
+           "✓ chosen"), ""),
     ])
 
 
