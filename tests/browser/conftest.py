@@ -53,3 +53,14 @@ def page_errors(page: Any) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return errors
+
+
+def box(page: Any, selector: str) -> dict[str, float] | None:
+    """The first element's box for ``selector`` (as ``bounding_box()``), found and measured in
+    one evaluation: the table redraws its garden (a new ``svg``) on every update, so a
+    locator's element can be replaced between being found and being measured, and
+    ``bounding_box()`` then answers None although the page is whole."""
+    found: dict[str, float] | None = page.evaluate(
+        "(selector) => { const r = document.querySelector(selector)?.getBoundingClientRect();"
+        " return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null; }", selector)
+    return found

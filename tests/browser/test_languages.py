@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import page_errors
+from tests.browser.conftest import box, page_errors
 
 # The visible text of the page that is in the page's language: text nodes that are rendered,
 # except those inside an element marked with another `lang` (the language menu names each
@@ -82,8 +82,9 @@ def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any, 
     # The garden: three sakuras, four painters, drawn mirrored (the gate at the top right).
     assert page.locator("svg.garden .space-S").count() == 3
     assert page.locator("svg.garden .painter").count() == 4
-    gate = page.locator("svg.garden [data-space='0'] rect").bounding_box()
-    first = page.locator("svg.garden [data-space='1'] ellipse").bounding_box()
+    gate = box(page, "svg.garden [data-space='0'] rect")
+    first = box(page, "svg.garden [data-space='1'] ellipse")
+    assert gate is not None and first is not None
     assert gate["x"] > first["x"]
     # Persian digits, with the printed number small on each card.
     assert re.search("[۰-۹]", page.locator("#facts").inner_text())

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.browser.conftest import page_errors
+from tests.browser.conftest import box, page_errors
 from websockets.sync.client import connect
 
 Box = dict[str, float]
@@ -32,14 +32,21 @@ def start(page: Any, server: str, players: int = 4, query: str = "speed=0",
     page.wait_for_selector("#hand button.card:not([disabled])")
 
 
-def inside(box: Box | None, width: int, height: int) -> bool:
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 and \
-        box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5
+def inside(rect: Box | None, width: int, height: int) -> bool:
+    return rect is not None and rect["x"] >= 0 and rect["y"] >= 0 and \
+        rect["x"] + rect["width"] <= width + 0.5 and rect["y"] + rect["height"] <= height + 0.5
 
 
 def settled(page: Any) -> None:
     # a function, not a string: the page's content security policy forbids eval
     page.wait_for_function("() => window.sakuraTable && !window.sakuraTable.animating()")
+
+
+def answered(page: Any) -> None:
+    """This page's last action has been answered and staged. Right after a click the page still
+    shows the view from before it, which ``settled`` alone accepts."""
+    page.wait_for_function("() => window.sakuraTable.lastEvents().length > 0"
+                           " && !window.sakuraTable.animating()")
 
 
 def step(page: Any) -> str:
@@ -68,9 +75,9 @@ def test_one_screen_holds_everything_after_every_step(server: str, browser: Any,
         if not done:
             continue
         steps += 1
-        settled(page)
+        answered(page)
         for selector in ("#hand", "#prompt", "#board svg.garden", "#seats", "#log"):
-            assert inside(page.locator(selector).bounding_box(), width, height), (selector, steps)
+            assert inside(box(page, selector), width, height), (selector, steps)
         choice = page.locator("#choice:not([hidden])")
         if choice.count():
             assert inside(choice.bounding_box(), width, height)
@@ -162,10 +169,10 @@ def test_a_choice_is_previewed_on_its_landing_spaces(server: str, browser: Any, 
                 marker = page.locator(f"svg.garden .choice-arrow[data-choice='{choice}']")
                 assert marker.get_attribute("data-end") == str(preview["end"])
                 # bug 2: the marker sits on the landing space, on top of whatever stands there
-                box = marker.locator(".ghost-ring").bounding_box()
+                ring = marker.locator(".ghost-ring").bounding_box()
                 top = page.evaluate(
                     "([x, y]) => !!document.elementFromPoint(x, y).closest('.choice-arrow')",
-                    [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+                    [ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2])
                 assert top, choice
                 button = page.locator(f"#choice button[data-choice='{choice}']").inner_text()
                 assert re.search(r"\d+", button) and str(preview["end"]) in button
