@@ -42,11 +42,13 @@ def settled(page: Any) -> None:
     page.wait_for_function("() => window.sakuraTable && !window.sakuraTable.animating()")
 
 
-def answered(page: Any) -> None:
-    """This page's last action has been answered and staged. Right after a click the page still
-    shows the view from before it, which ``settled`` alone accepts."""
+def answered(page: Any, *, my_turn: bool = False) -> None:
+    """This page's last action has been answered and staged (and, with ``my_turn``, the bots
+    have played until this player must act again). Right after a click the page still shows
+    the view from before it, which ``settled`` alone accepts."""
+    turn = " && window.sakuraTable.view().legal_actions.length > 0" if my_turn else ""
     page.wait_for_function("() => window.sakuraTable.lastEvents().length > 0"
-                           " && !window.sakuraTable.animating()")
+                           f"{turn} && !window.sakuraTable.animating()")
 
 
 def step(page: Any) -> str:
@@ -213,13 +215,9 @@ def test_the_log_survives_a_reload_and_a_spectator_sees_the_same_past(server: st
     plays = 0
     while plays < 4:
         plays += step(page) == "card"
-    # the bots play until it is this player's turn again: then the table waits. The view just
-    # after the click still lists the cards (the answer has not come yet), and a round's
-    # staging lets the page run between its events: so wait for this action's events first
-    # (CI read the log halfway through an update).
-    page.wait_for_function("() => window.sakuraTable.lastEvents().length > 0"
-                           " && window.sakuraTable.view().legal_actions.length > 0"
-                           " && !window.sakuraTable.animating()")
+    # the bots play until it is this player's turn again: then the table waits (CI read the log
+    # from the view before the click, which still listed the cards)
+    answered(page, my_turn=True)
     before = page.locator("#log li").all_inner_texts()
     rounds = page.locator("#log .log-round h3").all_inner_texts()
     assert rounds[0].startswith("Round") and len(rounds) >= 3  # grouped, the current round on top
@@ -251,9 +249,7 @@ def test_the_seats_show_the_last_rounds_cards_after_a_reload(server: str, browse
             continue
         # this card's round (and any choice it asks of us) is over once the next round's cards
         # are ours to choose again
-        page.wait_for_function("() => window.sakuraTable.lastEvents().length > 0"
-                               " && window.sakuraTable.view().legal_actions.length > 0"
-                               " && !window.sakuraTable.animating()")
+        answered(page, my_turn=True)
         view = page.evaluate("window.sakuraTable.view()")
         if view["legal_actions"][0].startswith("play") and view["last_round"]:
             break

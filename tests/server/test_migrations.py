@@ -169,23 +169,32 @@ def test_the_models_and_the_newest_revision_agree() -> None:
         engine.dispose()
 
 
+def _at_once(work: Any, threads: int = 3) -> None:
+    """``work()`` in ``threads`` threads released together, as processes started at once."""
+    start = threading.Barrier(threads)
+
+    def go() -> None:
+        start.wait()
+        work()
+
+    running = [threading.Thread(target=go) for _ in range(threads)]
+    for t in running:
+        t.start()
+    for t in running:
+        t.join(60)
+
+
 def test_servers_starting_together_upgrade_one_at_a_time(database_url: str) -> None:
     """Processes of one site start at once (``--workers``): each upgrade waits for the other."""
-    start = threading.Barrier(3)
     failures: list[BaseException] = []
 
     def open_store() -> None:
-        start.wait()
         try:
             Store(database_url).close()
         except BaseException as exc:
             failures.append(exc)
 
-    threads = [threading.Thread(target=open_store) for _ in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    _at_once(open_store)
     assert failures == []
     engine = create_engine(database_url)
     try:
@@ -206,10 +215,8 @@ def test_connections_turning_a_new_file_to_wal_together_all_succeed(tmp_path: An
     failures: list[str] = []
     for trial in range(300):
         path = tmp_path / f"new-{trial}.db"
-        start = threading.Barrier(3)
 
-        def open_new(path: Any = path, start: threading.Barrier = start) -> None:
-            start.wait()
+        def open_new(path: Any = path) -> None:
             connection = sqlite3.connect(path, timeout=10)
             try:
                 _sqlite_pragmas(connection, None)
@@ -221,11 +228,7 @@ def test_connections_turning_a_new_file_to_wal_together_all_succeed(tmp_path: An
             finally:
                 connection.close()
 
-        threads = [threading.Thread(target=open_new) for _ in range(3)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(30)
+        _at_once(open_new)
     assert failures == []
 
 
