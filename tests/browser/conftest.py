@@ -27,8 +27,10 @@ def server(tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def _chromium() -> Iterator[Any]:
+    """One Chromium for a module's tests (a launch costs about a second; each test still gets
+    fresh pages and contexts, closed after it: see ``browser``)."""
     sync_api = pytest.importorskip("playwright.sync_api",
                                    reason="playwright is not installed (pip install -e '.[dev]')")
     if not Path(CHROMIUM).exists():
@@ -39,6 +41,19 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def browser(_chromium: Any) -> Iterator[Any]:
+    """The module's Chromium; what a test opened in it (``new_page``, ``new_context``) is
+    closed after the test, so no page, cookie or storage passes to the next one."""
+    before = set(_chromium.contexts)
+    try:
+        yield _chromium
+    finally:
+        for context in _chromium.contexts:
+            if context not in before:
+                context.close()
 
 
 @pytest.fixture
@@ -64,3 +79,22 @@ def box(page: Any, selector: str) -> dict[str, float] | None:
         "(selector) => { const r = document.querySelector(selector)?.getBoundingClientRect();"
         " return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null; }", selector)
     return found
+
+
+# Whatever lets a page go on: a card to play, a choice to answer, or the game's result.
+PLAYABLE = ("#result:not([hidden]), #choice:not([hidden]) button:not([disabled]), "
+            "#hand button.card:not([disabled])")
+
+
+def await_turn(page: Any) -> None:
+    """Wait until ``page`` can act (a card, a choice) or the game is over: what a click loop
+    waits for when nothing is enabled (right after a click every button is disabled until
+    the server answers), instead of a fixed pause."""
+    page.wait_for_selector(PLAYABLE, state="attached")
+
+
+def frame_done(page: Any) -> None:
+    """Return once the page has drawn a frame after now: every input event dispatched before
+    has been handled. What a test awaits before it checks that a key did *nothing* (there is
+    no condition to wait for when nothing must happen)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")

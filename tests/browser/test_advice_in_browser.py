@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import page_errors
+from tests.browser.conftest import await_turn, frame_done, page_errors
 from tests.browser.test_accessibility import violations
 from tests.live_server import running_server
 
@@ -68,7 +68,7 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
         elif card.count():
             card.first.click()  # the first card, always: a player who errs
         else:
-            page.wait_for_timeout(50)
+            await_turn(page)
     assert page.locator("#suggest").count() == 0  # no hints once the game is over
 
     page.click("#result a[href^='/replay/']")
@@ -151,6 +151,8 @@ def test_a_table_created_without_hints_shows_no_suggest(cheap_server: str, brows
     and the H key asks nothing; ticking "Rated game" (for accounts) greys the box out."""
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
+    sent: list[str] = []  # every message the page sends its table
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
     page.goto(f"{cheap_server}/?speed=0")
     assert page.locator("#hints").is_checked() and not page.locator("#hints").is_disabled()
     page.uncheck("#hints")
@@ -161,6 +163,7 @@ def test_a_table_created_without_hints_shows_no_suggest(cheap_server: str, brows
     assert page.evaluate(f"async () => (await (await fetch('/api/tables/{table_id}')).json()).hints") is False
     assert page.locator("#suggest").count() == 0
     page.keyboard.press("h")
-    page.wait_for_timeout(300)
+    frame_done(page)  # the key's handler has run: it would have sent its request by now
+    assert not [m for m in sent if '"hint"' in m], sent
     assert page.locator("#hand .hint-badge").count() == 0
     assert not errors, errors

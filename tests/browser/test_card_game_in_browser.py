@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import page_errors
+from tests.browser.conftest import await_turn, page_errors
 from tests.browser.test_languages import untranslated
 
 
@@ -44,7 +44,7 @@ def play_to_the_end(page: Any, midway: Any = None) -> dict[str, int]:
             elif "discard" in prompt or "دور انداختن" in prompt:
                 done["discarded"] += 1
         else:
-            page.wait_for_timeout(30)
+            await_turn(page)
     return done
 
 
@@ -115,7 +115,7 @@ def test_the_card_game_in_persian(server: str, browser: Any, output: Path) -> No
     page = context.new_page()
     errors = page_errors(page)
     page.goto(f"{server}/?speed=0")
-    page.wait_for_selector("html[lang='fa']")
+    page.wait_for_selector("body[data-ready]")  # translated (<html lang> comes at once)
     page.select_option("#game", "sakura-cards")
     assert not untranslated(page), untranslated(page)
     start_against_a_bot(page, "beginner")

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import box, page_errors
+from tests.browser.conftest import await_turn, box, page_errors
 
 # The visible text of the page that is in the page's language: text nodes that are rendered,
 # except those inside an element marked with another `lang` (the language menu names each
@@ -57,7 +57,7 @@ def play_to_the_end(page: Any, midway: Any = None) -> int:
                 page.wait_for_selector("#log li")
                 midway(page)
         else:
-            page.wait_for_timeout(50)
+            await_turn(page)
     return plays
 
 
@@ -70,7 +70,7 @@ def test_a_whole_game_in_persian_reads_right_to_left(server: str, browser: Any, 
     page = context.new_page()
     errors = page_errors(page)
     page.goto(f"{server}/?speed=0")  # no ?lang: the browser's preference decides
-    page.wait_for_selector("html[lang='fa']")  # set once the catalog has loaded
+    page.wait_for_selector("body[data-ready]")  # translated (<html lang> comes at once)
     assert page.get_attribute("html", "lang") == "fa"
     assert page.get_attribute("html", "dir") == "rtl"
     assert page.locator("#lang").input_value() == "fa"
@@ -116,7 +116,7 @@ def test_a_whole_game_in_spanish_chosen_in_the_menu(server: str, browser: Any, o
     assert page.get_attribute("html", "lang") == "en"
     with page.expect_navigation():
         page.select_option("#lang", "es")
-    page.wait_for_selector("html[lang='es']")
+    page.wait_for_selector("body[data-ready]")  # translated (<html lang> comes at once)
     assert page.evaluate("localStorage.getItem('sakuraLang')") == "es"
     assert "sakura_lang=es" in page.evaluate("document.cookie")
     assert page.locator("#start").inner_text() == "Abrir la mesa"

@@ -38,7 +38,7 @@ def play_until_over(pages: list[Any], seconds: float = 300) -> None:
                 choice.first.click()
             elif card.count():
                 card.first.click()
-        pages[0].wait_for_timeout(30)
+        pages[0].wait_for_timeout(30)  # a poll: the pages are in separate browsers, no one wait spans them
     raise AssertionError(f"the game did not end in {seconds:.0f} s; the pages show: "
                          + " | ".join(p.locator("#status").inner_text() for p in pages))
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import page_errors
+from tests.browser.conftest import await_turn, page_errors
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
@@ -48,7 +48,7 @@ def test_a_phone_can_play(server: str, browser: Any, output: Path, game: str) ->
             target.first.tap()
             moves += 1
         else:
-            page.wait_for_timeout(30)
+            await_turn(page)
     fits(page)
     page.screenshot(path=str(output / f"phone-{game}.png"), full_page=True)
     assert moves == 6 and not errors, errors

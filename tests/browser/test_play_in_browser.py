@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import page_errors
+from tests.browser.conftest import await_turn, page_errors
 
 
 def test_play_a_whole_game_against_three_bots_by_clicking(server: str, browser: Any, output: Path) -> None:
@@ -45,7 +45,7 @@ def test_play_a_whole_game_against_three_bots_by_clicking(server: str, browser: 
             card.first.click()
             plays += 1
         else:
-            page.wait_for_timeout(50)
+            await_turn(page)
     assert plays >= 5
     result = page.locator("#result").inner_text()
     assert "tokens" in result and page.locator("#rematch").count() == 1

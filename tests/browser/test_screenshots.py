@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import page_errors
-from tests.browser.test_table_staging import inside, start
+from tests.browser.conftest import PLAYABLE, page_errors
+from tests.browser.test_table_staging import inside, settled, start
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 
@@ -31,6 +31,7 @@ def test_screenshots_of_a_whole_game(server: str, browser: Any, output: Path, wh
             page.screenshot(path=str(output / f"table-{where}-{lang}-{moment}.png"))
 
     shot("start")
+    instant = False
     deadline = time.time() + 400
     while not page.locator("#result:not([hidden])").count():
         assert time.time() < deadline
@@ -39,6 +40,10 @@ def test_screenshots_of_a_whole_game(server: str, browser: Any, output: Path, wh
         elif page.locator("svg.garden .tile-flag.tile-current").count() and \
                 page.evaluate("!!document.body.dataset.animating"):
             shot("mid-resolution")
+        if {"mid-resolution", "scoring"} <= shots and not instant:
+            # the staged moments are taken: the rest of the game as a hurried player sets it
+            page.select_option("#speed", "instant")
+            instant = True
         choice = page.locator("#choice:not([hidden]) button:not([disabled])")
         card = page.locator("#hand button.card:not([disabled])")
         if choice.count():
@@ -49,9 +54,14 @@ def test_screenshots_of_a_whole_game(server: str, browser: Any, output: Path, wh
         elif card.count():
             assert inside(page.locator("#hand").bounding_box(), width, height)
             card.first.click()
-        else:
-            page.wait_for_timeout(30)
-    page.wait_for_timeout(300)
+        else:  # until a move is possible, or a moment still to be shot is on the board
+            moments = [PLAYABLE]
+            if "scoring" not in shots:
+                moments.append("#banner:not([hidden])")
+            if "mid-resolution" not in shots:
+                moments.append("body[data-animating] svg.garden .tile-flag.tile-current")
+            page.wait_for_selector(", ".join(moments), state="attached")
+    settled(page)
     assert inside(page.locator("#result").bounding_box(), width, height)
     shot("end")
     assert {"start", "mid-resolution", "scoring", "end"} <= shots, shots

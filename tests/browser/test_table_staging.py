@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.browser.conftest import box, page_errors
+from tests.browser.conftest import await_turn, box, frame_done, page_errors
 from websockets.sync.client import connect
 
 Box = dict[str, float]
@@ -61,7 +61,7 @@ def step(page: Any) -> str:
     if card.count():
         card.first.click()
         return "card"
-    page.wait_for_timeout(40)
+    await_turn(page)
     return ""
 
 
@@ -133,7 +133,7 @@ def test_the_round_is_staged_on_the_board(server: str, browser: Any, output: Pat
         while not page.locator("#hand button.card:not([disabled])").count():
             if page.locator("#choice:not([hidden]) button:not([disabled])").count():
                 page.locator("#choice button").first.click()
-            page.wait_for_timeout(50)
+            await_turn(page)
         page.locator("#hand button.card:not([disabled])").first.click()
         page.wait_for_selector("#seats .seat-tile", timeout=15000)
         assert page.locator("#seats .seat-tile").count() == 4  # a card tile beside every player
@@ -273,7 +273,7 @@ def test_bug3_number_keys_do_nothing_while_the_language_menu_has_focus(server: s
     page.focus("#lang")
     for key in "123":
         page.keyboard.press(key)
-        page.wait_for_timeout(150)
+    frame_done(page)  # the keys' handlers have run (a card played disables the hand at once)
     assert page.locator("#hand button.card[aria-pressed='true']").count() == 0
     assert page.locator("#hand button.card:not([disabled])").count() == 5  # nothing was played
     page.focus("#hand button.card >> nth=0")

@@ -232,6 +232,7 @@ def _kill_loop(pg: str, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.soak
 def test_kill_the_owner_in_selection_twenty_times_and_lose_nothing(pg: str, prefix: str) -> None:
     """20 kills at random moments (new tables start when the games are over), 3 processes kept
     (a killed one starts again); the loop ends with every game finished (its exit status)."""

@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "kill_loop.py"
 
 
+@pytest.mark.soak
 def test_no_acknowledged_action_is_lost_across_kills(database_url: str) -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--tables", "4", "--kills", "4", "--interval", "0.8",
                            "--seconds", "60", "--database-url", database_url],

@@ -306,6 +306,7 @@ async def test_the_start_screen_sets_up_a_card_game_with_an_expert_bot() -> None
         assert game.local.setup.game == "sakura-cards" and game.local.bots[1].spec == "expert"
 
 
+@pytest.mark.soak
 async def test_random_keys_never_crash_nor_play_what_is_not_legal(tmp_path: Path) -> None:
     rng = random.Random(11)
     keys = ["1", "2", "3", "4", "5", "9", "0", "left", "right", "up", "down", "enter", "escape", "tab",

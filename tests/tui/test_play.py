@@ -183,6 +183,7 @@ async def test_replay_steps_through_a_record(tmp_path: Path) -> None:
         assert app.screen.index == len(record.moves)
 
 
+@pytest.mark.soak
 async def test_random_keys_never_crash(shots: Path) -> None:
     rng = random.Random(7)
     keys = [

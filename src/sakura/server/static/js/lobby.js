@@ -141,5 +141,11 @@ $("rated").addEventListener("change", renderSeats);
 await addAccountBox();
 $("newer").addEventListener("click", () => { finishedPage = Math.max(0, finishedPage - 1); refreshFinished(); });
 $("older").addEventListener("click", () => { finishedPage += 1; refreshFinished(); });
-refresh();
-setInterval(refresh, 5000);
+// Ready: every string of the page in its language, the lists filled once (what a test, or a
+// reader, may rely on; the server sends <html lang> before the catalog is applied).
+try {
+  await refresh();
+} finally {
+  document.body.dataset.ready = "1";
+  setInterval(refresh, 5000);
+}
