@@ -29,12 +29,16 @@ def running_server(database: Path | str, limits: Any = None, **extra: Any) -> It
     from sakura.server.limits import LOOPBACK_HOSTS, Limits
     from sakura.server.serving import config
 
-    port = free_port()
+    # The socket is bound here and handed to uvicorn: no other test (another xdist worker)
+    # can take the port between choosing it and serving on it.
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
     limits = limits or Limits(allowed_hosts=LOOPBACK_HOSTS)
     url = database if isinstance(database, str) else f"sqlite:///{database}"
     instance = uvicorn.Server(config(create_app(url, limits), host="127.0.0.1", port=port, limits=limits,
                                      **extra))
-    thread = threading.Thread(target=instance.run, daemon=True)
+    thread = threading.Thread(target=instance.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     while not instance.started:
         assert thread.is_alive(), "the server did not start"
@@ -44,3 +48,4 @@ def running_server(database: Path | str, limits: Any = None, **extra: Any) -> It
     finally:
         instance.should_exit = True
         thread.join(30)
+        listener.close()
