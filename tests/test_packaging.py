@@ -1,0 +1,214 @@
+"""The package as a user installs it: the core (``pip install sakura``) runs the engine, the bots,
+records and the command line's simulate, replay, show and tournament without any extra; a
+command whose extra is missing says which one in one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+PROJECT = PYPROJECT["project"]
+EXTRAS: dict[str, list[str]] = PROJECT["optional-dependencies"]
+FEATURES = ("web", "tui", "lab", "rl", "cluster", "train")  # the extras a user picks (not dev, all)
+
+# The distributions whose import name is not their own (the rest: lower case, '-' read as '_').
+IMPORT_NAMES = {"python-bidi": "bidi", "argon2-cffi": "argon2", "open_spiel": "pyspiel",
+                "stable-baselines3": "stable_baselines3", "sb3-contrib": "sb3_contrib"}
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[\s<>=!~\[;]", requirement, maxsplit=1)[0]
+
+
+def _closure(extras: set[str]) -> set[str]:
+    """The extras ``extras`` install, following ``sakura[...]`` inside them."""
+    seen: set[str] = set()
+    todo = list(extras)
+    while todo:
+        extra = todo.pop()
+        if extra in seen:
+            continue
+        seen.add(extra)
+        for requirement in EXTRAS[extra]:
+            if _name(requirement) == "sakura":
+                todo += re.findall(r"[\w-]+", requirement.split("[", 1)[1].split("]")[0])
+    return seen
+
+
+def _modules(extras: set[str]) -> set[str]:
+    """The import names of the distributions ``extras`` install (not following ``sakura[...]``)."""
+    names = {_name(r) for e in extras for r in EXTRAS[e]} - {"sakura"}
+    return {IMPORT_NAMES.get(n, n.lower().replace("-", "_")) for n in names}
+
+
+CORE = {_name(r).lower() for r in PROJECT["dependencies"]}
+# starlette: FastAPI's, imported by the server; scipy: the dev extra's (the intervals' reference)
+NOT_CORE = _modules(set(FEATURES)) | {"starlette", "scipy"}
+
+
+def test_the_core_has_no_web_database_or_plotting_stack() -> None:
+    assert {"typer", "rich", "openskill"} == CORE
+    heavy = {"fastapi", "uvicorn", "sqlalchemy", "alembic", "psycopg", "argon2", "textual", "matplotlib",
+             "redis", "websockets", "httpx", "scipy", "numpy", "orjson", "ray", "torch"}
+    assert heavy <= NOT_CORE and not heavy & CORE
+
+
+def test_the_extras_a_user_expects() -> None:
+    assert set(FEATURES) | {"all", "dev"} == set(EXTRAS)
+    assert _closure({"all"}) == {"all", "web", "tui", "lab", "rl", "cluster"}
+    # the README's install runs the web app and every test but the Ray and torch ones, which skip
+    assert _closure({"dev"}) == {"dev", "web", "tui", "lab", "rl"}
+    tools = {_name(r) for r in EXTRAS["dev"]}
+    assert {"pytest", "hypothesis", "mypy", "ruff", "playwright", "scipy"} <= tools
+
+
+# A subprocess in which no module of any extra can be imported: the core install, as far as the
+# package can tell (the real one: test_a_core_venv below, when asked for).
+_CORE_ONLY = """
+import contextlib, importlib.abc, io, json, sys
+
+blocked = set(sys.argv[1].split(","))
+tried = set()
+
+class NotInstalled(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in blocked:
+            tried.add(name.split(".")[0])
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+sys.meta_path.insert(0, NotInstalled())
+import sakura.engine, sakura.bots, sakura.records, sakura.tournament.runner
+from sakura.cli.main import app
+
+results = []
+for args in json.loads(sys.argv[2]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            app(args, prog_name="sakura")
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+    results.append({"args": args, "code": code, "out": out.getvalue(), "err": err.getvalue()})
+print(json.dumps({"results": results, "tried": sorted(tried),
+                  "loaded": sorted({m.split(".")[0] for m in sys.modules} & blocked)}))
+"""
+
+
+def _installed_with_the_core() -> set[str]:
+    """What the core's own dependencies bring here (typer's pydantic), by the installed metadata."""
+    found: set[str] = set()
+    todo = sorted(CORE)
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        found.add(name)
+        try:
+            requires = metadata.requires(name) or []
+        except metadata.PackageNotFoundError:
+            continue
+        todo += [_name(r).lower().replace("-", "_") for r in requires if "extra ==" not in r]
+    return found
+
+
+def _core_only(commands: list[list[str]], cwd: Path) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]),
+           "COLUMNS": "200", "NO_COLOR": "1"}
+    blocked = ",".join(sorted(NOT_CORE - _installed_with_the_core()))
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(_CORE_ONLY), blocked, json.dumps(commands)],
+        cwd=cwd, env=env, capture_output=True, text=True, check=False, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    out: dict[str, object] = json.loads(result.stdout.splitlines()[-1])
+    return out
+
+
+def test_the_core_runs_the_engine_and_its_commands_without_any_extra(tmp_path: Path) -> None:
+    position = "4 e14 s1 p11,9,0,0 t5,7,5,3 q34 r5"
+    commands = [
+        ["--version"],
+        ["simulate", "--players", "3", "--games", "3", "--quiet", "--records", "records"],
+        ["simulate", "--game", "sakura-cards", "--games", "2", "--quiet"],
+        ["replay", "records/game-0.json", "--board"],
+        ["show", position],
+        ["tournament", "random", "greedy", "--players", "2", "--games", "4", "--jobs", "1", "--quiet",
+         "--out", "tournament"],
+    ]
+    report = _core_only(commands, tmp_path)
+    results = report["results"]
+    assert isinstance(results, list)
+    for r in results:
+        assert r["code"] == 0, r
+    assert report["loaded"] == []
+    by_command = {r["args"][0] + (r["args"][2] if r["args"][1:2] == ["--game"] else ""): r for r in results}
+    assert by_command["--version"]["out"].startswith("sakura ")
+    assert "wins by seat" in by_command["simulate"]["out"]
+    assert "identical to the record" in by_command["replay"]["err"]
+    assert "garden" in by_command["show"]["out"]
+    assert "win rate" in by_command["tournament"]["out"]
+    assert (tmp_path / "tournament" / "tournament.json").is_file()
+
+
+def test_a_command_whose_extra_is_missing_says_which_in_one_line(tmp_path: Path) -> None:
+    deck = ROOT / "src" / "sakura" / "engine" / "games" / "sakura" / "data" / "deck.txt"
+    (tmp_path / "game.json").write_text("{}")
+    commands = {
+        "sakura serve needs the web extra: pip install 'sakura[web]'": ["serve", "--no-open"],
+        "sakura db needs the web extra: pip install 'sakura[web]'": ["db", "current"],
+        "sakura play needs the tui extra: pip install 'sakura[tui]'": ["play"],
+        "sakura analyze needs the lab extra: pip install 'sakura[lab]'": ["analyze", "--games", "2"],
+        "sakura compare needs the lab extra: pip install 'sakura[lab]'": ["compare", str(deck), str(deck)],
+        "sakura tournament --plot needs the lab extra: pip install 'sakura[lab]'": [
+            "tournament", "random", "greedy", "--plot", "plot.png"],
+    }
+    report = _core_only(list(commands.values()), tmp_path)
+    results = report["results"]
+    assert isinstance(results, list)
+    for line, r in zip(commands, results, strict=True):
+        assert (r["code"], r["err"], r["out"]) == (2, line + "\n", ""), r
+    assert report["loaded"] == []
+    assert not list(tmp_path.glob("tournament*")) and not (tmp_path / "plot.png").exists()
+
+
+@pytest.mark.skipif(not os.environ.get("SAKURA_TEST_CORE_VENV"),
+                    reason="builds a virtualenv with pip (a minute or more): set SAKURA_TEST_CORE_VENV=1 "
+                           "(.ci/run does)")
+def test_a_core_venv_installs_no_extra_and_runs_the_commands(tmp_path: Path) -> None:
+    """The real thing: `pip install .` (the pure build: SAKURA_BUILD_PURE=1) into a fresh
+    virtualenv, then the commands from its own `sakura` script."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
+    env = {**os.environ, "SAKURA_BUILD_PURE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env.pop("PYTHONPATH", None)
+    install = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(ROOT)],
+                             env=env, capture_output=True, text=True, check=False)
+    assert install.returncode == 0, install.stdout + install.stderr
+    listed = subprocess.run([str(bin_dir / "python"), "-m", "pip", "list", "--format", "json"],
+                            env=env, capture_output=True, text=True, check=True)
+    installed = {p["name"].lower().replace("-", "_") for p in json.loads(listed.stdout)}
+    assert not installed & NOT_CORE, sorted(installed & NOT_CORE)
+
+    def sakura(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(bin_dir / "sakura"), *args], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, check=False)
+
+    assert sakura("simulate", "--games", "2", "--quiet", "--records", "records").returncode == 0
+    assert sakura("replay", "records/game-0.json").returncode == 0
+    assert sakura("tournament", "random", "greedy", "--games", "4", "--jobs", "1", "--quiet").returncode == 0
+    served = sakura("serve", "--no-open")
+    line = "sakura serve needs the web extra: pip install 'sakura[web]'\n"
+    assert (served.returncode, served.stderr) == (2, line)
