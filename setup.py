@@ -5,8 +5,8 @@ module gives the compiler its types; the ``.py`` stays the reference and runs un
 a C compiler (or with ``SAKURA_BUILD_PURE=1``) the install goes on as a pure-Python package, and
 ``sakura --version`` says which build runs.
 
-Compiling takes minutes on a small machine (about 6 on two cores), so the build says what it
-does: a line when it starts and when it ends, on the terminal itself when there is one (pip
+Compiling takes a minute or two on two idle cores (longer on a busy machine), so the build
+says what it does: a line when it starts and when it ends, on the terminal itself when there is one (pip
 shows a build's own output only with ``pip install -v``, which then also shows a line a
 module), else on stderr.
 """
@@ -72,9 +72,9 @@ class OptionalBuildExt(build_ext):
         started = time.monotonic()
         count = len(self.extensions)
         if count:
-            say(f"compiling {count} hot modules of the engine and the bots (Cython's C) on "
-                f"{self.parallel} core(s): a few minutes; SAKURA_BUILD_PURE=1 installs the pure-Python "
-                "engine at once", terminal=True)
+            cores = f"{self.parallel} cores" if self.parallel != 1 else "1 core"
+            say(f"compiling the engine ({count} modules, C from Cython) on {cores}: a minute or more; "
+                "SAKURA_BUILD_PURE=1 installs the pure-Python engine at once", terminal=True)
         try:
             super().run()
         except Exception as exc:  # any build failure means "install pure"
