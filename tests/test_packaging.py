@@ -226,6 +226,7 @@ def test_the_core_runs_the_engine_and_its_commands_without_any_extra(tmp_path: P
         ["simulate", "--players", "3", "--games", "3", "--quiet", "--records", "records"],
         ["simulate", "--game", "sakura-cards", "--games", "2", "--quiet"],
         ["replay", "records/game-0.json", "--board"],
+        ["replay", "records/game-1.json", "--analyse", "--spec", "mcts:10"],
         ["show", position],
         ["tournament", "random", "greedy", "--players", "2", "--games", "4", "--jobs", "1", "--quiet",
          "--out", "tournament"],
@@ -236,12 +237,13 @@ def test_the_core_runs_the_engine_and_its_commands_without_any_extra(tmp_path: P
     for r in results:
         assert r["code"] == 0, r
     assert report["loaded"] == []
-    by_command = {r["args"][0] + (r["args"][2] if r["args"][1:2] == ["--game"] else ""): r for r in results}
-    assert by_command["--version"]["out"].startswith("sakura ")
-    assert "wins by seat" in by_command["simulate"]["out"]
-    assert "identical to the record" in by_command["replay"]["err"]
-    assert "garden" in by_command["show"]["out"]
-    assert "win rate" in by_command["tournament"]["out"]
+    version, simulate, cards, board, analyse, show, tournament = (r["out"] + r["err"] for r in results)
+    assert version.startswith("sakura ")
+    assert "wins by seat" in simulate and "random games of the card game" in cards
+    assert "identical to the record" in board and "garden" in board
+    assert "decisions scored by mcts:10" in analyse
+    assert "garden" in show
+    assert "win rate" in tournament
     assert (tmp_path / "tournament" / "tournament.json").is_file()
 
 
@@ -257,12 +259,22 @@ def test_a_command_whose_extra_is_missing_says_which_in_one_line(tmp_path: Path)
         "sakura tournament --plot needs the lab extra: pip install 'sakura[lab]'": [
             "tournament", "random", "greedy", "--plot", "plot.png"],
     }
-    report = _core_only(list(commands.values()), tmp_path)
+    replays = {  # the record is replayed (and said so) before the extra is needed
+        "sakura replay --tui needs the tui extra: pip install 'sakura[tui]'": [
+            "replay", "records/game-0.json", "--tui"],
+        "sakura replay --analyse --png needs the lab extra: pip install 'sakura[lab]'": [
+            "replay", "records/game-0.json", "--analyse", "--png", "win.png"],
+    }
+    simulate = ["simulate", "--games", "1", "--quiet", "--records", "records"]
+    report = _core_only([*commands.values(), simulate, *replays.values()], tmp_path)
     results = report["results"]
     assert isinstance(results, list)
-    for line, r in zip(commands, results, strict=True):
+    for line, r in zip(commands, results, strict=False):
         assert (r["code"], r["err"], r["out"]) == (2, line + "\n", ""), r
+    for line, r in zip(replays, results[len(commands) + 1:], strict=True):
+        assert (r["code"], r["err"].splitlines()[-1], r["out"]) == (2, line, ""), r
     assert report["loaded"] == []
+    assert not (tmp_path / "win.png").exists()
     assert not list(tmp_path.glob("tournament*")) and not (tmp_path / "plot.png").exists()
 
 
