@@ -84,6 +84,30 @@ def _readme_install() -> set[str]:
     return _closure(set(found.group(1).split(",")))
 
 
+def test_the_readme_quick_start_installs_what_it_runs() -> None:
+    """Two commands: install and serve, then the tests; the install brings the web app and
+    every tool the tests need."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    block = quick.split("```sh\n", 1)[1].split("```", 1)[0]
+    assert block.splitlines() == ["pip install -e '.[dev]' && sakura serve", "python -m pytest"]
+    installed = _readme_install()
+    assert {"web", "tui", "lab", "rl"} <= installed
+    tools = {"pytest", "playwright", "mypy", "ruff", "scipy", "cython"}
+    assert {"fastapi", "uvicorn", *tools} <= _modules(installed)
+    from sakura.cli import extras
+
+    assert all(set(modules) <= _modules(installed) for modules in extras.EXTRAS.values())
+
+
+def test_the_extras_module_names_what_pyproject_installs() -> None:
+    """The modules `sakura/cli/extras.py` checks for each extra are that extra's."""
+    from sakura.cli import extras
+
+    for extra, modules in extras.EXTRAS.items():
+        assert set(modules) <= _modules({extra}), (extra, set(modules) - _modules({extra}))
+
+
 def _third_party_imports() -> dict[str, str]:
     """Every module (top level) that a file under src/ imports from outside the standard
     library and the package, wherever the import stands: one file that imports it."""
