@@ -6,9 +6,9 @@ a C compiler (or with ``SAKURA_BUILD_PURE=1``) the install goes on as a pure-Pyt
 ``sakura --version`` says which build runs.
 
 Compiling takes a minute or two on two idle cores (longer on a busy machine), so the build
-says what it does: a line when it starts and when it ends, on the terminal itself when there is one (pip
-shows a build's own output only with ``pip install -v``, which then also shows a line a
-module), else on stderr.
+says what it does: a line when it starts and when it ends, on the terminal itself when there is
+one (pip shows a build's own output only with ``pip install -v``, which then also shows a line
+a module), else on stderr. ``SAKURA_BUILD_QUIET=1`` keeps it off the terminal.
 """
 
 from __future__ import annotations
