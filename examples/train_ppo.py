@@ -1,8 +1,9 @@
 """Train a masked PPO policy for one seat of Sakura against bots; checkpoint, plot and export it.
 
-Needs the ``train`` extra (``pip install --find-links /opt/wheels -e '.[dev,train]'``:
-sb3-contrib's ``MaskablePPO``, PyTorch on the CPU). The learner plays a seat drawn at each game
-of ``SakuraSolo-v0``; the other seats are ``--opponents`` bots (greedy by default).
+Needs the ``train`` extra (``pip install -e '.[dev,train]'``, after PyTorch's CPU build from
+its own index as docs/rl.md shows: sb3-contrib's ``MaskablePPO``, PyTorch on the CPU). The
+learner plays a seat drawn at each game of ``SakuraSolo-v0``; the other seats are
+``--opponents`` bots (greedy by default).
 
 * ``--imitate N`` first warm-starts the network on ``N`` games of a greedy player at the
   learner's seat (cross-entropy on its choices, the value head on its discounted returns), so

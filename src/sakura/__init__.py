@@ -9,6 +9,6 @@ The engine's hot modules run compiled when the install had a C compiler (see
 
 from sakura._build import install_pure_finder, pure_requested
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 install_pure_finder(everything=pure_requested())

@@ -31,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from sakura import __version__
 from sakura._build import HOT_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,7 +174,7 @@ def test_sakura_pure_runs_the_py_source() -> None:
     assert info["kind"] == "pure" and info["forced"] and info["stale"] == []
     assert {n for n in HOT_MODULES if n.startswith("sakura.engine.")} <= set(info["files"])
     assert all(Path(file) == _source(name) for name, file in info["files"].items()), info["files"]
-    assert _version(pure=True) == "sakura 0.1.0: pure Python engine (SAKURA_PURE=1)"
+    assert _version(pure=True) == f"sakura {__version__}: pure Python engine (SAKURA_PURE=1)"
 
 
 def test_without_sakura_pure_the_compiled_build_runs() -> None:
@@ -183,7 +184,7 @@ def test_without_sakura_pure_the_compiled_build_runs() -> None:
     info = _probe(pure=False)
     if not binaries:
         assert info["kind"] == "pure" and not info["forced"]
-        assert _version(pure=False) == ("sakura 0.1.0: pure Python engine (no compiled modules: "
+        assert _version(pure=False) == (f"sakura {__version__}: pure Python engine (no compiled modules: "
                                         "installed without a C compiler)")
         return
     assert info["kind"] == "compiled" and not info["forced"] and info["stale"] == []
@@ -192,7 +193,7 @@ def test_without_sakura_pure_the_compiled_build_runs() -> None:
         assert Path(file) == expected, f"{name} runs from {file}, not {expected}"
     assert all(file.endswith(".so") for name, file in info["files"].items() if name in binaries)
     assert _version(pure=False).startswith(
-        f"sakura 0.1.0: compiled engine (Cython, {len(binaries)} of {len(HOT_MODULES)} hot modules)")
+        f"sakura {__version__}: compiled engine (Cython, {len(binaries)} of {len(HOT_MODULES)} hot modules)")
 
 
 # ------------------------------------------------------------------------------ setup.py
@@ -313,4 +314,5 @@ def test_a_machine_without_a_compiler_installs_the_pure_build(tmp_path: Path) ->
     assert installed.is_relative_to(site), installed  # the venv's copy, not this checkout
     assert not [p for p in installed.parent.rglob("*") if p.suffix in {".so", ".pyd"}]
     version = _run([str(venv / "bin" / "sakura"), "--version"], env).strip()
-    assert version == "sakura 0.1.0: pure Python engine (no compiled modules: installed without a C compiler)"
+    assert version == (f"sakura {__version__}: pure Python engine (no compiled modules: installed without "
+                       "a C compiler)")

@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from matplotlib.figure import Figure
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
@@ -60,6 +59,8 @@ def table(result: Analysis) -> Table:
 
 def plot(result: Analysis, path: Path) -> Path:
     """Each player's win chance by round (the seat's in bold), the seat's marked decisions below."""
+    from matplotlib.figure import Figure  # the lab extra: only for the PNG
+
     fig = Figure(figsize=(8.0, 4.2), dpi=120)
     ax = fig.subplots()
     points: list[dict[str, Any]] = list(result.rounds)

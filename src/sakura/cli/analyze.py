@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from sakura.bots import BotError, make_bot
+from sakura.cli.extras import require
 from sakura.engine import GameError, make_game
 from sakura.engine.games.cards import CardsGame
 from sakura.engine.games.sakura import SakuraGame
@@ -66,6 +67,7 @@ def analyze(
     and each card's effect, as Markdown with PNG plots. With --game sakura-cards: win rates
     (and the first player's), points by round starter and area, the combinations that score,
     discards and gifts."""
+    require("sakura analyze", "lab")
     specs = bots or ["greedy"]
     if game_name == "sakura-cards":
         _analyze_cards(players, variant, deck, garden, games, specs, seed, jobs, out, quiet,

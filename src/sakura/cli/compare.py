@@ -13,6 +13,7 @@ from rich.console import Console
 
 from sakura.bots import BotError, make_bot
 from sakura.cli.analyze import balance_setups
+from sakura.cli.extras import require
 from sakura.engine import GameError, make_game
 from sakura.engine.games.cards.deck import parse_cards
 from sakura.engine.games.sakura import SakuraGame, parse_deck, parse_layout
@@ -66,6 +67,7 @@ def compare(
     """Play A and B on the same deals, seats and bot seeds (common random numbers) and report
     every figure of both, B − A with its 95% interval, and whether it differs. Two card data
     files (like the engine's games/cards/data/cards.txt) compare the card game."""
+    require("sakura compare", "lab")
     specs = bots or ["greedy"]
     try:
         kind = file_kind(a)

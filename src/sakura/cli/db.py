@@ -7,6 +7,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from sakura.cli.extras import require
 from sakura.cli.serve import _default_database
 
 db_app = typer.Typer(help="The database's schema: which revision it is at, and upgrading it.",
@@ -20,6 +21,7 @@ DatabaseUrl = Annotated[str | None, typer.Option(
 @db_app.command()
 def current(database_url: DatabaseUrl = None) -> None:
     """Print the database's revision and whether it is the newest."""
+    require("sakura db", "web")
     from sqlalchemy import create_engine  # the database's libraries load for this command only
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -44,6 +46,7 @@ def current(database_url: DatabaseUrl = None) -> None:
 @db_app.command()
 def upgrade(database_url: DatabaseUrl = None) -> None:
     """Upgrade the database to the newest revision, as the server does when it starts."""
+    require("sakura db", "web")
     from alembic.util import CommandError
     from sqlalchemy.exc import SQLAlchemyError
 

@@ -259,7 +259,10 @@ def replay_command(
 def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None:
     from sakura.bots import BotError
     from sakura.cli import analysis
+    from sakura.cli.extras import require
 
+    if png is not None:
+        require("sakura replay --analyse --png", "lab")
     if seat > len(record.players):
         err.print(f"[red]error:[/] there is no seat {seat}: the game has {len(record.players)} players")
         raise typer.Exit(2)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
+from sakura.cli.extras import require
+
 if TYPE_CHECKING:
     from sakura.tui import Setup
 
@@ -50,6 +52,7 @@ def play(
     ] = False,
 ) -> None:
     """Play Sakura or its card game in the terminal: a full-screen app; ? shows the rules and keys."""
+    require("sakura play", "tui")
     from sakura.records import GameRecord, InvalidRecordError, ReplayDivergenceError
     from sakura.tui import SakuraApp, Session
     from sakura.tui.i18n import detect_language
@@ -114,6 +117,7 @@ def _setup(
 
 def replay_tui(record: object) -> None:
     """``sakura replay FILE --tui``: check the record, then step through it in the app."""
+    require("sakura replay --tui", "tui")
     from sakura.records import GameRecord, ReplayDivergenceError, replay
     from sakura.tui import SakuraApp
     from sakura.tui.i18n import detect_language

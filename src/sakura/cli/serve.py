@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from sakura.cli.extras import require
+
 
 def _default_database() -> str:
     """A SQLite file in the user's data folder: nothing to install, games kept across runs."""
@@ -45,6 +47,7 @@ def serve(
                                                      "(more than 1 needs --redis-url)")] = 1,
 ) -> None:
     """Play Sakura in the browser: create a table against bots, or invite friends by link."""
+    require("sakura serve", "web")
     import uvicorn
 
     from sakura.server import create_app

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sakura.bots import BotError, make_bot, parse_spec
+from sakura.cli.extras import require
 from sakura.engine import GameError, make_game
 from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.on_ray import RayMissingError, target
@@ -63,6 +64,8 @@ def tournament(
 ) -> None:
     """Play bots against each other with seat rotation and duplicate deals; print and save
     win rates (95% intervals clustered by deal, fair share 1/players) and openskill ratings."""
+    if plot is not None:
+        require("sakura tournament --plot", "lab")
     try:
         if game_name == "sakura":
             config = sakura_config(players or 4, variant, deck, garden)

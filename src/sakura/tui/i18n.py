@@ -107,8 +107,8 @@ def shape(text: str) -> str:
     line and put its Persian words in the wrong order."""
     if _active["lang"] not in RTL:
         return text
-    import arabic_reshaper  # type: ignore[import-untyped]
-    from bidi import get_display  # type: ignore[import-untyped]
+    import arabic_reshaper
+    from bidi import get_display
 
     return "\n".join(get_display(arabic_reshaper.reshape(line), base_dir="R") for line in text.split("\n"))
 
