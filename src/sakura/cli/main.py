@@ -27,6 +27,9 @@ app = typer.Typer(
     help="Sakura: the race through the Emperor's garden. Simulate, replay and show games.",
     no_args_is_help=True,
     add_completion=False,
+    # Help as plain text: Rich's markup would read a help's brackets as tags (it printed
+    # pip install 'sakura' for 'sakura[cluster]') and its option table shows <bool> on every flag.
+    rich_markup_mode=None,
 )
 console = Console()
 err = Console(stderr=True, soft_wrap=True)
@@ -220,7 +223,7 @@ def replay_command(
     png: Annotated[Path | None, typer.Option(
         help="write the win-chance graph to this PNG", dir_okay=False)] = None,
 ) -> None:
-    """Re-run a game record through the engine; fail loudly where it diverges (``--analyse``:
+    """Re-run a game record through the engine; fail loudly where it diverges (with --analyse:
     then score a seat's decisions with the analysing bot)."""
     try:
         record = GameRecord.loads(file.read_text(encoding="utf-8"))
