@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sakura.cli.board import draw_cards, draw_position
+from sakura.cli.messages import error
 from sakura.engine import Game, GameError, make_game
 from sakura.engine.games.cards import CardsState
 from sakura.engine.games.sakura import Position, SakuraGame, parse_deck
@@ -31,8 +32,8 @@ app = typer.Typer(
     # pip install 'sakura' for 'sakura[cluster]') and its option table shows <bool> on every flag.
     rich_markup_mode=None,
 )
-console = Console()
-err = Console(stderr=True, soft_wrap=True)
+console = Console(markup=False)
+err = Console(stderr=True, soft_wrap=True, markup=False)
 
 
 def _print_version(value: bool) -> None:
@@ -59,7 +60,7 @@ def _game(players: int, variant: str | None, deck: Path | None = None) -> Sakura
         cards = parse_deck(deck.read_text(encoding="utf-8"), deck.name) if deck is not None else None
         return SakuraGame(players, variant, cards)
     except (GameError, ValueError) as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(2) from None
 
 
@@ -87,17 +88,17 @@ def simulate(
     card game: points, discards and winners by seat)."""
     if game_name == "sakura-cards":
         if variant is not None or players not in (None, 2):
-            err.print("[red]error:[/] the card game is for two players and has no variant")
+            error(err, "the card game is for two players and has no variant")
             raise typer.Exit(2)
         try:
             cards_game = make_game("sakura-cards", cards_config(deck))
         except (GameError, ValueError) as exc:
-            err.print(f"[red]error:[/] {exc}")
+            error(err, exc)
             raise typer.Exit(2) from None
         _simulate_cards(cards_game, games, seed, records, quiet, deck)
         return
     if game_name != "sakura":
-        err.print(f"[red]error:[/] unknown game {game_name!r}; games: sakura, sakura-cards")
+        error(err, f"unknown game {game_name!r}; games: sakura, sakura-cards")
         raise typer.Exit(2)
     players = players or 4
     game = _game(players, variant, deck)
@@ -228,7 +229,7 @@ def replay_command(
     try:
         record = GameRecord.loads(file.read_text(encoding="utf-8"))
     except (InvalidRecordError, UnicodeDecodeError) as exc:
-        err.print(f"[red]error:[/] {file}: {exc}")
+        error(err, f"{file}: {exc}")
         raise typer.Exit(2) from None
     if tui:
         from sakura.cli.play import replay_tui
@@ -239,13 +240,13 @@ def replay_command(
         try:
             first = record.make_game().state_from_json(record.initial)
         except (GameError, ValueError) as exc:
-            err.print(f"[red]error:[/] {file}: bad initial state: {exc}")
+            error(err, f"{file}: bad initial state: {exc}")
             raise typer.Exit(1) from None
         print(first.text())
     try:
         final = replay(record, on_step=(lambda s: print(s.text())) if positions else None)
     except ReplayDivergenceError as exc:
-        err.print(f"[red]error:[/] {file}: {exc}")
+        error(err, f"{file}: {exc}")
         raise typer.Exit(1) from None
     outcome = final.outcome()
     if board and isinstance(final, SakuraState):
@@ -264,12 +265,12 @@ def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None
     from sakura.cli import analysis
 
     if seat > len(record.players):
-        err.print(f"[red]error:[/] there is no seat {seat}: the game has {len(record.players)} players")
+        error(err, f"there is no seat {seat}: the game has {len(record.players)} players")
         raise typer.Exit(2)
     try:
         analysis.run(record, seat - 1, spec, png, err, console)
     except BotError as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(2) from None
 
 
@@ -287,7 +288,7 @@ def show(
         game = SakuraGame(pos.players, pos.variant)
         pos.validate(game)
     except (GameError, ValueError) as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(2) from None
     typer.echo(draw_position(pos, game))
 

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
+from sakura.cli.messages import error
+
 if TYPE_CHECKING:
     from sakura.tui import Setup
 
-err = Console(stderr=True, soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True, markup=False)
 
 
 def play(
@@ -87,7 +89,7 @@ def play(
 
 def fail(message: str) -> NoReturn:
     """A usage error: said in red on stderr, exit code 2, nothing started."""
-    err.print(f"[red]error:[/] {message}")
+    error(err, message)
     raise typer.Exit(2)
 
 
@@ -122,6 +124,6 @@ def replay_tui(record: object) -> None:
     try:
         replay(record)
     except ReplayDivergenceError as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(1) from None
     SakuraApp(record=record, lang=detect_language()).run()

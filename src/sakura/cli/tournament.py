@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sakura.bots import BotError, make_bot, parse_spec
+from sakura.cli.messages import error, note
 from sakura.engine import GameError, make_game
 from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.on_ray import RayMissingError, target
@@ -19,17 +20,17 @@ from sakura.tournament.progress import GameProgress
 from sakura.tournament.runner import default_jobs, run_games
 from sakura.tournament.schedule import GAUNTLET, MODES, TournamentPlan
 
-err = Console(stderr=True, soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True, markup=False)
 
 
 def _console() -> Console:
     """Standard output; wide enough for the whole table when it goes to a file or a pipe."""
-    console = Console()
-    return console if console.is_terminal else Console(width=140)
+    console = Console(markup=False)
+    return console if console.is_terminal else Console(width=140, markup=False)
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/] {message}")
+    error(err, message)
     return typer.Exit(2)
 
 
@@ -83,7 +84,7 @@ def tournament(
     setups = plan.setups()
     warning = plan.warning()
     if warning:
-        err.print(f"[yellow]note:[/] {warning}")
+        note(err, warning)
     started = time.perf_counter()
     with GameProgress("tournament", len(setups), quiet=quiet) as progress:
 
