@@ -82,9 +82,7 @@ def tournament(
     except (BotError, GameError, ValueError, RayMissingError) as exc:
         raise _fail(str(exc)) from None
     setups = plan.setups()
-    warning = plan.warning()
-    if warning:
-        note(err, warning)
+    warning = plan.warning()  # said once, under the standings it qualifies
     started = time.perf_counter()
     with GameProgress("tournament", len(setups), quiet=quiet) as progress:
 
@@ -128,7 +126,7 @@ def tournament(
     console.print(f"fair share {1 / plan.players:.1%}; {data['deals']} deals (the intervals count deals, "
                   f"not games); {elapsed:.0f} s; saved {json_path} and {csv_path}")
     if warning:
-        console.print(f"note: {warning}")
+        note(console, warning)
     if plot is not None:
         from sakura.tournament.plots import plot_standings  # matplotlib: only for a chart
 
