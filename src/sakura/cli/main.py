@@ -7,7 +7,7 @@ import random
 import statistics
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -276,21 +276,67 @@ def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None
 
 @app.command()
 def show(
-    position: Annotated[str, typer.Argument(help="a position in text form, or a JSON file")],
+    position: Annotated[str, typer.Argument(
+        help="a position in text form, or a JSON file: a position, or a saved state of either game")],
 ) -> None:
-    """Print the garden, painters, Emperor and tokens of a position."""
+    """Print a position: Sakura's garden, painters, Emperor and tokens, or the card game's table
+    (from its saved state, a JSON file)."""
+    path = Path(position)
+    if path.is_dir():
+        _show_fails(f"{position} is a folder, not a position")
+    if path.is_file():
+        typer.echo(_draw_file(path))
+        return
+    if len(position.split()) == 1 and (path.suffix or "/" in position):  # a file's name, not a position
+        _show_fails(f"no such file: {position}")
+    if "|" in position:  # CardsState.text(): one way, for reading
+        _show_fails("the card game's one-line text form is not read back: give its saved state "
+                    "(a JSON file, as CardsState.to_json writes it)")
     try:
-        path = Path(position)
-        if position.endswith(".json") and path.is_file():
-            pos = Position.from_json(json.loads(path.read_text(encoding="utf-8")))
-        else:
-            pos = Position.from_text(position)
+        pos = Position.from_text(position)
         game = SakuraGame(pos.players, pos.variant)
         pos.validate(game)
     except (GameError, ValueError) as exc:
-        error(err, exc)
-        raise typer.Exit(2) from None
+        alone = "" if len(position.split()) > 1 else " (and there is no file of that name)"
+        _show_fails(f"{exc}{alone}")
     typer.echo(draw_position(pos, game))
+
+
+def _draw_file(path: Path) -> str:
+    """The drawing of what ``path`` holds: a Sakura position (``Position.to_json``), or a saved
+    state of Sakura or of the card game (``state.to_json()``); a record is refused with the
+    command that shows it."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        _show_fails(f"{path} is not a JSON file: {exc}")
+    if isinstance(data, dict) and ("moves" in data or str(data.get("format")).startswith("sakura-record")):
+        _show_fails(f"{path} is a game record, not a position: sakura replay {path} --board draws "
+                    "its end, --positions prints every position on the way")
+    try:
+        if isinstance(data, dict) and data.get("game") == "sakura-cards":
+            from sakura.engine.games.cards import state_from_json as cards_state
+
+            cards = cards_state(data)
+            hands = [f"hand of player {seat + 1}: {' '.join(hand) or '-'}"
+                     for seat, hand in enumerate(cards.hands)]
+            return "\n".join([draw_cards(cards.view(None)), *hands])
+        if isinstance(data, dict) and data.get("game") == "sakura":
+            from sakura.engine.games.sakura import state_from_json as sakura_state
+
+            state = sakura_state(data)
+            return draw_position(state.position(), state.game)
+        pos = Position.from_json(data)
+        game = SakuraGame(pos.players, pos.variant)
+        pos.validate(game)
+    except (GameError, ValueError) as exc:
+        _show_fails(f"{path}: {exc}")
+    return draw_position(pos, game)
+
+
+def _show_fails(message: str) -> NoReturn:
+    error(err, message)
+    raise typer.Exit(2)
 
 
 from sakura.cli.analyze import analyze  # noqa: E402  (commands of their own modules)
