@@ -66,7 +66,17 @@ def play(
     if watch and join is None:
         fail("--watch watches a web table: give its link with --join")
     if join is not None:  # the table's game decides
-        SakuraApp(join=join, watch=watch, lang=language, save_dir=save_dir).run()
+        from sakura.tui.remote import JoinError, parse_join_url
+
+        try:
+            parse_join_url(join)  # a link that is none is said before the app starts
+        except JoinError as exc:
+            fail(str(exc))
+        remote = SakuraApp(join=join, watch=watch, lang=language, save_dir=save_dir)
+        remote.run()
+        if remote.join_error is not None:  # said on the app's screen, and here for the shell
+            error(err, f"cannot join the table: {remote.join_error}")
+            raise typer.Exit(1)
         return
     session: Session[Any] | None = None
     setup: Setup | None = None
