@@ -16,7 +16,7 @@ from rich.table import Table
 
 from sakura.cli.board import draw_cards, draw_position
 from sakura.cli.messages import error
-from sakura.engine import Game, GameError, make_game
+from sakura.engine import Game, GameError, Outcome, make_game
 from sakura.engine.games.cards import CardsState
 from sakura.engine.games.sakura import Position, SakuraGame, parse_deck
 from sakura.engine.games.sakura.state import SakuraState
@@ -253,11 +253,28 @@ def replay_command(
         typer.echo(draw_position(final.position(), final.game))
     elif board and isinstance(final, CardsState):
         typer.echo(draw_cards(final.view(None)))
-    summary = json.dumps(outcome.to_dict()) if outcome else "unfinished"
     sys.stdout.flush()  # the board (stdout) is out, whole, before the summary (stderr) comes
-    err.print(f"replayed {len(record.moves)} moves: identical to the record; outcome {summary}")
+    err.print(f"replayed {len(record.moves)} moves: identical to the record; {outcome_words(outcome)}")
     if analyse:
         _analyse(record, seat, spec, png)
+
+
+def outcome_words(outcome: Outcome | None) -> str:
+    """The end of a game for a person, seats counted from 1 (the record's JSON counts them
+    from 0).
+
+    >>> outcome_words(Outcome((0,), (12, 5, 10), "most tokens"))
+    'seat 1 won (most tokens); scores by seat: 12, 5, 10'
+    >>> outcome_words(Outcome((1, 2), (3, 4, 4), "shared"))
+    'seats 2 and 3 share the win (shared); scores by seat: 3, 4, 4'
+    """
+    if outcome is None:
+        return "the game is unfinished"
+    seats = [str(w + 1) for w in outcome.winners]
+    who = f"seat {seats[0]} won" if len(seats) == 1 else \
+        f"seats {', '.join(seats[:-1])} and {seats[-1]} share the win"
+    why = f" ({outcome.reason})" if outcome.reason else ""
+    return f"{who}{why}; scores by seat: {', '.join(map(str, outcome.scores))}"
 
 
 def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None:
