@@ -79,7 +79,7 @@ class ConnectScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="pass"):
             # the link without its token: a seat's secret stays off the screen here
-            yield Static(t("Joining {url}…", url=self.url.split("#")[0]), id="pass-title")
+            yield Static(Text(t("Joining {url}…", url=self.url.split("#")[0])), id="pass-title")
         yield Footer()
 
     def on_mount(self) -> None:
