@@ -66,8 +66,7 @@ def serve(
     try:
         sockets = listen(host, port)
     except OSError as exc:
-        _fail(f"cannot listen on {host}:{port}: {_reason(exc)} (another server there? choose "
-              "another with --port)")
+        _fail(f"cannot listen on {host}:{port}: {_reason(exc)}")
     try:
         open_store(url).close()  # the schema upgraded once here; a database that cannot open is said now
     except DatabaseUrlError as exc:
@@ -101,10 +100,12 @@ def _fail(message: str) -> NoReturn:
 
 
 def _reason(exc: OSError) -> str:
-    """What the system said, without its errno: "address already in use"."""
+    """What the system said, without its errno, and what to change."""
     if exc.errno == errno.EADDRINUSE:
-        return "the port is in use"
-    return (exc.strerror or str(exc)).lower()
+        return "the port is in use (another server there? choose another with --port)"
+    if exc.errno == errno.EACCES:
+        return "permission denied (a port below 1024 needs privileges: choose another with --port)"
+    return f"{(exc.strerror or str(exc)).lower()} (check --host)"
 
 
 def _browsable(host: str) -> str:

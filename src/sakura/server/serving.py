@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import socket
 from typing import Any
@@ -131,16 +132,26 @@ def listen(host: str, port: int, backlog: int = 2048) -> list[socket.socket]:
     taken or the name unknown, every socket closed again."""
     infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     sockets: list[socket.socket] = []
+    unavailable: OSError | None = None
     try:
         for family, kind, proto, _, address in dict.fromkeys(infos):
             sock = socket.socket(family, kind, proto)
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:  # the IPv4 address has its own socket
+                    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                sock.bind(address)
+            except OSError as exc:
+                sock.close()
+                if exc.errno != errno.EADDRNOTAVAIL:
+                    raise
+                unavailable = exc  # a family this machine has not enabled (as asyncio skips it)
+                continue
             sockets.append(sock)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            if family == socket.AF_INET6:  # the IPv4 address has its own socket
-                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-            sock.bind(address)
             sock.listen(backlog)
             sock.set_inheritable(True)  # ``--workers``: the children serve on them too
+        if not sockets:
+            raise unavailable or OSError(errno.EADDRNOTAVAIL, f"no address to listen on for {host!r}")
     except BaseException:
         for sock in sockets:
             sock.close()
