@@ -34,9 +34,9 @@ def _refused(player: Any, action: Any, error: type[Exception], match: str) -> No
 
 
 @pytest.mark.parametrize(("player", "action", "error", "match"), [
-    (1, Place("y1", "garden"), NotYourTurnError, "player 0's turn"),
-    (2, Place("r2", "palace"), IllegalActionError, "no player 2"),
-    (-1, Place("r2", "palace"), IllegalActionError, "no player -1"),
+    (1, Place("y1", "garden"), NotYourTurnError, "player 1's turn"),
+    (2, Place("r2", "palace"), IllegalActionError, "no player index 2"),
+    (-1, Place("r2", "palace"), IllegalActionError, "no player index -1"),
     (True, Place("r2", "palace"), IllegalActionError, "seat number"),
     (0, Place("r3", "palace"), IllegalActionError, "holds no r3"),
     (0, Place("r9", "palace"), IllegalActionError, "not a card"),

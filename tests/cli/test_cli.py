@@ -93,3 +93,22 @@ def test_show_rejects_an_impossible_position_clearly() -> None:
     result = runner.invoke(app, ["show", "4 e14 s1 p11,11,0,0 t5,7,5,3 q34"])
     assert result.exit_code == 2
     assert "two painters share a space" in result.output
+
+
+def test_replay_counts_seats_from_1(tmp_path: Path) -> None:
+    """The summary a person reads names seats from 1 (the record's JSON keeps indexes from 0),
+    and so does a diverging move's message."""
+    runner.invoke(app, ["simulate", "-p", "3", "-n", "1", "--seed", "2", "--records", str(tmp_path), "-q"])
+    path = tmp_path / "game-2.json"
+    data = json.loads(path.read_text())
+    (winner,) = data["outcome"]["winners"]
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"seat {winner + 1} won" in result.output and '"winners"' not in result.output
+    first = data["moves"][0]
+    first["action"] = "play 99"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert f"player {first['player'] + 1} 'play 99': card 99 is not in player {first['player'] + 1}'s hand" \
+        in " ".join(result.output.split())

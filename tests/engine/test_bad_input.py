@@ -95,8 +95,8 @@ def not_in(state: SakuraState, seat: int) -> int:
 def test_a_card_not_in_your_hand() -> None:
     state = SakuraGame(4).new_initial_state(1)
     card = not_in(state, 0)
-    rejects(state, 0, Play(card), IllegalActionError, f"card {card}", "not in player 0's hand")
-    rejects(state, 0, Play(61), IllegalActionError, "card 61", "not in player 0's hand")
+    rejects(state, 0, Play(card), IllegalActionError, f"card {card}", "not in player 1's hand")
+    rejects(state, 0, Play(61), IllegalActionError, "card 61", "not in player 1's hand")
     rejects(state, 0, Play(0), IllegalActionError, "card 0")
     rejects(state, 0, Play(-3), IllegalActionError, "card -3")
 
@@ -106,14 +106,14 @@ def test_a_card_already_played_is_no_longer_in_hand() -> None:
     card = state.hands[1][0]
     state.apply_action(1, Play(card))
     state.apply_action(0, state.legal_actions(0)[0])
-    rejects(state, 2, Play(card), IllegalActionError, f"card {card}", "not in player 2's hand")
+    rejects(state, 2, Play(card), IllegalActionError, f"card {card}", "not in player 3's hand")
 
 
 def test_choosing_twice_in_one_round() -> None:
     state = SakuraGame(4).new_initial_state(3)
     first, second = state.hands[2][:2]
     state.apply_action(2, Play(first))
-    error = rejects(state, 2, Play(second), NotYourTurnError, "player 2", "already chosen")
+    error = rejects(state, 2, Play(second), NotYourTurnError, "player 3", "already chosen")
     assert isinstance(error, IllegalActionError)  # the narrow error is also the broad one
     rejects(state, 2, Play(first), NotYourTurnError, "already chosen")
 
@@ -128,8 +128,9 @@ def test_a_choice_by_someone_else_than_the_card_owner() -> None:
     state = play_until(SakuraGame(4), pending)
     seat = (state.pending_choice() or (0, 0, ""))[0]
     other = (seat + 1) % 4
-    rejects(state, other, FORWARD, NotYourTurnError, f"player {seat} chooses now", f"not player {other}")
-    rejects(state, other, BACK, NotYourTurnError, f"player {seat} chooses now")
+    rejects(state, other, FORWARD, NotYourTurnError, f"player {seat + 1} chooses now",
+            f"not player {other + 1}")
+    rejects(state, other, BACK, NotYourTurnError, f"player {seat + 1} chooses now")
 
 
 def test_playing_a_card_while_a_choice_is_pending() -> None:
@@ -137,14 +138,15 @@ def test_playing_a_card_while_a_choice_is_pending() -> None:
     seat, _, _ = state.pending_choice() or (0, 0, "")
     for player in range(5):
         hand = state.hands[player]
-        rejects(state, player, Play(hand[0]), NotYourTurnError, "cards are resolving", f"player {seat} must")
+        rejects(state, player, Play(hand[0]), NotYourTurnError, "cards are resolving",
+                f"player {seat + 1} must")
 
 
 def test_the_tactical_double_player_must_play_two_cards() -> None:
     state = play_until(SakuraGame(2, "tactical"), double_player)
     me = state.double
     a, b = state.hands[me][:2]
-    rejects(state, me, Play(a), IllegalActionError, f"player {me} plays two cards", "court")
+    rejects(state, me, Play(a), IllegalActionError, f"player {me + 1} plays two cards", "court")
     rejects(state, me, Play(a, a), IllegalActionError, "court painter's card must be another card")
     foreign = not_in(state, me)
     rejects(state, me, Play(a, foreign), IllegalActionError, f"card {foreign}", "not in player")
@@ -156,7 +158,7 @@ def test_the_other_tactical_player_plays_one_card() -> None:
     state = play_until(SakuraGame(2, "tactical"), double_player)
     other = 1 - state.double
     a, b = state.hands[other][:2]
-    rejects(state, other, Play(a, b), IllegalActionError, f"player {other} does not play for the court")
+    rejects(state, other, Play(a, b), IllegalActionError, f"player {other + 1} does not play for the court")
 
 
 def test_nobody_plays_two_cards_while_both_tactical_painters_share_the_gate() -> None:
@@ -175,14 +177,14 @@ def test_the_court_variant_never_plays_two_cards() -> None:
 @pytest.mark.parametrize("seat", [4, 5, -1, 99])
 def test_a_seat_that_does_not_exist(seat: int) -> None:
     state = SakuraGame(4).new_initial_state(7)
-    rejects(state, seat, Play(state.hands[0][0]), IllegalActionError, f"no player {seat}", "4-player")
+    rejects(state, seat, Play(state.hands[0][0]), IllegalActionError, f"no player index {seat}", "4-player")
 
 
 def test_the_court_painter_is_not_a_player() -> None:
     state = SakuraGame(2, "court").new_initial_state(8)
-    rejects(state, 2, Play(state.hands[0][0]), IllegalActionError, "no player 2", "2-player game")
+    rejects(state, 2, Play(state.hands[0][0]), IllegalActionError, "no player index 2", "2-player game")
     choosing = play_until(SakuraGame(2, "court"), pending)
-    rejects(choosing, 2, FORWARD, IllegalActionError, "no player 2")
+    rejects(choosing, 2, FORWARD, IllegalActionError, "no player index 2")
 
 
 @pytest.mark.parametrize("player", ["0", None, 1.0, True, (0,)])
@@ -218,7 +220,7 @@ def test_game_apply_action_through_make_game_is_the_same() -> None:
     """The generic entry point (make_game) raises the same narrow errors."""
     state = make_game("sakura", {"players": 6}).new_initial_state(12)
     assert isinstance(state, SakuraState)
-    rejects(state, 0, Play(not_in(state, 0)), IllegalActionError, "not in player 0's hand")
+    rejects(state, 0, Play(not_in(state, 0)), IllegalActionError, "not in player 1's hand")
 
 
 # ------------------------------------------------------------------------------ action text
@@ -492,13 +494,13 @@ def test_a_player_who_must_choose_needs_cards() -> None:
     assert p.hands is not None and p.discard is not None
     empty = ((), *p.hands[1:])
     no_cards = dataclasses.replace(p, hands=empty, discard=(*p.discard, *p.hands[0]))
-    impossible(game, no_cards, "player 0 must choose")
+    impossible(game, no_cards, "player 1 must choose")
     tactical = SakuraGame(2, "tactical")
     one_card = Position(
         2, "tactical", emperor=8, scored=0, painters=(0, 3, 1), tokens=(5, 5, 5), supply=39,
         hands=((7,), (1, 2, 3, 4, 5)),
     )  # fmt: skip
-    impossible(tactical, one_card, "player 0 must choose 2 card(s) but holds 1")
+    impossible(tactical, one_card, "player 1 must choose 2 card(s) but holds 1")
 
 
 def test_chosen_cards_that_cannot_be() -> None:
@@ -508,7 +510,7 @@ def test_chosen_cards_that_cannot_be() -> None:
     two = hands[0][:2]
     hands[0] = hands[0][2:]
     bad = dataclasses.replace(p, hands=tuple(hands), chosen=(two, (), (), ()))
-    impossible(game, bad, "player 0 chose too many cards")
+    impossible(game, bad, "player 1 chose too many cards")
     hands = list(p.hands)
     hands[0] = hands[0][1:]
     short = dataclasses.replace(p, hands=tuple(hands), chosen=((p.hands[0][0],), ()))
@@ -535,7 +537,7 @@ def test_the_tactical_choices_must_fit_the_double_player() -> None:
     hands[me] = hands[me][1:]
     chosen: list[tuple[int, ...]] = [(), ()]
     chosen[me] = (p.hands[me][0],)
-    with pytest.raises(InvalidPositionError, match=f"player {me} chose 1 card"):
+    with pytest.raises(InvalidPositionError, match=f"player {me + 1} chose 1 card"):
         state_from_position(game, dataclasses.replace(p, hands=tuple(hands), chosen=tuple(chosen)), 1)
 
 
@@ -548,7 +550,7 @@ def test_a_queue_that_cannot_be() -> None:
     )  # fmt: skip
     base.validate(game)  # 3 is E+2 P±3: its owner chooses the painter's direction
     impossible(game, dataclasses.replace(base, queue=((21, 1), (3, 0))), "lowest order number first")
-    impossible(game, dataclasses.replace(base, queue=((3, 4),)), "no seat 4 to own card 3")
+    impossible(game, dataclasses.replace(base, queue=((3, 4),)), "card 3 is owned by seat index 4: no such")
     impossible(game, dataclasses.replace(base, queue=(), stage=3), "a stage needs a card resolving")
     impossible(game, dataclasses.replace(base, chosen=((23,), (), (), ())), "cannot be chosen while")
 

@@ -281,4 +281,5 @@ def test_sakura_db_current_and_upgrade(sqlite_url: str, tmp_path: Any) -> None:
     assert after.output == f"{migrations.head()} (the newest)\n"
     missing = f"sqlite:///{tmp_path / 'no-such-folder' / 'x.db'}"
     failed = runner.invoke(cli, ["db", "upgrade", "--database-url", missing])
-    assert failed.exit_code == 1 and "error: " in failed.output and "Traceback" not in failed.output
+    assert failed.exit_code == 2 and "error: " in failed.output and "Traceback" not in failed.output
+    assert "no-such-folder of the SQLite file does not exist" in failed.output

@@ -34,7 +34,7 @@ def test_illegal_actions_get_the_engines_reason(client: TestClient) -> None:
     with socket(client, created["table"]["id"], created["token"]) as (ws, welcome):
         hand = welcome["view"]["hand"]
         missing = next(n for n in range(1, 61) if n not in hand)
-        for action, words in [(f"play {missing}", "not in player 0's hand"),
+        for action, words in [(f"play {missing}", "not in player 1's hand"),
                               ("forward", "no choice is pending"),
                               ("jump around", "not an action")]:
             ws.send_text(json.dumps({"type": "act", "action": action}))
@@ -68,7 +68,7 @@ def test_a_client_can_never_act_for_another_seat(client: TestClient) -> None:
             socket(client, table_id, created["token"]) as (ws_a, welcome_a):
         theirs = welcome_b["view"]["hand"][0]
         ws_a.send_text(json.dumps({"type": "act", "action": f"play {theirs}"}))
-        assert "not in player 0's hand" in receive(ws_a, "error")["message"]
+        assert "not in player 1's hand" in receive(ws_a, "error")["message"]
         ws_a.send_text(json.dumps({"type": "act", "action": f"play {theirs}", "seat": 1}))
         assert receive(ws_a, "error")["code"] == "malformed"
         assert welcome_a["view"]["hand"] != welcome_b["view"]["hand"]

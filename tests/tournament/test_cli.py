@@ -125,3 +125,11 @@ def test_progress_lines_when_standard_error_is_not_a_terminal(tmp_path: Path) ->
     quiet = runner.invoke(app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out",
                                 str(tmp_path), "-q"])
     assert "games/s" not in quiet.output
+
+
+def test_the_small_sample_note_is_printed_once(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["tournament", "greedy", "random", "-p", "2", "-n", "2", "-j", "1",
+                                 "--out", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("note:") == 1, result.output
+    assert "the intervals count deals and will be wide" in " ".join(result.output.split())

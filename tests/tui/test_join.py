@@ -236,9 +236,11 @@ async def test_a_bad_link_or_token_gives_a_clear_error_screen(
         assert words in app.screen.reason
         if "token" in link:
             app.save_screenshot(str(shots / "join-bad-token.svg"))
+        reason = app.screen.reason
         await pilot.press("enter")
         await pilot.pause()
-    assert app.return_code in (0, None)
+    assert app.return_code == 1  # a failed join is a failure: ``sakura play --join`` exits 1
+    assert app.join_error == reason
 
 
 async def test_the_hint_key_at_a_web_table_asks_the_server(server: str, tmp_path: Path) -> None:

@@ -90,6 +90,23 @@ def test_join_with_watch_starts_a_spectator(started: list[SakuraApp]) -> None:
     assert started[0].join == "http://127.0.0.1:1/t/abc" and started[0].spectate
 
 
+def test_join_refuses_what_is_no_table_link_before_the_app_starts(started: list[SakuraApp]) -> None:
+    result = runner.invoke(app, ["play", "--join", "not-a-link"])
+    assert result.exit_code == 2, result.output
+    assert "not a table link: 'not-a-link'" in result.output
+    assert not started
+
+
+def test_a_failed_join_exits_1_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    def run(self: SakuraApp, *args: Any, **kwargs: Any) -> None:
+        self.join_error = "Cannot reach the server at http://127.0.0.1:1"  # as the join screen sets it
+
+    monkeypatch.setattr(SakuraApp, "run", run)
+    result = runner.invoke(app, ["play", "--join", "http://127.0.0.1:1/t/abc"])
+    assert result.exit_code == 1, result.output
+    assert "error: cannot join the table: Cannot reach the server" in result.output
+
+
 def test_replay_board_ends_its_last_line_before_the_summary(tmp_path: Path) -> None:
     import subprocess
     import sys

@@ -114,7 +114,7 @@ def check_view(view: Any) -> View:
     if player is None:
         raise BotError("a spectator's view has no decision to make")
     if view.terminal or not view.legal_actions:
-        raise BotError(f"player {player} has nothing to decide now")
+        raise BotError(f"player {player + 1} has nothing to decide now")
     return view  # type: ignore[no-any-return]
 
 

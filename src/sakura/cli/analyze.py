@@ -13,6 +13,7 @@ from rich.console import Console
 
 from sakura.bots import BotError, make_bot
 from sakura.cli.extras import require
+from sakura.cli.messages import error
 from sakura.engine import GameError, make_game
 from sakura.engine.games.cards import CardsGame
 from sakura.engine.games.sakura import SakuraGame
@@ -23,8 +24,8 @@ from sakura.tournament.progress import GameProgress
 from sakura.tournament.runner import RayTarget, default_jobs, run_games
 from sakura.tournament.schedule import derive_seed
 
-console = Console()
-err = Console(stderr=True, soft_wrap=True)
+console = Console(markup=False)
+err = Console(stderr=True, soft_wrap=True, markup=False)
 
 
 def balance_setups(config: dict[str, object], bots: list[str], games: int, seed: int, players: int,
@@ -74,7 +75,7 @@ def analyze(
                        _ray_target(ray, ray_address))
         return
     if game_name != "sakura":
-        err.print(f"[red]error:[/] unknown game {game_name!r}; games: sakura, sakura-cards")
+        error(err, f"unknown game {game_name!r}; games: sakura, sakura-cards")
         raise typer.Exit(2)
     players = players or 4
     on_ray = _ray_target(ray, ray_address)
@@ -84,7 +85,7 @@ def analyze(
         for spec in specs:
             make_bot(spec, game, 0)
     except (BotError, GameError, ValueError) as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(2) from None
     # the statistics and the charts (scipy, matplotlib) load here, not with every command
     from sakura.tournament.balance import SakuraCollector, balance
@@ -111,7 +112,7 @@ def _ray_target(flag: bool, address: str | None) -> RayTarget | None:
     try:
         return target(flag, address)
     except RayMissingError as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(2) from None
 
 
@@ -123,7 +124,7 @@ def _analyze_cards(players: int | None, variant: str | None, deck: Path | None, 
     if players not in (None, 2):
         wrong.append("--players (it is for two)")
     if wrong:
-        err.print(f"[red]error:[/] the card game has no {', '.join(wrong)}")
+        error(err, f"the card game has no {', '.join(wrong)}")
         raise typer.Exit(2)
     try:
         config = cards_config(deck)
@@ -131,7 +132,7 @@ def _analyze_cards(players: int | None, variant: str | None, deck: Path | None, 
         for spec in specs:
             make_bot(spec, game, 0)
     except (BotError, GameError, ValueError) as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(2) from None
     assert isinstance(game, CardsGame)
     from sakura.tournament.cards_balance import (

@@ -14,6 +14,7 @@ from rich.console import Console
 from sakura.bots import BotError, make_bot
 from sakura.cli.analyze import balance_setups
 from sakura.cli.extras import require
+from sakura.cli.messages import error
 from sakura.engine import GameError, make_game
 from sakura.engine.games.cards.deck import parse_cards
 from sakura.engine.games.sakura import SakuraGame, parse_deck, parse_layout
@@ -25,8 +26,8 @@ from sakura.tournament.runner import default_jobs, run_games
 if TYPE_CHECKING:
     from sakura.tournament.compare import Row
 
-console = Console()
-err = Console(stderr=True, soft_wrap=True)
+console = Console(markup=False)
+err = Console(stderr=True, soft_wrap=True, markup=False)
 
 
 def file_kind(path: Path) -> str:
@@ -89,7 +90,7 @@ def compare(
             for table in tables:
                 make_bot(spec, table, 0)
     except (BotError, GameError, ValueError) as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(2) from None
     # the statistics and the charts (scipy, matplotlib) load here, not with every command
     from sakura.tournament.compare import compare_cards_figures, compare_figures

@@ -11,7 +11,7 @@ from sakura.cli.extras import require
 from sakura.cli.serve import _default_database
 
 db_app = typer.Typer(help="The database's schema: which revision it is at, and upgrading it.",
-                     no_args_is_help=True, add_completion=False)
+                     no_args_is_help=True, add_completion=False, rich_markup_mode=None)
 
 DatabaseUrl = Annotated[str | None, typer.Option(
     help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
@@ -22,16 +22,21 @@ DatabaseUrl = Annotated[str | None, typer.Option(
 def current(database_url: DatabaseUrl = None) -> None:
     """Print the database's revision and whether it is the newest."""
     require("sakura db", "web")
-    from sqlalchemy import create_engine  # the database's libraries load for this command only
+    # the database's libraries load for this command only
     from sqlalchemy.exc import SQLAlchemyError
 
+    from sakura.cli.database import DatabaseUrlError, cannot_open, open_engine
     from sakura.server import migrations
 
-    engine = create_engine(database_url or _default_database(), hide_parameters=True)
+    url = database_url or _default_database()
+    try:
+        engine = open_engine(url)
+    except DatabaseUrlError as exc:
+        _fail(str(exc))
     try:
         revision = migrations.current(engine)
     except SQLAlchemyError as exc:
-        _fail(exc)
+        _fail(cannot_open(url, exc))
     finally:
         engine.dispose()
     head = migrations.head()
@@ -47,23 +52,20 @@ def current(database_url: DatabaseUrl = None) -> None:
 def upgrade(database_url: DatabaseUrl = None) -> None:
     """Upgrade the database to the newest revision, as the server does when it starts."""
     require("sakura db", "web")
-    from alembic.util import CommandError
-    from sqlalchemy.exc import SQLAlchemyError
-
+    from sakura.cli.database import DatabaseUrlError, open_store
     from sakura.server import migrations
-    from sakura.server.db import Store
 
     try:
-        store = Store(database_url or _default_database())
-    except (SQLAlchemyError, CommandError) as exc:
-        _fail(exc)
+        store = open_store(database_url or _default_database())
+    except DatabaseUrlError as exc:
+        _fail(str(exc))
     try:
         typer.echo(f"at {migrations.current(store.engine)} (the newest)")
     finally:
         store.close()
 
 
-def _fail(exc: Exception) -> NoReturn:
-    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    typer.echo(f"error: {first}", err=True)
-    raise typer.Exit(1)
+def _fail(message: str) -> NoReturn:
+    """A user's error: one line on stderr, exit code 2, the database as it was."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)

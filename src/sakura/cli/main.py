@@ -7,7 +7,7 @@ import random
 import statistics
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -15,7 +15,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sakura.cli.board import draw_cards, draw_position
-from sakura.engine import Game, GameError, make_game
+from sakura.cli.messages import error
+from sakura.engine import Game, GameError, Outcome, make_game
 from sakura.engine.games.cards import CardsState
 from sakura.engine.games.sakura import Position, SakuraGame, parse_deck
 from sakura.engine.games.sakura.state import SakuraState
@@ -27,9 +28,12 @@ app = typer.Typer(
     help="Sakura: the race through the Emperor's garden. Simulate, replay and show games.",
     no_args_is_help=True,
     add_completion=False,
+    # Help as plain text: Rich's markup would read a help's brackets as tags (it printed
+    # pip install 'sakura' for 'sakura[cluster]') and its option table shows <bool> on every flag.
+    rich_markup_mode=None,
 )
-console = Console()
-err = Console(stderr=True, soft_wrap=True)
+console = Console(markup=False)
+err = Console(stderr=True, soft_wrap=True, markup=False)
 
 
 def _print_version(value: bool) -> None:
@@ -56,7 +60,7 @@ def _game(players: int, variant: str | None, deck: Path | None = None) -> Sakura
         cards = parse_deck(deck.read_text(encoding="utf-8"), deck.name) if deck is not None else None
         return SakuraGame(players, variant, cards)
     except (GameError, ValueError) as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(2) from None
 
 
@@ -84,17 +88,17 @@ def simulate(
     card game: points, discards and winners by seat)."""
     if game_name == "sakura-cards":
         if variant is not None or players not in (None, 2):
-            err.print("[red]error:[/] the card game is for two players and has no variant")
+            error(err, "the card game is for two players and has no variant")
             raise typer.Exit(2)
         try:
             cards_game = make_game("sakura-cards", cards_config(deck))
         except (GameError, ValueError) as exc:
-            err.print(f"[red]error:[/] {exc}")
+            error(err, exc)
             raise typer.Exit(2) from None
         _simulate_cards(cards_game, games, seed, records, quiet, deck)
         return
     if game_name != "sakura":
-        err.print(f"[red]error:[/] unknown game {game_name!r}; games: sakura, sakura-cards")
+        error(err, f"unknown game {game_name!r}; games: sakura, sakura-cards")
         raise typer.Exit(2)
     players = players or 4
     game = _game(players, variant, deck)
@@ -220,12 +224,12 @@ def replay_command(
     png: Annotated[Path | None, typer.Option(
         help="write the win-chance graph to this PNG", dir_okay=False)] = None,
 ) -> None:
-    """Re-run a game record through the engine; fail loudly where it diverges (``--analyse``:
+    """Re-run a game record through the engine; fail loudly where it diverges (with --analyse:
     then score a seat's decisions with the analysing bot)."""
     try:
         record = GameRecord.loads(file.read_text(encoding="utf-8"))
     except (InvalidRecordError, UnicodeDecodeError) as exc:
-        err.print(f"[red]error:[/] {file}: {exc}")
+        error(err, f"{file}: {exc}")
         raise typer.Exit(2) from None
     if tui:
         from sakura.cli.play import replay_tui
@@ -236,24 +240,41 @@ def replay_command(
         try:
             first = record.make_game().state_from_json(record.initial)
         except (GameError, ValueError) as exc:
-            err.print(f"[red]error:[/] {file}: bad initial state: {exc}")
+            error(err, f"{file}: bad initial state: {exc}")
             raise typer.Exit(1) from None
         print(first.text())
     try:
         final = replay(record, on_step=(lambda s: print(s.text())) if positions else None)
     except ReplayDivergenceError as exc:
-        err.print(f"[red]error:[/] {file}: {exc}")
+        error(err, f"{file}: {exc}")
         raise typer.Exit(1) from None
     outcome = final.outcome()
     if board and isinstance(final, SakuraState):
         typer.echo(draw_position(final.position(), final.game))
     elif board and isinstance(final, CardsState):
         typer.echo(draw_cards(final.view(None)))
-    summary = json.dumps(outcome.to_dict()) if outcome else "unfinished"
     sys.stdout.flush()  # the board (stdout) is out, whole, before the summary (stderr) comes
-    err.print(f"replayed {len(record.moves)} moves: identical to the record; outcome {summary}")
+    err.print(f"replayed {len(record.moves)} moves: identical to the record; {outcome_words(outcome)}")
     if analyse:
         _analyse(record, seat, spec, png)
+
+
+def outcome_words(outcome: Outcome | None) -> str:
+    """The end of a game for a person, seats counted from 1 (the record's JSON counts them
+    from 0).
+
+    >>> outcome_words(Outcome((0,), (12, 5, 10), "most tokens"))
+    'seat 1 won (most tokens); scores by seat: 12, 5, 10'
+    >>> outcome_words(Outcome((1, 2), (3, 4, 4), "shared"))
+    'seats 2 and 3 share the win (shared); scores by seat: 3, 4, 4'
+    """
+    if outcome is None:
+        return "the game is unfinished"
+    seats = [str(w + 1) for w in outcome.winners]
+    who = f"seat {seats[0]} won" if len(seats) == 1 else \
+        f"seats {', '.join(seats[:-1])} and {seats[-1]} share the win"
+    why = f" ({outcome.reason})" if outcome.reason else ""
+    return f"{who}{why}; scores by seat: {', '.join(map(str, outcome.scores))}"
 
 
 def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None:
@@ -264,32 +285,78 @@ def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None
     if png is not None:
         require("sakura replay --analyse --png", "lab")
     if seat > len(record.players):
-        err.print(f"[red]error:[/] there is no seat {seat}: the game has {len(record.players)} players")
+        error(err, f"there is no seat {seat}: the game has {len(record.players)} players")
         raise typer.Exit(2)
     try:
         analysis.run(record, seat - 1, spec, png, err, console)
     except BotError as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(2) from None
 
 
 @app.command()
 def show(
-    position: Annotated[str, typer.Argument(help="a position in text form, or a JSON file")],
+    position: Annotated[str, typer.Argument(
+        help="a position in text form, or a JSON file: a position, or a saved state of either game")],
 ) -> None:
-    """Print the garden, painters, Emperor and tokens of a position."""
+    """Print a position: Sakura's garden, painters, Emperor and tokens, or the card game's table
+    (from its saved state, a JSON file)."""
+    path = Path(position)
+    if path.is_dir():
+        _show_fails(f"{position} is a folder, not a position")
+    if path.is_file():
+        typer.echo(_draw_file(path))
+        return
+    if len(position.split()) == 1 and (path.suffix or "/" in position):  # a file's name, not a position
+        _show_fails(f"no such file: {position}")
+    if "|" in position:  # CardsState.text(): one way, for reading
+        _show_fails("the card game's one-line text form is not read back: give its saved state "
+                    "(a JSON file, as CardsState.to_json writes it)")
     try:
-        path = Path(position)
-        if position.endswith(".json") and path.is_file():
-            pos = Position.from_json(json.loads(path.read_text(encoding="utf-8")))
-        else:
-            pos = Position.from_text(position)
+        pos = Position.from_text(position)
         game = SakuraGame(pos.players, pos.variant)
         pos.validate(game)
     except (GameError, ValueError) as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from None
+        alone = "" if len(position.split()) > 1 else " (and there is no file of that name)"
+        _show_fails(f"{exc}{alone}")
     typer.echo(draw_position(pos, game))
+
+
+def _draw_file(path: Path) -> str:
+    """The drawing of what ``path`` holds: a Sakura position (``Position.to_json``), or a saved
+    state of Sakura or of the card game (``state.to_json()``); a record is refused with the
+    command that shows it."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        _show_fails(f"{path} is not a JSON file: {exc}")
+    if isinstance(data, dict) and ("moves" in data or str(data.get("format")).startswith("sakura-record")):
+        _show_fails(f"{path} is a game record, not a position: sakura replay {path} --board draws "
+                    "its end, --positions prints every position on the way")
+    try:
+        if isinstance(data, dict) and data.get("game") == "sakura-cards":
+            from sakura.engine.games.cards import state_from_json as cards_state
+
+            cards = cards_state(data)
+            hands = [f"hand of player {seat + 1}: {' '.join(hand) or '-'}"
+                     for seat, hand in enumerate(cards.hands)]
+            return "\n".join([draw_cards(cards.view(None)), *hands])
+        if isinstance(data, dict) and data.get("game") == "sakura":
+            from sakura.engine.games.sakura import state_from_json as sakura_state
+
+            state = sakura_state(data)
+            return draw_position(state.position(), state.game)
+        pos = Position.from_json(data)
+        game = SakuraGame(pos.players, pos.variant)
+        pos.validate(game)
+    except (GameError, ValueError) as exc:
+        _show_fails(f"{path}: {exc}")
+    return draw_position(pos, game)
+
+
+def _show_fails(message: str) -> NoReturn:
+    error(err, message)
+    raise typer.Exit(2)
 
 
 from sakura.cli.analyze import analyze  # noqa: E402  (commands of their own modules)

@@ -10,11 +10,12 @@ import typer
 from rich.console import Console
 
 from sakura.cli.extras import require
+from sakura.cli.messages import error
 
 if TYPE_CHECKING:
     from sakura.tui import Setup
 
-err = Console(stderr=True, soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True, markup=False)
 
 
 def play(
@@ -67,7 +68,17 @@ def play(
     if watch and join is None:
         fail("--watch watches a web table: give its link with --join")
     if join is not None:  # the table's game decides
-        SakuraApp(join=join, watch=watch, lang=language, save_dir=save_dir).run()
+        from sakura.tui.remote import JoinError, parse_join_url
+
+        try:
+            parse_join_url(join)  # a link that is none is said before the app starts
+        except JoinError as exc:
+            fail(str(exc))
+        remote = SakuraApp(join=join, watch=watch, lang=language, save_dir=save_dir)
+        remote.run()
+        if remote.join_error is not None:  # said on the app's screen, and here for the shell
+            error(err, f"cannot join the table: {remote.join_error}")
+            raise typer.Exit(1)
         return
     session: Session[Any] | None = None
     setup: Setup | None = None
@@ -90,7 +101,7 @@ def play(
 
 def fail(message: str) -> NoReturn:
     """A usage error: said in red on stderr, exit code 2, nothing started."""
-    err.print(f"[red]error:[/] {message}")
+    error(err, message)
     raise typer.Exit(2)
 
 
@@ -126,6 +137,6 @@ def replay_tui(record: object) -> None:
     try:
         replay(record)
     except ReplayDivergenceError as exc:
-        err.print(f"[red]error:[/] {exc}")
+        error(err, exc)
         raise typer.Exit(1) from None
     SakuraApp(record=record, lang=detect_language()).run()

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
+import errno
 import threading
 import webbrowser
-from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -14,10 +13,11 @@ from sakura.cli.extras import require
 
 
 def _default_database() -> str:
-    """A SQLite file in the user's data folder: nothing to install, games kept across runs."""
-    base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "sakura"
-    base.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{base / 'sakura.db'}"
+    """``sakura serve``'s database when none is named: a SQLite file in the user's data folder
+    (see :mod:`sakura.cli.database`; its folder is made when the database opens)."""
+    from sakura.cli.database import default_url
+
+    return default_url()
 
 
 def serve(
@@ -50,19 +50,36 @@ def serve(
     require("sakura serve", "web")
     import uvicorn
 
+    from sakura.cli.database import DatabaseUrlError, check_url, open_store, where
     from sakura.server import create_app
     from sakura.server.limits import Limits
-    from sakura.server.serving import config
+    from sakura.server.serving import config, listen
 
     url = database_url or _default_database()
     hosts = tuple(allowed_host or allowed_hosts_for(host))
     limits = Limits(allowed_hosts=hosts, live_tables=max_tables)
     if workers > 1 and redis_url is None:
-        typer.echo("error: --workers above 1 needs --redis-url (the processes share tables through Redis)",
-                   err=True)
-        raise typer.Exit(2)
-    lobby = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+        _fail("--workers above 1 needs --redis-url (the processes share tables through Redis)")
+    try:
+        check_url(url)  # a URL that cannot work is refused before the port is taken
+    except DatabaseUrlError as exc:
+        _fail(str(exc))
+    # The port first: only once it is ours is the address said, the browser opened and the
+    # database created (a second server on a taken port changes nothing and opens nothing).
+    try:
+        sockets = listen(host, port)
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port}: {_reason(exc)}")
+    try:
+        open_store(url).close()  # the schema upgraded once here; a database that cannot open is said now
+    except DatabaseUrlError as exc:
+        for sock in sockets:
+            sock.close()
+        _fail(str(exc))
+    bound = sockets[0].getsockname()[1]  # --port 0: the port the system chose
+    lobby = f"http://{_browsable(host)}:{bound}/"
     typer.echo(f"Sakura is served at {lobby} (Ctrl+C to stop)")
+    typer.echo(f"Games are kept in {where(url)} (another database: --database-url)")
     if "*" in hosts:
         typer.echo("Any host name is accepted (--allowed-host '*'): "
                    "put the server behind a proxy that checks it.")
@@ -71,11 +88,36 @@ def serve(
     if workers > 1:
         from sakura.server.cluster.workers import run_workers
 
-        run_workers(workers, host=host, port=port, limits=limits, database_url=url, redis_url=redis_url,
-                    redis_prefix=redis_prefix, proxy_headers=proxy_headers)
+        run_workers(workers, host=host, port=bound, sockets=sockets, limits=limits, database_url=url,
+                    redis_url=redis_url, redis_prefix=redis_prefix, proxy_headers=proxy_headers)
         return
     app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix)
-    uvicorn.Server(config(app, host=host, port=port, limits=limits, proxy_headers=proxy_headers)).run()
+    uvicorn.Server(config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers)).run(
+        sockets=sockets)
+
+
+def _fail(message: str) -> NoReturn:
+    """A user's error: one line on stderr, exit code 2; nothing served, opened or created."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _reason(exc: OSError) -> str:
+    """What the system said, without its errno, and what to change."""
+    if exc.errno == errno.EADDRINUSE:
+        return "the port is in use (another server there? choose another with --port)"
+    if exc.errno == errno.EACCES:
+        return "permission denied (a port below 1024 needs privileges: choose another with --port)"
+    return f"{(exc.strerror or str(exc)).lower()} (check --host)"
+
+
+def _browsable(host: str) -> str:
+    """The address a browser on this machine reaches a server bound to ``host`` by."""
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host
 
 
 def allowed_hosts_for(host: str) -> list[str]:

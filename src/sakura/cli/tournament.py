@@ -12,6 +12,7 @@ from rich.table import Table
 
 from sakura.bots import BotError, make_bot, parse_spec
 from sakura.cli.extras import require
+from sakura.cli.messages import error, note
 from sakura.engine import GameError, make_game
 from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.on_ray import RayMissingError, target
@@ -20,17 +21,17 @@ from sakura.tournament.progress import GameProgress
 from sakura.tournament.runner import default_jobs, run_games
 from sakura.tournament.schedule import GAUNTLET, MODES, TournamentPlan
 
-err = Console(stderr=True, soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True, markup=False)
 
 
 def _console() -> Console:
     """Standard output; wide enough for the whole table when it goes to a file or a pipe."""
-    console = Console()
-    return console if console.is_terminal else Console(width=140)
+    console = Console(markup=False)
+    return console if console.is_terminal else Console(width=140, markup=False)
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/] {message}")
+    error(err, message)
     return typer.Exit(2)
 
 
@@ -84,9 +85,7 @@ def tournament(
     except (BotError, GameError, ValueError, RayMissingError) as exc:
         raise _fail(str(exc)) from None
     setups = plan.setups()
-    warning = plan.warning()
-    if warning:
-        err.print(f"[yellow]note:[/] {warning}")
+    warning = plan.warning()  # said once, under the standings it qualifies
     started = time.perf_counter()
     with GameProgress("tournament", len(setups), quiet=quiet) as progress:
 
@@ -130,7 +129,7 @@ def tournament(
     console.print(f"fair share {1 / plan.players:.1%}; {data['deals']} deals (the intervals count deals, "
                   f"not games); {elapsed:.0f} s; saved {json_path} and {csv_path}")
     if warning:
-        console.print(f"note: {warning}")
+        note(console, warning)
     if plot is not None:
         from sakura.tournament.plots import plot_standings  # matplotlib: only for a chart
 

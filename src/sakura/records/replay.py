@@ -50,7 +50,7 @@ def replay(
             action = game.parse_action(move.action)
             events = state.apply_action(move.player, action)
         except GameError as exc:
-            raise ReplayDivergenceError(i, f"player {move.player} {move.action!r}: {exc}") from None
+            raise ReplayDivergenceError(i, f"player {move.player + 1} {move.action!r}: {exc}") from None
         got = [e.to_dict() for e in events]
         if got != list(move.events):
             raise ReplayDivergenceError(i, _first_difference(list(move.events), got))

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import socket
 from typing import Any
@@ -121,6 +122,41 @@ class OneLineInvalidUtf8(logging.Filter):
             record.exc_info = None
             record.exc_text = None
         return True
+
+
+def listen(host: str, port: int, backlog: int = 2048) -> list[socket.socket]:
+    """Sockets bound to ``host:port`` and listening, one an address the name has (``localhost``:
+    IPv4 and IPv6, as uvicorn's own ``create_server`` binds it): ``sakura serve`` takes its port
+    with them before it says where it is served, opens a browser or creates a database, and
+    uvicorn then serves on them (``Server.run(sockets=...)``). ``OSError`` when the port is
+    taken or the name unknown, every socket closed again."""
+    infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    sockets: list[socket.socket] = []
+    unavailable: OSError | None = None
+    try:
+        for family, kind, proto, _, address in dict.fromkeys(infos):
+            sock = socket.socket(family, kind, proto)
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:  # the IPv4 address has its own socket
+                    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                sock.bind(address)
+            except OSError as exc:
+                sock.close()
+                if exc.errno != errno.EADDRNOTAVAIL:
+                    raise
+                unavailable = exc  # a family this machine has not enabled (as asyncio skips it)
+                continue
+            sockets.append(sock)
+            sock.listen(backlog)
+            sock.set_inheritable(True)  # ``--workers``: the children serve on them too
+        if not sockets:
+            raise unavailable or OSError(errno.EADDRNOTAVAIL, f"no address to listen on for {host!r}")
+    except BaseException:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets
 
 
 def config(app: Any, *, host: str, port: int, limits: Limits, log_level: str = "warning",

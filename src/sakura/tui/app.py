@@ -73,6 +73,7 @@ class SakuraApp(App[None]):
         self.delay = delay
         self.save_dir = save_dir or Path.cwd()
         self.last_saved: Path | None = None
+        self.join_error: str | None = None  # why ``join`` failed, once it has
 
     def on_mount(self) -> None:
         if self.lang in RTL:  # running text starts on the right (the board stays left to right)

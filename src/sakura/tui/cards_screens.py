@@ -159,7 +159,7 @@ class CardsScreen(GameScreen[CardsView]):
         for seat in sorted(range(2), key=lambda s: -outcome.scores[s]):
             mark = " ★" if seat in outcome.winners else ""
             rounds = map(str, view.round_scores[seat])
-            table.add_row(shape(self.who(seat)) + mark, *rounds, str(view.totals[seat]))
+            table.add_row(Text(shape(self.who(seat)) + mark), *rounds, str(view.totals[seat]))
         return table, result_line(outcome.winners, outcome.scores, self.who)
 
     def start(self) -> None:

@@ -141,8 +141,10 @@ class PassScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass"):
-            yield Static(t("Pass the keyboard to {name}.", name=self.player_name), id="pass-title")
-            yield Static(t("Press Enter when {name} is ready; the others look away.", name=self.player_name))
+            # a name is text, never markup (a web table's names are anyone's)
+            name = self.player_name
+            yield Static(Text(t("Pass the keyboard to {name}.", name=name)), id="pass-title")
+            yield Static(Text(t("Press Enter when {name} is ready; the others look away.", name=name)))
         yield Footer()
 
     def action_ready(self) -> None:
@@ -168,7 +170,7 @@ class EndScreen(ModalScreen[None]):
         body: RenderableType = table
         with Vertical(id="end"):
             yield Static(body)
-            yield Static(winner, id="winner")
+            yield Static(Text(winner), id="winner")
             yield Static(t("N or Enter: play again · S: save the record · Q: quit"))
         yield Footer()
 

@@ -38,9 +38,10 @@ V = TypeVar("V", bound=View)
 
 
 class JoinFailedScreen(Screen[None]):
-    """The reason a table could not be joined; any of Enter, Esc, Q leaves the app."""
+    """The reason a table could not be joined; any of Enter, Esc, Q leaves the app, with exit
+    code 1 (``sakura play --join`` says the reason again, on stderr, and exits 1 too)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q,ctrl+q", "app.quit", N_("Quit"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q,ctrl+q", "leave", N_("Quit"))]
 
     def __init__(self, reason: str) -> None:
         super().__init__()
@@ -53,6 +54,15 @@ class JoinFailedScreen(Screen[None]):
             yield Static(Text(self.reason), id="join-error")
             yield Static(t("Press Enter to quit."))
         yield Footer()
+
+    def on_mount(self) -> None:
+        from sakura.tui.app import SakuraApp
+
+        if isinstance(self.app, SakuraApp):  # for the command, which says it again on leaving
+            self.app.join_error = self.reason
+
+    def action_leave(self) -> None:
+        self.app.exit(return_code=1)
 
 
 class ConnectScreen(Screen[None]):
@@ -69,7 +79,7 @@ class ConnectScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="pass"):
             # the link without its token: a seat's secret stays off the screen here
-            yield Static(t("Joining {url}…", url=self.url.split("#")[0]), id="pass-title")
+            yield Static(Text(t("Joining {url}…", url=self.url.split("#")[0])), id="pass-title")
         yield Footer()
 
     def on_mount(self) -> None:

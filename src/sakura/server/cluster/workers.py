@@ -21,7 +21,7 @@ from typing import Any
 STOP_GRACE = 10.0  # beyond Limits.shutdown_seconds: the app's own shutdown (leases, writes)
 
 
-def _child(sock: socket.socket, options: dict[str, Any]) -> None:
+def _child(sockets: list[socket.socket], options: dict[str, Any]) -> None:
     import uvicorn
 
     from sakura.server import create_app
@@ -32,17 +32,17 @@ def _child(sock: socket.socket, options: dict[str, Any]) -> None:
                      redis_prefix=options["redis_prefix"])
     server = uvicorn.Server(config(app, host=options["host"], port=options["port"], limits=limits,
                                    proxy_headers=options["proxy_headers"]))
-    server.run(sockets=[sock])
+    server.run(sockets=sockets)
 
 
-def run_workers(count: int, *, host: str, port: int, **options: Any) -> None:
-    """Serve on ``host:port`` with ``count`` processes until interrupted."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(2048)
-    sock.set_inheritable(True)
+def run_workers(count: int, *, host: str, port: int, sockets: list[socket.socket] | None = None,
+                **options: Any) -> None:
+    """Serve on ``host:port`` with ``count`` processes until interrupted; on ``sockets`` when
+    the caller has bound them already (``sakura serve`` takes its port first)."""
+    if sockets is None:
+        from sakura.server.serving import listen
+
+        sockets = listen(host, port)
     options.update(host=host, port=port)
     context = multiprocessing.get_context("spawn")
     children: list[Any] = []
@@ -58,7 +58,7 @@ def run_workers(count: int, *, host: str, port: int, **options: Any) -> None:
         while not stopping:
             children = [c for c in children if c.is_alive()]
             while len(children) < count and not stopping:
-                child = context.Process(target=_child, args=(sock, options), daemon=False)
+                child = context.Process(target=_child, args=(sockets, options), daemon=False)
                 child.start()
                 children.append(child)
             time.sleep(0.5)
@@ -73,4 +73,5 @@ def run_workers(count: int, *, host: str, port: int, **options: Any) -> None:
                 print(f"worker {child.pid} did not stop in time: killed", file=sys.stderr)
                 child.kill()
                 child.join()
-        sock.close()
+        for sock in sockets:
+            sock.close()

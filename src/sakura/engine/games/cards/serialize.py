@@ -112,7 +112,7 @@ def load_state(game: CardsGame, data: Mapping[str, Any], *, events: bool = True)
     if s.terminal and (s.round != rounds or any(s.hands)):
         raise InvalidStateError(f"only the last round (round {rounds}) ends the game, with both hands empty")
     if not s.terminal and not s.hands[s.turn]:
-        raise InvalidStateError(f"player {s.turn} is to act with an empty hand")
+        raise InvalidStateError(f"player {s.turn + 1} is to act with an empty hand")
     for hand in (*s.hands, s.aside):
         game.sort_cards(hand)
     s._outcome = outcome_of(s.totals()) if s.terminal else None

@@ -259,20 +259,21 @@ class CardsState:
         if isinstance(player, bool) or not isinstance(player, int):
             raise IllegalActionError(f"a player is a seat number, not {player!r}")
         if not 0 <= player < 2:
-            raise IllegalActionError(f"there is no player {player} in a two-player game")
+            raise IllegalActionError(f"there is no player index {player} in a two-player game "
+                                     "(indexes 0 and 1)")
         if not isinstance(action, Place | Discard | Give):
             raise IllegalActionError(f"not an action of the card game: {action!r}")
         if player != self.turn:
-            raise NotYourTurnError(f"it is player {self.turn}'s turn, not player {player}'s")
+            raise NotYourTurnError(f"it is player {self.turn + 1}'s turn, not player {player + 1}'s")
         card = action.card
         if not isinstance(card, str) or card not in self.game.rank:
             raise IllegalActionError(f"not a card: {card!r} (cards are like r1*, b3, y5)")
         if self.phase == GIVE and not isinstance(action, Give):
-            raise IllegalActionError(f"player {player} has placed a card and must now give one")
+            raise IllegalActionError(f"player {player + 1} has placed a card and must now give one")
         if self.phase == PLACE and isinstance(action, Give):
-            raise IllegalActionError(f"player {player} must place (or discard) a card before giving one")
+            raise IllegalActionError(f"player {player + 1} must place (or discard) a card before giving one")
         if card not in self.hands[player]:
-            raise IllegalActionError(f"player {player} holds no {card}")
+            raise IllegalActionError(f"player {player + 1} holds no {card}")
         if isinstance(action, Place):
             area = action.area
             if not isinstance(area, str) or area not in _AREA_INDEX:

@@ -285,11 +285,11 @@ class Position:
                 raise fail("cards cannot be chosen while the round's cards resolve")
             for seat, picked in enumerate(self.chosen):
                 if len(picked) > 2 or (len(picked) == 2 and game.variant != "tactical"):
-                    raise fail(f"player {seat} chose too many cards")
+                    raise fail(f"player {seat + 1} chose too many cards")
                 seen += picked
         for card, seat in self.queue:
             if not 0 <= seat < game.num_painters:
-                raise fail(f"no seat {seat} to own card {card}")
+                raise fail(f"card {card} is owned by seat index {seat}: no such seat (indexes count from 0)")
             seen.append(card)
         if [c for c, _ in self.queue] != sorted(c for c, _ in self.queue):
             raise fail("cards resolve lowest order number first")
@@ -336,7 +336,7 @@ class Position:
             for seat, hand in enumerate(self.hands):
                 need = 2 if seat == double else 1
                 if not chosen[seat] and len(hand) < need:
-                    raise fail(f"player {seat} must choose {need} card(s) but holds {len(hand)}")
+                    raise fail(f"player {seat + 1} must choose {need} card(s) but holds {len(hand)}")
 
 
 def position_of(state: SakuraState) -> Position:

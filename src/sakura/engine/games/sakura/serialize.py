@@ -96,7 +96,7 @@ def _restore_picks(state: SakuraState, chosen: tuple[tuple[int, ...], ...]) -> N
             continue
         if (len(pick) == 2) != (seat == state.double):
             raise InvalidPositionError(
-                f"player {seat} chose {len(pick)} card(s); the tactical player further from "
+                f"player {seat + 1} chose {len(pick)} card(s); the tactical player further from "
                 "the Emperor (and only they) chooses two"
             )
         state.picks[seat] = tuple(pick)

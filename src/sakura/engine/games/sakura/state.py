@@ -345,13 +345,15 @@ class SakuraState:
         if isinstance(player, bool) or not isinstance(player, int):
             raise IllegalActionError(f"a player is a seat number, not {player!r}")
         if not 0 <= player < self.game.players:
-            raise IllegalActionError(f"there is no player {player} in a {self.game.players}-player game")
+            players = self.game.players
+            raise IllegalActionError(f"there is no player index {player} in a {players}-player game "
+                                     f"(indexes 0 to {players - 1})")
         if isinstance(action, Choose):
             pending = self.pending_choice()
             if pending is None:
                 raise IllegalActionError("no choice is pending: the players are choosing cards")
             if pending[0] != player:
-                raise NotYourTurnError(f"player {pending[0]} chooses now, not player {player}")
+                raise NotYourTurnError(f"player {pending[0] + 1} chooses now, not player {player + 1}")
             return
         if not isinstance(action, Play):
             raise IllegalActionError(f"not a Sakura action: {action!r}")
@@ -360,22 +362,22 @@ class SakuraState:
             raise IllegalActionError(f"cards are order numbers, not {card!r} (court {court!r})")
         if self.qi < len(self.queue):
             raise NotYourTurnError(
-                f"cards are resolving: player {self.queue[self.qi][1]} must choose forward or back"
+                f"cards are resolving: player {self.queue[self.qi][1] + 1} must choose forward or back"
             )
         if self.picks[player] is not None:
-            raise NotYourTurnError(f"player {player} has already chosen this round")
+            raise NotYourTurnError(f"player {player + 1} has already chosen this round")
         hand = self.hands[player]
         if action.card not in hand:
-            raise IllegalActionError(f"card {action.card} is not in player {player}'s hand")
+            raise IllegalActionError(f"card {action.card} is not in player {player + 1}'s hand")
         if player == self.double:
             if action.court is None:
-                raise IllegalActionError(f"player {player} plays two cards this round: 'play N court M'")
+                raise IllegalActionError(f"player {player + 1} plays two cards this round: 'play N court M'")
             if action.court not in hand:
-                raise IllegalActionError(f"card {action.court} is not in player {player}'s hand")
+                raise IllegalActionError(f"card {action.court} is not in player {player + 1}'s hand")
             if action.court == action.card:
                 raise IllegalActionError("the court painter's card must be another card")
         elif action.court is not None:
-            raise IllegalActionError(f"player {player} does not play for the court painter this round")
+            raise IllegalActionError(f"player {player + 1} does not play for the court painter this round")
 
     # ------------------------------------------------------------------ selection
 
