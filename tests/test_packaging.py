@@ -26,7 +26,8 @@ FEATURES = ("web", "tui", "lab", "rl", "cluster", "train")  # the extras a user 
 
 # The distributions whose import name is not their own (the rest: lower case, '-' read as '_').
 IMPORT_NAMES = {"python-bidi": "bidi", "argon2-cffi": "argon2", "open_spiel": "pyspiel",
-                "stable-baselines3": "stable_baselines3", "sb3-contrib": "sb3_contrib"}
+                "stable-baselines3": "stable_baselines3", "sb3-contrib": "sb3_contrib",
+                "pytest-xdist": "xdist"}
 
 
 def _name(requirement: str) -> str:
@@ -93,11 +94,27 @@ def test_the_readme_quick_start_installs_what_it_runs() -> None:
     assert block.splitlines() == ["pip install -e '.[dev]' && sakura serve", "python -m pytest"]
     installed = _readme_install()
     assert {"web", "tui", "lab", "rl"} <= installed
-    tools = {"pytest", "playwright", "mypy", "ruff", "scipy", "cython"}
+    tools = {"pytest", "xdist", "playwright", "mypy", "ruff", "scipy", "cython"}
     assert {"fastapi", "uvicorn", *tools} <= _modules(installed)
     from sakura.cli import extras
 
     assert all(set(modules) <= _modules(installed) for modules in extras.EXTRAS.values())
+
+
+def test_ci_runs_the_readme_quick_start_as_written_before_anything_else() -> None:
+    """CI's first install and first test run are the README's own two commands (less `&&
+    sakura serve`, the server a person opens), so what the README promises is what CI checks:
+    an extra CI installs later cannot hide a test that fails after the README's install."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    install, test = quick.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
+    commands = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.strip().startswith("#")]
+    installs = [i for i, c in enumerate(commands) if "pip install" in c and "--upgrade pip" not in c]
+    tests = [i for i, c in enumerate(commands) if "pytest" in c]
+    assert commands[installs[0]] == install.removesuffix(" && sakura serve")
+    assert commands[tests[0]] == test
+    assert installs[0] < tests[0] < installs[1], "the README's install and tests come first"
 
 
 def test_the_extras_module_names_what_pyproject_installs() -> None:
