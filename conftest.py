@@ -12,8 +12,12 @@ import pytest
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--soak", action="store_true", default=False,
-                     help="also run the soak loops (tests marked soak: minutes each)")
+    parser.addoption(
+        "--soak",
+        action="store_true",
+        default=False,
+        help="also run the soak loops (tests marked soak: minutes each)",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -73,15 +73,20 @@ class OptionalBuildExt(build_ext):
         count = len(self.extensions)
         if count:
             cores = f"{self.parallel} cores" if self.parallel != 1 else "1 core"
-            say(f"compiling the engine ({count} modules, C from Cython) on {cores}: a minute or more; "
-                "SAKURA_BUILD_PURE=1 installs the pure-Python engine at once", terminal=True)
+            say(
+                f"compiling the engine ({count} modules, C from Cython) on {cores}: a minute or more; "
+                "SAKURA_BUILD_PURE=1 installs the pure-Python engine at once",
+                terminal=True,
+            )
         try:
             super().run()
         except Exception as exc:  # any build failure means "install pure"
             self._fallback(exc)
         if count:
-            say(f"compiled {self._done} of {count} modules in {time.monotonic() - started:.0f} s",
-                terminal=True)
+            say(
+                f"compiled {self._done} of {count} modules in {time.monotonic() - started:.0f} s",
+                terminal=True,
+            )
 
     def build_extension(self, ext):  # type: ignore[no-untyped-def]
         started = time.monotonic()
@@ -135,15 +140,15 @@ def extensions() -> list:  # type: ignore[type-arg]
     # -g0: no debug information (Python's own flags ask for it): gcc takes a quarter less time
     # and the wheel is half the size.
     modules = [
-        Extension(name, [os.path.join("src", *name.split(".")) + ".py"],
-                  extra_compile_args=["-O2", "-g0"])
+        Extension(name, [os.path.join("src", *name.split(".")) + ".py"], extra_compile_args=["-O2", "-g0"])
         for name in hot_modules()
     ]
     started = time.monotonic()
     say(f"translating {len(modules)} hot modules to C with Cython")
     try:
-        translated = list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True,
-                                    nthreads=os.cpu_count() or 1))
+        translated = list(
+            cythonize(modules, compiler_directives=DIRECTIVES, quiet=True, nthreads=os.cpu_count() or 1)
+        )
         say(f"translated to C in {time.monotonic() - started:.0f} s")
         return translated
     except Exception as exc:  # a Cython error must not stop the install

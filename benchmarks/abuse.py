@@ -39,7 +39,6 @@ from loopback import free_port
 Attack = Callable[["Bench"], Awaitable[str]]
 
 
-
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -53,11 +52,13 @@ class Bench:
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}/ws/"
-        code = ("from sakura.server import create_app; from sakura.server.serving import config; "
-                "from sakura.server.limits import Limits, LOOPBACK_HOSTS; import uvicorn; "
-                "limits = Limits(allowed_hosts=LOOPBACK_HOSTS); "
-                f"uvicorn.Server(config(create_app('sqlite:///{db}', limits), host='127.0.0.1', port={port}, "
-                "limits=limits)).run()")
+        code = (
+            "from sakura.server import create_app; from sakura.server.serving import config; "
+            "from sakura.server.limits import Limits, LOOPBACK_HOSTS; import uvicorn; "
+            "limits = Limits(allowed_hosts=LOOPBACK_HOSTS); "
+            f"uvicorn.Server(config(create_app('sqlite:///{db}', limits), host='127.0.0.1', port={port}, "
+            "limits=limits)).run()"
+        )
         self.log = log
         self.server = subprocess.Popen([sys.executable, "-c", code], stderr=log.open("wb"))
         for _ in range(400):
@@ -86,13 +87,11 @@ class Bench:
         return tokens
 
 
-
-
-
 def victim(base: str, source: str, pipe: Any) -> None:
     """In a process of its own (the attacks' own CPU would slow its pings otherwise): plays at
     a table of its own, made from its own address, and pings every 50 ms until told to stop;
     then sends back its round trips, the "other table" figure."""
+
     async def run() -> list[float]:
         transport = httpx.AsyncHTTPTransport(local_address=source)
         async with httpx.AsyncClient(base_url=base, timeout=30, transport=transport) as http:
@@ -141,8 +140,9 @@ async def huge_bodies(b: Bench) -> str:
     async with httpx.AsyncClient(base_url=b.base, timeout=30) as http:
         for _ in range(4):
             try:
-                response = await http.post("/api/tables", content=body(),
-                                           headers={"content-type": "application/json"})
+                response = await http.post(
+                    "/api/tables", content=body(), headers={"content-type": "application/json"}
+                )
                 statuses.append(response.status_code)
             except httpx.HTTPError:  # the server answered 413 and closed while we still sent
                 statuses.append("413+cut")
@@ -199,8 +199,16 @@ async def raw_socket(b: Bench, table: str, receive_buffer: int | None = None) ->
     if receive_buffer is not None:  # a small window: the server's sends back up at once
         writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
     key = base64.b64encode(os.urandom(16)).decode()
-    lines = [f"GET /ws/{table} HTTP/1.1", f"Host: 127.0.0.1:{b.port}", "Upgrade: websocket",
-             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13", "", ""]
+    lines = [
+        f"GET /ws/{table} HTTP/1.1",
+        f"Host: 127.0.0.1:{b.port}",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        f"Sec-WebSocket-Key: {key}",
+        "Sec-WebSocket-Version: 13",
+        "",
+        "",
+    ]
     writer.write("\r\n".join(lines).encode())
     await reader.readuntil(b"\r\n\r\n")
     return reader, writer
@@ -240,8 +248,12 @@ async def slow_readers(b: Bench) -> str:
                 moves += 1
     await asyncio.sleep(max(0.0, started + 45 - time.monotonic()))  # the keepalive: 20 s + 20 s
     ours = {w.get_extra_info("sockname")[1] for _, w in raws}
-    listing = subprocess.run(["ss", "-tnH", "state", "established", f"( sport = :{b.port} )"],
-                             capture_output=True, text=True, check=False).stdout
+    listing = subprocess.run(
+        ["ss", "-tnH", "state", "established", f"( sport = :{b.port} )"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
     held = sum(1 for line in listing.splitlines() if int(line.split()[-1].rsplit(":", 1)[1]) in ours)
     for _, writer in raws:
         writer.close()
@@ -277,8 +289,9 @@ async def many_tables(b: Bench) -> str:
     async with httpx.AsyncClient(base_url=b.base, transport=elsewhere) as h:
         six = {"players": 6, "seats": [{"kind": "bot", "level": "hard"}] * 6}
         bots = (await h.post("/api/tables", json=six)).status_code
-    return (f"answers {dict(sorted(statuses.items()))}; six hard bots: {bots}; "
-            f"lobby list {listing * 1000:.1f} ms")
+    return (
+        f"answers {dict(sorted(statuses.items()))}; six hard bots: {bots}; lobby list {listing * 1000:.1f} ms"
+    )
 
 
 async def message_flood(b: Bench) -> str:
@@ -366,10 +379,18 @@ async def locked_database(b: Bench) -> str:
 
 
 ATTACKS: dict[str, Attack] = {
-    "locked-db": locked_database, "huge-frames": huge_frames, "huge-bodies": huge_bodies,
-    "spectators": spectators, "connect-flood": connect_flood, "slow-readers": slow_readers,
-    "replace": replace_at_once, "flood": message_flood, "half-headers": half_headers, "bad-utf8": bad_utf8,
-    "hostile": hostile_requests, "many-tables": many_tables,
+    "locked-db": locked_database,
+    "huge-frames": huge_frames,
+    "huge-bodies": huge_bodies,
+    "spectators": spectators,
+    "connect-flood": connect_flood,
+    "slow-readers": slow_readers,
+    "replace": replace_at_once,
+    "flood": message_flood,
+    "half-headers": half_headers,
+    "bad-utf8": bad_utf8,
+    "hostile": hostile_requests,
+    "many-tables": many_tables,
 }
 
 
@@ -378,8 +399,9 @@ async def main(args: argparse.Namespace) -> None:
         bench = Bench(Path(tmp) / "abuse.db", free_port(), Path(tmp) / "server.log")
         try:
             names = args.only.split(",") if args.only else list(ATTACKS)
-            print(f"{'attack':14} {'RSS before':>10} {'after':>7} {'ping p50':>8} {'p99':>7} {'max':>7}  "
-                  "result")
+            print(
+                f"{'attack':14} {'RSS before':>10} {'after':>7} {'ping p50':>8} {'p99':>7} {'max':>7}  result"
+            )
             for name in names:
                 spawn = multiprocessing.get_context("spawn")  # not forked from a running event loop
                 ours, theirs = spawn.Pipe()
@@ -399,8 +421,11 @@ async def main(args: argparse.Namespace) -> None:
                 pings = sorted(ours.recv()) or [float("nan")]
                 process.join(10)
                 p99 = pings[min(len(pings) - 1, int(len(pings) * 0.99))]
-                print(f"{name:14} {before:8.0f}MB {after:5.0f}MB {statistics.median(pings) * 1000:6.1f}ms "
-                      f"{p99 * 1000:5.1f}ms {pings[-1] * 1000:5.0f}ms  {result}", flush=True)
+                print(
+                    f"{name:14} {before:8.0f}MB {after:5.0f}MB {statistics.median(pings) * 1000:6.1f}ms "
+                    f"{p99 * 1000:5.1f}ms {pings[-1] * 1000:5.0f}ms  {result}",
+                    flush=True,
+                )
         finally:
             bench.server.terminate()
             bench.server.wait(30)

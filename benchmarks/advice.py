@@ -59,14 +59,18 @@ def direct(spec: str, seed: int) -> None:
             iterations += advice.iterations
         state.apply_action(player, game.parse_action(text))
     median, worst = statistics.median(times) * 1000, max(times) * 1000
-    print(f"hint, direct ({resolve_spec(spec)}): {len(times)} decisions, median {median:.0f} ms, "
-          f"max {worst:.0f} ms, {iterations / sum(times):.0f} iterations/s")
+    print(
+        f"hint, direct ({resolve_spec(spec)}): {len(times)} decisions, median {median:.0f} ms, "
+        f"max {worst:.0f} ms, {iterations / sum(times):.0f} iterations/s"
+    )
     started = time.perf_counter()
     result = analyse(game, initial, moves, 0, spec)
     seconds = time.perf_counter() - started
-    print(f"analysis, direct ({result.spec}): a 4-player game of {len(moves)} moves, "
-          f"{len(result.decisions)} decisions + {len(result.rounds)} round points in {seconds:.1f} s; "
-          f"counts {result.to_json()['counts']}")
+    print(
+        f"analysis, direct ({result.spec}): a 4-player game of {len(moves)} moves, "
+        f"{len(result.decisions)} decisions + {len(result.rounds)} round points in {seconds:.1f} s; "
+        f"counts {result.to_json()['counts']}"
+    )
 
 
 def through_the_server() -> None:
@@ -104,9 +108,11 @@ def through_the_server() -> None:
                 if view["legal_actions"]:
                     ws.send(json.dumps({"type": "act", "action": view["legal_actions"][0]}))
                     waiting = True
-        print(f"hint, through the server ({resolve_spec(HINT_SPEC)}): first {hints[0] * 1000:.0f} ms "
-              f"(starts the worker process), then median {statistics.median(hints[1:]) * 1000:.0f} ms, "
-              f"max {max(hints[1:]) * 1000:.0f} ms")
+        print(
+            f"hint, through the server ({resolve_spec(HINT_SPEC)}): first {hints[0] * 1000:.0f} ms "
+            f"(starts the worker process), then median {statistics.median(hints[1:]) * 1000:.0f} ms, "
+            f"max {max(hints[1:]) * 1000:.0f} ms"
+        )
         started = time.perf_counter()
         start = urllib.request.Request(f"{url}/api/tables/{table}/analysis/0", b"", method="POST")
         urllib.request.urlopen(start)
@@ -116,9 +122,11 @@ def through_the_server() -> None:
                 break
             time.sleep(0.2)
         analysis = status["analysis"]
-        print(f"analysis, through the server ({analysis['spec']}, one worker process): "
-              f"{len(analysis['decisions'])} decisions + {len(analysis['rounds'])} round points in "
-              f"{time.perf_counter() - started:.1f} s")
+        print(
+            f"analysis, through the server ({analysis['spec']}, one worker process): "
+            f"{len(analysis['decisions'])} decisions + {len(analysis['rounds'])} round points in "
+            f"{time.perf_counter() - started:.1f} s"
+        )
 
 
 def main() -> None:

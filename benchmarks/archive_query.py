@@ -52,9 +52,17 @@ def played(count: int, rng: random.Random) -> list[dict[str, Any]]:
             actions += 1
         outcome = state.outcome()
         assert outcome is not None
-        games.append({"config": game.config_json(), "players": players, "actions": actions,
-                      "rounds": getattr(state, "round", None), "scores": list(outcome.scores),
-                      "winners": list(outcome.winners), "variant": config.get("variant")})
+        games.append(
+            {
+                "config": game.config_json(),
+                "players": players,
+                "actions": actions,
+                "rounds": getattr(state, "round", None),
+                "scores": list(outcome.scores),
+                "winners": list(outcome.winners),
+                "variant": config.get("variant"),
+            }
+        )
     return games
 
 
@@ -71,18 +79,57 @@ def fill(store: Store, total: int, base: list[dict[str, Any]], names: list[str],
                 accounts = [n if rng.random() < 0.3 else None for n in people]
                 table_id = f"bench{i:07d}"
                 pairs = list(enumerate(zip(people, accounts, strict=True)))
-                seat_rows = [{"name": n, "kind": "human", "level": None, "account": a, "forfeit": False,
-                              "score": g["scores"][s]} for s, (n, a) in pairs]
-                tables.append({"id": table_id, "game": "sakura", "config": g["config"], "seed": 0,
-                               "seats": seat_rows, "timer": None, "status": "finished", "rematch": None,
-                               "created": finished, "rated": False, "options": None})
-                games.append({"table_id": table_id, "game": "sakura", "players": g["players"], "rated": False,
-                              "klass": klass_of("sakura", g["players"], g["variant"]), "finished": finished,
-                              "actions": g["actions"], "rounds": g["rounds"], "seats": seat_rows,
-                              "winners": g["winners"]})
-                seats += [{"table_id": table_id, "seat": s, "name_key": name_key(n),
-                           "winner": s in g["winners"], "account": name_key(a) if a else None,
-                           "finished": finished} for s, (n, a) in pairs]
+                seat_rows = [
+                    {
+                        "name": n,
+                        "kind": "human",
+                        "level": None,
+                        "account": a,
+                        "forfeit": False,
+                        "score": g["scores"][s],
+                    }
+                    for s, (n, a) in pairs
+                ]
+                tables.append(
+                    {
+                        "id": table_id,
+                        "game": "sakura",
+                        "config": g["config"],
+                        "seed": 0,
+                        "seats": seat_rows,
+                        "timer": None,
+                        "status": "finished",
+                        "rematch": None,
+                        "created": finished,
+                        "rated": False,
+                        "options": None,
+                    }
+                )
+                games.append(
+                    {
+                        "table_id": table_id,
+                        "game": "sakura",
+                        "players": g["players"],
+                        "rated": False,
+                        "klass": klass_of("sakura", g["players"], g["variant"]),
+                        "finished": finished,
+                        "actions": g["actions"],
+                        "rounds": g["rounds"],
+                        "seats": seat_rows,
+                        "winners": g["winners"],
+                    }
+                )
+                seats += [
+                    {
+                        "table_id": table_id,
+                        "seat": s,
+                        "name_key": name_key(n),
+                        "winner": s in g["winners"],
+                        "account": name_key(a) if a else None,
+                        "finished": finished,
+                    }
+                    for s, (n, a) in pairs
+                ]
             conn.execute(TableRow.__table__.insert(), tables)
             conn.execute(ArchiveRow.__table__.insert(), games)
             conn.execute(ArchivePlayerRow.__table__.insert(), seats)
@@ -107,9 +154,11 @@ def p99(times: list[float]) -> float:
 
 def report(label: str, runs: tuple[list[float], list[float]]) -> None:
     walls, cpus = runs
-    print(f"{label:<34} wall p50 {statistics.median(walls):6.2f} p99 {p99(walls):6.2f} "
-          f"max {max(walls):6.2f} ms"
-          f"   cpu p50 {statistics.median(cpus):5.2f} p99 {p99(cpus):5.2f} ms")
+    print(
+        f"{label:<34} wall p50 {statistics.median(walls):6.2f} p99 {p99(walls):6.2f} "
+        f"max {max(walls):6.2f} ms"
+        f"   cpu p50 {statistics.median(cpus):5.2f} p99 {p99(cpus):5.2f} ms"
+    )
 
 
 def explain(store: Store, names: list[str], rng: random.Random, runs: int) -> None:
@@ -117,24 +166,30 @@ def explain(store: Store, names: list[str], rng: random.Random, runs: int) -> No
     client, the network and the scheduling of a loaded machine."""
     from sqlalchemy import text
 
-    query = ("SELECT a.* FROM sakura_archive a JOIN (SELECT table_id, finished "
-             "FROM sakura_archive_players WHERE name_key = :k "
-             "ORDER BY finished DESC, table_id DESC LIMIT 21) p "
-             "ON p.table_id = a.table_id "
-             "ORDER BY p.finished DESC, p.table_id DESC")
+    query = (
+        "SELECT a.* FROM sakura_archive a JOIN (SELECT table_id, finished "
+        "FROM sakura_archive_players WHERE name_key = :k "
+        "ORDER BY finished DESC, table_id DESC LIMIT 21) p "
+        "ON p.table_id = a.table_id "
+        "ORDER BY p.finished DESC, p.table_id DESC"
+    )
     times = []
     with store.engine.connect() as conn:
         for _ in range(runs):
-            plan = conn.execute(text(f"EXPLAIN (ANALYZE, FORMAT JSON) {query}"),
-                                {"k": name_key(rng.choice(names))}).scalar()
+            plan = conn.execute(
+                text(f"EXPLAIN (ANALYZE, FORMAT JSON) {query}"), {"k": name_key(rng.choice(names))}
+            ).scalar()
             times.append(float(plan[0]["Execution Time"]))
-    print(f"{'name search, inside PostgreSQL':<34} p50 {statistics.median(times):6.2f} ms   "
-          f"p99 {p99(times):6.2f} ms   max {max(times):6.2f} ms")
+    print(
+        f"{'name search, inside PostgreSQL':<34} p50 {statistics.median(times):6.2f} ms   "
+        f"p99 {p99(times):6.2f} ms   max {max(times):6.2f} ms"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--distinct", type=int, default=1000, help="games really played by bots")
     parser.add_argument("--names", type=int, default=2000, help="players' names in the pool")
@@ -142,8 +197,12 @@ def main() -> None:
     parser.add_argument("--database-url", default=None, help="an empty database (default: SQLite, temporary)")
     args = parser.parse_args()
     rng = random.Random(15)
-    names = sorted({"".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4))).capitalize()
-                    for _ in range(args.names * 2)})[:args.names]
+    names = sorted(
+        {
+            "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4))).capitalize()
+            for _ in range(args.names * 2)
+        }
+    )[: args.names]
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite:///{Path(tmp) / 'archive.db'}"
         store = Store(url)
@@ -153,23 +212,34 @@ def main() -> None:
             t1 = time.perf_counter()
             fill(store, args.games, base, names, rng)
             t2 = time.perf_counter()
-            print(f"{store.engine.dialect.name}: {args.distinct} games played by bots in {t1 - t0:.1f} s, "
-                  f"{args.games} archived games written in {t2 - t1:.1f} s "
-                  f"({args.games * sum(g['players'] for g in base) / len(base):.0f} seats)")
+            print(
+                f"{store.engine.dialect.name}: {args.distinct} games played by bots in {t1 - t0:.1f} s, "
+                f"{args.games} archived games written in {t2 - t1:.1f} s "
+                f"({args.games * sum(g['players'] for g in base) / len(base):.0f} seats)"
+            )
             hits = archive.search(store, names[0])
             print(f"a name's first page: {len(hits['games'])} games (more: {hits['more']})")
             for name in names:  # a running server's caches are warm: one search a name first
                 archive.search(store, name, 0)
-            report("search by name, page 1",
-                   timed(lambda: archive.search(store, rng.choice(names), 0), args.queries))
-            report("search by name, page 3",
-                   timed(lambda: archive.search(store, rng.choice(names), 2), args.queries))
-            report("a player's games (account)",
-                   timed(lambda: archive.search(store, None, 0, account=rng.choice(names)), args.queries))
-            report("unfiltered, a page in the first 50",
-                   timed(lambda: archive.search(store, None, rng.randrange(50)), args.queries))
-            report("a name nobody has",
-                   timed(lambda: archive.search(store, "Nobody at all", 0), args.queries))
+            report(
+                "search by name, page 1",
+                timed(lambda: archive.search(store, rng.choice(names), 0), args.queries),
+            )
+            report(
+                "search by name, page 3",
+                timed(lambda: archive.search(store, rng.choice(names), 2), args.queries),
+            )
+            report(
+                "a player's games (account)",
+                timed(lambda: archive.search(store, None, 0, account=rng.choice(names)), args.queries),
+            )
+            report(
+                "unfiltered, a page in the first 50",
+                timed(lambda: archive.search(store, None, rng.randrange(50)), args.queries),
+            )
+            report(
+                "a name nobody has", timed(lambda: archive.search(store, "Nobody at all", 0), args.queries)
+            )
             if store.engine.dialect.name == "postgresql":
                 explain(store, names, rng, args.queries)
         finally:

@@ -62,11 +62,15 @@ def main() -> None:
     if not compare_builds(__file__):
         return
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
-          f"{args.views} decision points per table")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, one core, "
+        f"{args.views} decision points per table"
+    )
     mcts = f"mcts:{args.iterations}"
-    print(f"{'table':<14}{'random/s':>10}{'greedy/s':>10}{mcts + '/s':>13}{'iterations/s':>14}"
-          f"{f'fits in {args.budget:g} s':>16}")
+    print(
+        f"{'table':<14}{'random/s':>10}{'greedy/s':>10}{mcts + '/s':>13}{'iterations/s':>14}"
+        f"{f'fits in {args.budget:g} s':>16}"
+    )
     tables = ((2, "court"), (2, "tactical"), (3, "standard"), (4, "standard"), (5, "standard"))
     for players, variant in tables:
         game = SakuraGame(players, variant)
@@ -74,8 +78,10 @@ def main() -> None:
         rand, _ = per_second(game, "random", views)
         greedy, _ = per_second(game, "greedy", views)
         search, its = per_second(game, mcts, views)
-        print(f"{f'{players}p {variant}':<14}{rand:>10,.0f}{greedy:>10,.0f}{search:>13,.1f}{its:>14,.0f}"
-              f"{f'mcts:{int(its * args.budget)}':>16}")
+        print(
+            f"{f'{players}p {variant}':<14}{rand:>10,.0f}{greedy:>10,.0f}{search:>13,.1f}{its:>14,.0f}"
+            f"{f'mcts:{int(its * args.budget)}':>16}"
+        )
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ def compare_builds(script: str, *, higher_is_better: bool = True) -> bool:
     if "--build" in argv:
         i = argv.index("--build")
         wanted = argv[i + 1] if i + 1 < len(argv) else ""
-        del sys.argv[i + 1: i + 3]
+        del sys.argv[i + 1 : i + 3]
         if wanted not in ("pure", "compiled"):
             raise SystemExit("--build is pure or compiled")
         from sakura._build import build_info
@@ -65,7 +65,7 @@ def compare_builds(script: str, *, higher_is_better: bool = True) -> bool:
     if "--rounds" in argv:
         i = argv.index("--rounds")
         rounds = int(argv[i + 1])
-        del argv[i: i + 2]
+        del argv[i : i + 2]
     if not _compiled_available():
         print("only the pure build is installed (no C compiler at install): measuring it alone")
         return True
@@ -73,8 +73,13 @@ def compare_builds(script: str, *, higher_is_better: bool = True) -> bool:
     for _ in range(rounds):
         for build in ("pure", "compiled"):
             env = {**os.environ, "SAKURA_PURE": "1" if build == "pure" else "0"}
-            done = subprocess.run([sys.executable, str(Path(script).resolve()), *argv, "--build", build],
-                                  env=env, capture_output=True, text=True, check=False)
+            done = subprocess.run(
+                [sys.executable, str(Path(script).resolve()), *argv, "--build", build],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
             if done.returncode != 0:
                 raise SystemExit(f"the {build} run failed:\n{done.stdout}\n{done.stderr}")
             outputs[build].append(done.stdout)
@@ -83,8 +88,11 @@ def compare_builds(script: str, *, higher_is_better: bool = True) -> bool:
         print(_best(outputs[build], higher_is_better).rstrip())
         print()
     print("== ratio, compiled ÷ pure" + (" (higher is faster)" if higher_is_better else ""))
-    print(_ratios(_best(outputs["pure"], higher_is_better),
-                  _best(outputs["compiled"], higher_is_better)).rstrip())
+    print(
+        _ratios(
+            _best(outputs["pure"], higher_is_better), _best(outputs["compiled"], higher_is_better)
+        ).rstrip()
+    )
     return False
 
 
@@ -137,8 +145,9 @@ def past_revision(rev: str) -> Iterator[Path]:
     after): run its source by putting its ``src`` first on ``PYTHONPATH``."""
     with tempfile.TemporaryDirectory(prefix="sakura-past-") as tmp:
         past = Path(tmp) / "past"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(past), rev],
-                       check=True)
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(past), rev], check=True
+        )
         try:
             yield past
         finally:

@@ -95,17 +95,23 @@ async def run(base: str, args: argparse.Namespace) -> None:
     elapsed = time.perf_counter() - start
     done.set()
     sent = expected - refused
-    print(f"watchers {args.watchers}, speakers {args.speakers}, messages {sent} sent ({refused} refused), "
-          f"{elapsed:.2f} s")
-    print(f"messages relayed: {sent / elapsed:.0f} a second, "
-          f"deliveries {len(latencies) / elapsed:.0f} a second")
-    print(f"latency send -> watcher: p50 {statistics.median(latencies) * 1000:.1f} ms, "
-          f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+    print(
+        f"watchers {args.watchers}, speakers {args.speakers}, messages {sent} sent ({refused} refused), "
+        f"{elapsed:.2f} s"
+    )
+    print(
+        f"messages relayed: {sent / elapsed:.0f} a second, deliveries {len(latencies) / elapsed:.0f} a second"
+    )
+    print(
+        f"latency send -> watcher: p50 {statistics.median(latencies) * 1000:.1f} ms, "
+        f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--watchers", type=int, default=50)
     parser.add_argument("--speakers", type=int, default=1)
     parser.add_argument("--messages", type=int, default=500, help="messages per speaker")
@@ -113,8 +119,10 @@ def main() -> None:
     parser.add_argument("--window", type=int, default=8, help="messages a speaker may have in flight")
     parser.add_argument("--database-url", default=None)
     args = parser.parse_args()
-    limits = ("connections_per_address=100_000, creates_per_minute=100_000, messages_per_second=100_000, "
-              "message_burst=100_000, chat_burst=1_000_000, chat_window=1.0")
+    limits = (
+        "connections_per_address=100_000, creates_per_minute=100_000, messages_per_second=100_000, "
+        "message_burst=100_000, chat_burst=1_000_000, chat_window=1.0"
+    )
     with tempfile.TemporaryDirectory() as tmp, serve(limits, args.database_url, tmp) as (base, _pid):
         asyncio.run(run(base, args))
 

@@ -46,6 +46,7 @@ DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 
 # ---------------------------------------------------------------------------- services
 
+
 def pg_schema(base: str = DEFAULT_PG) -> str:
     """A fresh schema (its own ``search_path``) on the PostgreSQL at ``base``."""
     import psycopg
@@ -53,9 +54,15 @@ def pg_schema(base: str = DEFAULT_PG) -> str:
 
     url = make_url(base)
     schema = f"sakura_cluster_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(host=url.host or "127.0.0.1", port=url.port or 5432, user=url.username or "postgres",
-                         password=url.password, dbname=url.database or "test", connect_timeout=3,
-                         autocommit=True) as conn:
+    with psycopg.connect(
+        host=url.host or "127.0.0.1",
+        port=url.port or 5432,
+        user=url.username or "postgres",
+        password=url.password,
+        dbname=url.database or "test",
+        connect_timeout=3,
+        autocommit=True,
+    ) as conn:
         conn.execute(f'CREATE SCHEMA "{schema}"')
     return url.update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
 
@@ -66,8 +73,14 @@ def drop_schema(url_text: str) -> None:
 
     url = make_url(url_text)
     schema = str(url.query["options"]).split("=", 1)[1]
-    with psycopg.connect(host=url.host or "127.0.0.1", port=url.port or 5432, user=url.username or "postgres",
-                         password=url.password, dbname=url.database or "test", autocommit=True) as conn:
+    with psycopg.connect(
+        host=url.host or "127.0.0.1",
+        port=url.port or 5432,
+        user=url.username or "postgres",
+        password=url.password,
+        dbname=url.database or "test",
+        autocommit=True,
+    ) as conn:
         conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
@@ -81,16 +94,26 @@ def drop_prefix(redis_url: str, prefix: str) -> None:
     client.close()
 
 
-def start_node(db: str, redis_url: str, prefix: str, port: int, *, lease: float = 2.0,
-               wait: bool = True, bench: bool = False) -> subprocess.Popen[bytes]:
+def start_node(
+    db: str,
+    redis_url: str,
+    prefix: str,
+    port: int,
+    *,
+    lease: float = 2.0,
+    wait: bool = True,
+    bench: bool = False,
+) -> subprocess.Popen[bytes]:
     """One server process of the site, on ``port`` (``bench``: as benchmarks/server.py's)."""
-    code = ("from sakura.server import create_app; from sakura.server.serving import config; "
-            "from sakura.server.limits import Limits; import uvicorn; "
-            f"limits = Limits(connections_per_address=100_000, creates_per_minute=100_000, "
-            f"live_tables={100_000 if bench else 1000}, "
-            f"messages_per_second=1000, message_burst=1000, lease_seconds={lease!r}); "
-            f"app = create_app({db!r}, limits, redis_url={redis_url!r}, redis_prefix={prefix!r}); "
-            f"uvicorn.Server(config(app, host='127.0.0.1', port={port}, limits=limits)).run()")
+    code = (
+        "from sakura.server import create_app; from sakura.server.serving import config; "
+        "from sakura.server.limits import Limits; import uvicorn; "
+        f"limits = Limits(connections_per_address=100_000, creates_per_minute=100_000, "
+        f"live_tables={100_000 if bench else 1000}, "
+        f"messages_per_second=1000, message_burst=1000, lease_seconds={lease!r}); "
+        f"app = create_app({db!r}, limits, redis_url={redis_url!r}, redis_prefix={prefix!r}); "
+        f"uvicorn.Server(config(app, host='127.0.0.1', port={port}, limits=limits)).run()"
+    )
     process = subprocess.Popen([sys.executable, "-c", code])
     if wait:
         wait_up(port, process)
@@ -123,6 +146,7 @@ def owner_pid(redis_url: str, prefix: str, table: str) -> int | None:
 
 # ---------------------------------------------------------------------------- clients
 
+
 @dataclass
 class Told:
     """What the clients heard: (table, seq) -> seat, their own acknowledged actions, when each
@@ -136,9 +160,19 @@ class Told:
     finished: set[str] = field(default_factory=set)
 
 
-async def seat(ports: list[int], first: int, table: str, token: str | None, me: int | None, *, told: Told,
-               rng: random.Random, stop: asyncio.Event, think: float,
-               audit: Any = None) -> None:
+async def seat(
+    ports: list[int],
+    first: int,
+    table: str,
+    token: str | None,
+    me: int | None,
+    *,
+    told: Told,
+    rng: random.Random,
+    stop: asyncio.Event,
+    think: float,
+    audit: Any = None,
+) -> None:
     """One client (a spectator when ``token`` is None); ``audit(message, me)`` checks each message."""
     turn = first
     while not stop.is_set() and table not in told.finished:
@@ -188,15 +222,16 @@ async def seat(ports: list[int], first: int, table: str, token: str | None, me: 
         await asyncio.sleep(0.2)
 
 
-async def create_tables(ports: list[int], count: int, players: int, rng: random.Random
-                        ) -> list[tuple[str, int, list[str]]]:
+async def create_tables(
+    ports: list[int], count: int, players: int, rng: random.Random
+) -> list[tuple[str, int, list[str]]]:
     """``count`` tables of human seats, table ``i`` created on process ``i``; (id, process, tokens)."""
     out = []
     for i in range(count):
         port = ports[i % len(ports)]
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
             n = players or rng.choice([2, 3, 4])
-            created = (await http.post("/api/tables", json={"players": n, "seats": [{"kind": "human"}] * n}))
+            created = await http.post("/api/tables", json={"players": n, "seats": [{"kind": "human"}] * n})
             created.raise_for_status()
             data = created.json()
             table = data["table"]["id"]
@@ -216,6 +251,7 @@ def check(db: str, tables: list[str], told: Told) -> tuple[int, int, int, int]:
 
 
 # ---------------------------------------------------------------------------- the loop
+
 
 async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
     ports = [free_port() for _ in range(args.processes)]
@@ -237,8 +273,17 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
             tables.extend(t for t, _, _ in made)
             for table, home, tokens in made:
                 for i, token in enumerate(tokens):  # each seat on another process than the creator
-                    client = seat(ports, home + i + 1, table, token, i, told=told, stop=stop,
-                                  rng=random.Random(rng.random()), think=args.think)
+                    client = seat(
+                        ports,
+                        home + i + 1,
+                        table,
+                        token,
+                        i,
+                        told=told,
+                        stop=stop,
+                        rng=random.Random(rng.random()),
+                        think=args.think,
+                    )
                     tasks.append(asyncio.create_task(client))
 
         await new_tables()
@@ -247,8 +292,9 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
         pending: list[asyncio.Task[None]] = []
 
         async def restart(index: int) -> None:
-            nodes[index] = await asyncio.to_thread(start_node, db, args.redis_url, prefix, ports[index],
-                                                   lease=args.lease)
+            nodes[index] = await asyncio.to_thread(
+                start_node, db, args.redis_url, prefix, ports[index], lease=args.lease
+            )
             restarting.discard(index)
 
         async def measure(table: str, pid: int, killed_at: float, deadline: float) -> None:
@@ -283,8 +329,11 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
             if args.at == "choice":  # wait (a little) for a table with a pending forward/back choice
                 wait_until = time.monotonic() + 5
                 while time.monotonic() < wait_until:
-                    recent = [t for t, at in told.choosing.items()
-                              if t not in told.finished and time.monotonic() - at < 0.05]
+                    recent = [
+                        t
+                        for t, at in told.choosing.items()
+                        if t not in told.finished and time.monotonic() - at < 0.05
+                    ]
                     if recent:
                         table = recent[0]
                         break
@@ -300,8 +349,11 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
             restarting.add(index)
             pending.append(asyncio.create_task(restart(index)))  # meanwhile the clients play on
             pending.append(asyncio.create_task(measure(table, pid, killed_at, deadline)))
-            print(f"kill {kills}/{args.kills} (table {table}): {len(told.seats)} actions told so far, "
-                  f"{len(told.finished)}/{len(tables)} games over", flush=True)
+            print(
+                f"kill {kills}/{args.kills} (table {table}): {len(told.seats)} actions told so far, "
+                f"{len(told.finished)}/{len(tables)} games over",
+                flush=True,
+            )
         await asyncio.gather(*pending)
         while len(told.finished) < len(tables) and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
@@ -322,15 +374,21 @@ async def run(args: argparse.Namespace, db: str, prefix: str) -> int:
                     subprocess.run(["py-spy", "dump", "--pid", str(node.pid)], check=False)
                 node.kill()
     total, stored, lost, wrong = check(db, tables, told)
-    print(f"processes {args.processes}, tables {len(tables)}, finished {len(told.finished)}, "
-          f"kills {kills}, reconnects {told.reconnects}")
+    print(
+        f"processes {args.processes}, tables {len(tables)}, finished {len(told.finished)}, "
+        f"kills {kills}, reconnects {told.reconnects}"
+    )
     for name, times in (("new owner", takeovers), ("failover", failovers)):
         if times:
-            print(f"{name} (from the kill) over {len(times)} kills: median {statistics.median(times):.2f} s, "
-                  f"p90 {sorted(times)[int(0.9 * (len(times) - 1))]:.2f} s, max {max(times):.2f} s "
-                  f"(lease {args.lease} s)")
-    print(f"actions told to clients {total} (own, acknowledged: {len(told.own)}), "
-          f"stored {stored}, lost {lost}, different {wrong}")
+            print(
+                f"{name} (from the kill) over {len(times)} kills: median {statistics.median(times):.2f} s, "
+                f"p90 {sorted(times)[int(0.9 * (len(times) - 1))]:.2f} s, max {max(times):.2f} s "
+                f"(lease {args.lease} s)"
+            )
+    print(
+        f"actions told to clients {total} (own, acknowledged: {len(told.own)}), "
+        f"stored {stored}, lost {lost}, different {wrong}"
+    )
     return 1 if lost or wrong or len(told.finished) < len(tables) else 0
 
 

@@ -73,17 +73,22 @@ def main() -> None:
     if not compare_builds(__file__):
         return
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
-          f"{args.seconds:g} s per figure")
-    print(f"{'table':<14}{'games/s fast':>14}{'steps/s fast':>14}"
-          f"{'games/s checked':>17}{'steps/s checked':>17}{'clones/s':>12}")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, one core, {args.seconds:g} s per figure"
+    )
+    print(
+        f"{'table':<14}{'games/s fast':>14}{'steps/s fast':>14}"
+        f"{'games/s checked':>17}{'steps/s checked':>17}{'clones/s':>12}"
+    )
     for players, variant in ((2, "court"), (2, "tactical"), (4, "standard"), (6, "standard")):
         game = SakuraGame(players, variant)
         fast_games, fast_steps = measure(game, args.seconds, play_fast)
         checked_games, checked_steps = measure(game, args.seconds, play_checked)
         clones = clones_per_second(game, args.seconds / 2)
-        print(f"{f'{players}p {variant}':<14}{fast_games:>14,.0f}{fast_steps:>14,.0f}"
-              f"{checked_games:>17,.0f}{checked_steps:>17,.0f}{clones:>12,.0f}")
+        print(
+            f"{f'{players}p {variant}':<14}{fast_games:>14,.0f}{fast_steps:>14,.0f}"
+            f"{checked_games:>17,.0f}{checked_steps:>17,.0f}{clones:>12,.0f}"
+        )
 
 
 if __name__ == "__main__":

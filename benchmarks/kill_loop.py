@@ -46,12 +46,14 @@ class Told:
 
 
 def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    code = ("from sakura.server import create_app; from sakura.server.serving import config; "
-            "from sakura.server.limits import Limits; import uvicorn; "
-            "limits = Limits(connections_per_address=10_000, creates_per_minute=10_000, "
-            "messages_per_second=1000, message_burst=1000); "
-            f"uvicorn.Server(config(create_app({db!r}, limits), host='127.0.0.1', port={port}, "
-            "limits=limits)).run()")
+    code = (
+        "from sakura.server import create_app; from sakura.server.serving import config; "
+        "from sakura.server.limits import Limits; import uvicorn; "
+        "limits = Limits(connections_per_address=10_000, creates_per_minute=10_000, "
+        "messages_per_second=1000, message_burst=1000); "
+        f"uvicorn.Server(config(create_app({db!r}, limits), host='127.0.0.1', port={port}, "
+        "limits=limits)).run()"
+    )
     process = subprocess.Popen([sys.executable, "-c", code])
     for _ in range(300):
         try:
@@ -62,8 +64,17 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-async def seat(url: str, table: str, token: str, me: int, *, told: Told, rng: random.Random,
-               stop: asyncio.Event, think: float) -> None:
+async def seat(
+    url: str,
+    table: str,
+    token: str,
+    me: int,
+    *,
+    told: Told,
+    rng: random.Random,
+    stop: asyncio.Event,
+    think: float,
+) -> None:
     while not stop.is_set() and table not in told.finished:
         try:
             async with websockets.connect(url, open_timeout=5) as ws:
@@ -110,25 +121,44 @@ async def run(args: argparse.Namespace, db: str) -> int:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             for _ in range(args.tables):
                 players = rng.choice([2, 3, 4])
-                created = (await http.post("/api/tables", json={
-                    "players": players, "seats": [{"kind": "human"}] * players})).json()
+                created = (
+                    await http.post(
+                        "/api/tables", json={"players": players, "seats": [{"kind": "human"}] * players}
+                    )
+                ).json()
                 table = created["table"]["id"]
                 tokens = [created["token"]] + [
                     (await http.post(f"/api/tables/{table}/join", json={})).json()["token"]
-                    for _ in range(players - 1)]
+                    for _ in range(players - 1)
+                ]
                 tables.append(table)
                 for i, token in enumerate(tokens):
                     socket_url = f"ws://127.0.0.1:{port}/ws/{table}"
-                    tasks.append(asyncio.create_task(seat(socket_url, table, token, i, told=told, stop=stop,
-                                                          rng=random.Random(rng.random()), think=args.think)))
+                    tasks.append(
+                        asyncio.create_task(
+                            seat(
+                                socket_url,
+                                table,
+                                token,
+                                i,
+                                told=told,
+                                stop=stop,
+                                rng=random.Random(rng.random()),
+                                think=args.think,
+                            )
+                        )
+                    )
         deadline = time.monotonic() + args.seconds
         for kill in range(args.kills):
             await asyncio.sleep(rng.uniform(0.2, args.interval))
             os.kill(server.pid, signal.SIGKILL)
             server.wait()
             server = start_server(db, port)
-            print(f"kill {kill + 1}/{args.kills}: {len(told.seats)} actions told so far, "
-                  f"{len(told.finished)}/{len(tables)} games over", flush=True)
+            print(
+                f"kill {kill + 1}/{args.kills}: {len(told.seats)} actions told so far, "
+                f"{len(told.finished)}/{len(tables)} games over",
+                flush=True,
+            )
             if time.monotonic() > deadline:
                 break
         while len(told.finished) < len(tables) and time.monotonic() < deadline:
@@ -174,8 +204,10 @@ def tally(db: str, tables: list[str], told: Any) -> tuple[int, int, int, int]:
 def check(db: str, tables: list[str], told: Told) -> int:
     _, stored_total, lost, wrong = tally(db, tables, told)
     print(f"tables {len(tables)}, finished {len(told.finished)}, reconnects {told.reconnects}")
-    print(f"actions told to clients {len(told.seats)} (own, acknowledged: {len(told.own)}), "
-          f"stored {stored_total}, lost {lost}, different {wrong}")
+    print(
+        f"actions told to clients {len(told.seats)} (own, acknowledged: {len(told.own)}), "
+        f"stored {stored_total}, lost {lost}, different {wrong}"
+    )
     return 1 if lost or wrong else 0
 
 

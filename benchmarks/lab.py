@@ -42,8 +42,10 @@ def main() -> None:
     parser.add_argument("--baseline", help="another checkout's src folder: time its analyze too")
     opts = parser.parse_args()
     common = ["-p", str(opts.players), "-b", opts.bot, "-j", str(opts.jobs), "-q"]
-    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load "
-          f"{os.getloadavg()[0]:.1f} (other work on the machine slows every figure)")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load "
+        f"{os.getloadavg()[0]:.1f} (other work on the machine slows every figure)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         a, b = folder / "a.txt", folder / "b.txt"
@@ -51,17 +53,23 @@ def main() -> None:
         b.write_text(default_deck().text().replace(" E-1 ", " E+2 "))
         startup = run(["analyze", *common, "-n", "2", "--out", str(folder / "warm")])
         analyze = run(["analyze", *common, "-n", str(opts.games), "--out", str(folder / "analyze")])
-        compare = run(["compare", str(a), str(b), *common, "-n", str(opts.games), "--out",
-                       str(folder / "compare")])
+        compare = run(
+            ["compare", str(a), str(b), *common, "-n", str(opts.games), "--out", str(folder / "compare")]
+        )
         print(f"start-up (analyze of 2 games): {startup:.1f} s")
         print(f"analyze, {opts.games} games: {analyze:.1f} s, {opts.games / analyze:.1f} games/s")
         if opts.baseline:
-            before = run(["analyze", *common, "-n", str(opts.games), "--out", str(folder / "before")],
-                         opts.baseline)
-            print(f"analyze of {opts.baseline}, {opts.games} games: {before:.1f} s, "
-                  f"{opts.games / before:.1f} games/s (this checkout takes {analyze / before:.2f}x its time)")
-        print(f"compare, {opts.games} deals ({2 * opts.games} games): {compare:.1f} s, "
-              f"{2 * opts.games / compare:.1f} games/s")
+            before = run(
+                ["analyze", *common, "-n", str(opts.games), "--out", str(folder / "before")], opts.baseline
+            )
+            print(
+                f"analyze of {opts.baseline}, {opts.games} games: {before:.1f} s, "
+                f"{opts.games / before:.1f} games/s (this checkout takes {analyze / before:.2f}x its time)"
+            )
+        print(
+            f"compare, {opts.games} deals ({2 * opts.games} games): {compare:.1f} s, "
+            f"{2 * opts.games / compare:.1f} games/s"
+        )
         rate = 2 * opts.games / max(1e-9, compare - startup)
         print(f"compare of 2,000 deals (4,000 games), extrapolated: {startup + 4000 / rate:.0f} s")
         if opts.full:

@@ -74,21 +74,27 @@ def progress(label: str, total: int) -> Any:
         if done[0] % 10 == 0 or done[0] == total:
             rate = done[0] / (time.perf_counter() - start)
             print(f"  {label}: {done[0]}/{total} games, {rate:.2f} games/s", file=sys.stderr, flush=True)
+
     return tick
 
 
-def round_robin(game: str, config: dict[str, Any], levels: Sequence[str], *, games: int, seed: int,
-                jobs: int) -> bool:
+def round_robin(
+    game: str, config: dict[str, Any], levels: Sequence[str], *, games: int, seed: int, jobs: int
+) -> bool:
     plan = TournamentPlan(game, config, tuple(levels), games, seed, ROUND_ROBIN)
-    print(f"\n## Round-robin of {', '.join(levels)}: {plan.total_games} games, {plan.deals} deals, "
-          f"{plan.players} players a table")
+    print(
+        f"\n## Round-robin of {', '.join(levels)}: {plan.total_games} games, {plan.deals} deals, "
+        f"{plan.players} players a table"
+    )
     results = run_games(plan.setups(), jobs=jobs, on_result=progress("round-robin", plan.total_games))
     table = {s.spec: s for s in standings(results)}
     print(f"\n{'level':<10}{'rating μ±σ':>14}{'ms/decision':>13}{'win rate (95%)':>24}")
     for level in levels:
         s = table[level]
-        print(f"{level:<10}{f'{s.mu:.1f} ± {s.sigma:.1f}':>14}{s.think_ms:>13.1f}"
-              f"{f'{100 * s.win_rate:.1f}% ({100 * s.ci_low:.1f}–{100 * s.ci_high:.1f})':>24}")
+        print(
+            f"{level:<10}{f'{s.mu:.1f} ± {s.sigma:.1f}':>14}{s.think_ms:>13.1f}"
+            f"{f'{100 * s.win_rate:.1f}% ({100 * s.ci_low:.1f}–{100 * s.ci_high:.1f})':>24}"
+        )
     h2h = head_to_head(results)
     print("\nHead-to-head share (row finishes ahead of column; 95% interval over deals):")
     print(f"{'':<10}" + "".join(f"{b:>20}" for b in levels))
@@ -104,14 +110,17 @@ def round_robin(game: str, config: dict[str, Any], levels: Sequence[str], *, gam
         e = h2h[(high, low)]
         separated = e.low > 0.5
         monotone &= separated
-        print(f"  {high} over {low}: {100 * e.value:.1f}% ({100 * e.low:.1f}–{100 * e.high:.1f}), "
-              f"{e.clusters} deals: {'separated' if separated else 'NOT separated'}")
+        print(
+            f"  {high} over {low}: {100 * e.value:.1f}% ({100 * e.low:.1f}–{100 * e.high:.1f}), "
+            f"{e.clusters} deals: {'separated' if separated else 'NOT separated'}"
+        )
     print(f"ladder monotone with separated intervals: {'yes' if monotone else 'no'}")
     return monotone
 
 
-def gauntlets(game: str, config: dict[str, Any], hero: str, others: Sequence[str], *, games: int, seed: int,
-              jobs: int) -> None:
+def gauntlets(
+    game: str, config: dict[str, Any], hero: str, others: Sequence[str], *, games: int, seed: int, jobs: int
+) -> None:
     for other in others:
         plan = TournamentPlan(game, config, (hero, other), games, seed, GAUNTLET)
         print(f"\n## {hero} + {plan.players - 1}× {other}: {plan.total_games} games, {plan.deals} deals")
@@ -119,11 +128,16 @@ def gauntlets(game: str, config: dict[str, Any], hero: str, others: Sequence[str
         results = run_games(plan.setups(), jobs=jobs, on_result=tick)
         s = next(s for s in standings(results) if s.spec == hero)
         mark = MARKS.get(other)
-        verdict = "" if mark is None else (
-            f"; mark {mark}×: {'interval above' if s.ratio_low > mark else 'NOT above'}")
-        print(f"  {hero}: win rate {100 * s.win_rate:.1f}% ({100 * s.ci_low:.1f}–{100 * s.ci_high:.1f}), "
-              f"{s.ratio:.2f}× fair share ({s.ratio_low:.2f}–{s.ratio_high:.2f}), {s.deals} deals, "
-              f"{s.think_ms:.0f} ms a decision{verdict}")
+        verdict = (
+            ""
+            if mark is None
+            else (f"; mark {mark}×: {'interval above' if s.ratio_low > mark else 'NOT above'}")
+        )
+        print(
+            f"  {hero}: win rate {100 * s.win_rate:.1f}% ({100 * s.ci_low:.1f}–{100 * s.ci_high:.1f}), "
+            f"{s.ratio:.2f}× fair share ({s.ratio_low:.2f}–{s.ratio_high:.2f}), {s.deals} deals, "
+            f"{s.think_ms:.0f} ms a decision{verdict}"
+        )
 
 
 def speed(game_name: str, config: dict[str, Any], levels: Sequence[str], views: int) -> None:
@@ -184,8 +198,10 @@ def rule_share(game_name: str, config: dict[str, Any], deals: int) -> None:
             assert outcome is not None
             total += outcome.returns()[hero]
             games += 1
-    print(f"\n## The rollout rule against {players - 1}× greedy: {games} games ({deals} deals), "
-          f"{total / games * players:.2f}× its fair share")
+    print(
+        f"\n## The rollout rule against {players - 1}× greedy: {games} games ({deals} deals), "
+        f"{total / games * players:.2f}× its fair share"
+    )
 
 
 class _Oracle:
@@ -244,9 +260,11 @@ def oracle_share(spec: str, against: str, players: int, deals: int, *, jobs: int
             c.add(d, "hero", y)
     e = c.ratio("hero", RATE)
     seen = "the true hands" if hands_only else "the true state"
-    print(f"\n## {spec} seeing {seen} + {players - 1}× {against}: {deals * players} games "
-          f"({deals} deals): win rate {100 * e.value:.1f}% ({100 * e.low:.1f}–{100 * e.high:.1f}), "
-          f"{players * e.value:.2f}× fair share ({players * e.low:.2f}–{players * e.high:.2f})")
+    print(
+        f"\n## {spec} seeing {seen} + {players - 1}× {against}: {deals * players} games "
+        f"({deals} deals): win rate {100 * e.value:.1f}% ({100 * e.low:.1f}–{100 * e.high:.1f}), "
+        f"{players * e.value:.2f}× fair share ({players * e.low:.2f}–{players * e.high:.2f})"
+    )
 
 
 def main() -> None:
@@ -260,10 +278,17 @@ def main() -> None:
     parser.add_argument("--against", default="greedy,mcts:300", help="the gauntlets' opponents")
     parser.add_argument("--speed", type=int, default=0, help="decision points for the speed table (0: none)")
     parser.add_argument("--rule", type=int, default=0, help="deals for the rollout rule's strength (0: none)")
-    parser.add_argument("--oracle", type=int, default=0,
-                        help="deals for the hero's search on the true state, a bound (0: none)")
-    parser.add_argument("--oracle-hands", action="store_true",
-                        help="the oracle sees the hands only: the deck's order stays hidden")
+    parser.add_argument(
+        "--oracle",
+        type=int,
+        default=0,
+        help="deals for the hero's search on the true state, a bound (0: none)",
+    )
+    parser.add_argument(
+        "--oracle-hands",
+        action="store_true",
+        help="the oracle sees the hands only: the deck's order stays hidden",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
@@ -274,15 +299,23 @@ def main() -> None:
         rule_share(args.game, config, args.rule)
     if args.oracle:
         for other in [s.strip() for s in args.against.split(",")]:
-            oracle_share(args.hero, other, args.players, args.oracle, jobs=args.jobs,
-                         hands_only=args.oracle_hands)
+            oracle_share(
+                args.hero, other, args.players, args.oracle, jobs=args.jobs, hands_only=args.oracle_hands
+            )
     if args.speed:
         speed(args.game, config, levels, args.speed)
     if args.games:
         round_robin(args.game, config, levels, games=args.games, seed=args.seed, jobs=args.jobs)
     if args.gauntlet:
-        gauntlets(args.game, config, args.hero, [s.strip() for s in args.against.split(",")],
-                  games=args.gauntlet, seed=args.seed, jobs=args.jobs)
+        gauntlets(
+            args.game,
+            config,
+            args.hero,
+            [s.strip() for s in args.against.split(",")],
+            games=args.gauntlet,
+            seed=args.seed,
+            jobs=args.jobs,
+        )
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
 

@@ -22,8 +22,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(limits: str, database_url: str | None, tmp: str | Path, *, deflate: bool = True,
-          env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
+def serve(
+    limits: str,
+    database_url: str | None,
+    tmp: str | Path,
+    *,
+    deflate: bool = True,
+    env: dict[str, str] | None = None,
+) -> Iterator[tuple[str, int]]:
     """Start the app under uvicorn as ``sakura serve`` does, with ``limits`` (the keyword
     arguments of ``Limits(...)``, as Python source: the ones a load generator on one address
     must pass) on ``database_url`` or a fresh SQLite file in ``tmp``; wait until it answers;
@@ -31,11 +37,13 @@ def serve(limits: str, database_url: str | None, tmp: str | Path, *, deflate: bo
     source on ``PYTHONPATH``, or ``SAKURA_PURE``)."""
     port = free_port()
     db = database_url or f"sqlite:///{Path(tmp) / f'bench-{port}.db'}"
-    code = ("import uvicorn; from sakura.server import create_app; "
-            "from sakura.server.serving import config; from sakura.server.limits import Limits; "
-            f"limits = Limits({limits}); "
-            f"uvicorn.Server(config(create_app({db!r}, limits), host='127.0.0.1', port={port}, "
-            f"limits=limits, ws_per_message_deflate={deflate})).run()")
+    code = (
+        "import uvicorn; from sakura.server import create_app; "
+        "from sakura.server.serving import config; from sakura.server.limits import Limits; "
+        f"limits = Limits({limits}); "
+        f"uvicorn.Server(config(create_app({db!r}, limits), host='127.0.0.1', port={port}, "
+        f"limits=limits, ws_per_message_deflate={deflate})).run()"
+    )
     process = subprocess.Popen([sys.executable, "-c", code], env=env)
     try:
         base = f"http://127.0.0.1:{port}"

@@ -26,11 +26,14 @@ def main() -> None:
     args = parser.parse_args()
     import ray
 
-    plan = TournamentPlan("sakura", {"players": args.players}, tuple(args.bots), games=args.games, seed=1,
-                          mode=GAUNTLET)
+    plan = TournamentPlan(
+        "sakura", {"players": args.players}, tuple(args.bots), games=args.games, seed=1, mode=GAUNTLET
+    )
     setups = plan.setups()
-    print(f"{len(setups)} games, {args.players} players, {' vs '.join(args.bots)}; {args.cpus} CPUs; "
-          f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
+    print(
+        f"{len(setups)} games, {args.players} players, {' vs '.join(args.bots)}; {args.cpus} CPUs; "
+        f"{platform.processor() or platform.machine()}, Python {platform.python_version()}"
+    )
     started = time.perf_counter()
     pool = run_games(setups, jobs=args.cpus)
     pool_s = time.perf_counter() - started
@@ -45,8 +48,10 @@ def main() -> None:
     finally:
         ray.shutdown()
     assert [r.scores for r in on_ray] == [r.scores for r in pool]
-    print(f"ray (started): {ray_s:7.2f} s  {1000 * ray_s / len(setups):7.2f} ms a game "
-          f"(+ {init_s:.1f} s to start the local cluster)")
+    print(
+        f"ray (started): {ray_s:7.2f} s  {1000 * ray_s / len(setups):7.2f} ms a game "
+        f"(+ {init_s:.1f} s to start the local cluster)"
+    )
     print(f"ray overhead:  {1000 * (ray_s - pool_s) / len(setups):+7.2f} ms a game")
 
 

@@ -67,8 +67,10 @@ def main() -> None:
                 history.append(view)
     for way, (foreseen, asked, held) in hits.items():
         name = "uniform" if way is None else f"reading at T={way}"
-        print(f"{name:>22}: the opponent's card foreseen {foreseen / asked:.1%} "
-              f"(of {asked}); true cards in a sampled hand {held / asked / 5:.1%}")
+        print(
+            f"{name:>22}: the opponent's card foreseen {foreseen / asked:.1%} "
+            f"(of {asked}); true cards in a sampled hand {held / asked / 5:.1%}"
+        )
 
 
 if __name__ == "__main__":

@@ -64,8 +64,9 @@ def parallel_env_player(name: str, config: dict[str, Any]) -> Callable[[int], tu
         steps = actions = 0
         while env.agents:
             actions += len(env._state.current_players())
-            picks = {a: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
-                     for a, o in observations.items()}
+            picks = {
+                a: rng.choice(np.flatnonzero(o["action_mask"]).tolist()) for a, o in observations.items()
+            }
             observations = env.step(picks)[0]
             steps += 1
         return steps, actions
@@ -130,8 +131,9 @@ def breakdown(name: str, config: dict[str, Any], games: int) -> dict[str, float]
     for seed in range(games):
         observations, _ = env.reset(seed=seed)
         while env.agents:
-            picks = {a: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
-                     for a, o in observations.items()}
+            picks = {
+                a: rng.choice(np.flatnonzero(o["action_mask"]).tolist()) for a, o in observations.items()
+            }
             t0 = clock()
             observations = env.step(picks)[0]
             t1 = clock()
@@ -207,13 +209,16 @@ def agent_steps_goofspiel(seconds: float) -> float:
 def batched_table(seconds: float, rounds: int = 3) -> None:
     """Every figure is measured ``rounds`` times, the rounds interleaved, and the best kept (the
     machine is shared: the best round is the one least disturbed)."""
-    print("\nbatched env: agent steps a second (one learner decision = one agent step; one core; "
-          f"best of {rounds} interleaved rounds of {seconds / rounds:.2g} s)")
+    print(
+        "\nbatched env: agent steps a second (one learner decision = one agent step; one core; "
+        f"best of {rounds} interleaved rounds of {seconds / rounds:.2g} s)"
+    )
     rows: dict[str, Callable[[float], float]] = {}
     for label, config in (("2p court", {"players": 2}), ("4p", {"players": 4})):
         for n in (1, 16, 256):
-            rows[f"SakuraVectorEnv {label}, N={n}"] = (
-                lambda t, n=n, config=config: agent_steps_batched(t, n, config))
+            rows[f"SakuraVectorEnv {label}, N={n}"] = lambda t, n=n, config=config: agent_steps_batched(
+                t, n, config
+            )
     import importlib.util
 
     if importlib.util.find_spec("pygame") is not None:  # PettingZoo's classic envs import it
@@ -244,8 +249,10 @@ def main() -> None:
         return
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, {t:g} s per figure")
     print("engine actions per second (and environment steps per second)")
-    print(f"{'table':<10}{'engine fast':>13}{'checked':>10}{'ParallelEnv':>13}{'(steps/s)':>11}"
-          f"{'vs fast':>9}{'vs checked':>12}{'OpenSpiel':>11}{'(steps/s)':>11}{'Solo-v0 steps/s':>17}")
+    print(
+        f"{'table':<10}{'engine fast':>13}{'checked':>10}{'ParallelEnv':>13}{'(steps/s)':>11}"
+        f"{'vs fast':>9}{'vs checked':>12}{'OpenSpiel':>11}{'(steps/s)':>11}{'Solo-v0 steps/s':>17}"
+    )
     for label, name, config in TABLES:
         game = make_game(name, config)
         fast = measure(game, t, play_fast)[1]  # type: ignore[arg-type]
@@ -253,9 +260,12 @@ def main() -> None:
         env_steps, env_actions = timed(t, parallel_env_player(name, config))
         spiel_steps, spiel_actions = timed(t, openspiel_player(name, config))
         solo_steps, _ = timed(t, solo_player(name, config))
-        print(f"{label:<10}{fast:>13,.0f}{checked:>10,.0f}{env_actions:>13,.0f}{env_steps:>11,.0f}"
-              f"{env_actions / fast:>9.0%}{env_actions / checked:>12.0%}{spiel_actions:>11,.0f}"
-              f"{spiel_steps:>11,.0f}{solo_steps:>17,.0f}", flush=True)
+        print(
+            f"{label:<10}{fast:>13,.0f}{checked:>10,.0f}{env_actions:>13,.0f}{env_steps:>11,.0f}"
+            f"{env_actions / fast:>9.0%}{env_actions / checked:>12.0%}{spiel_actions:>11,.0f}"
+            f"{spiel_steps:>11,.0f}{solo_steps:>17,.0f}",
+            flush=True,
+        )
     print("\nwhere a ParallelEnv step goes (microseconds a step, 200 random games)")
     print(f"{'table':<10}{'step':>8}{'views':>8}{'encoding':>10}{'engine and env':>16}")
     for label, name, config in TABLES:

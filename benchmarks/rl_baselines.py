@@ -45,8 +45,10 @@ def lineups(players: int) -> list[list[str]]:
 def play(env: SakuraParallelEnv, specs: list[str], seed: int) -> list[float]:
     """One game of ``env`` on the deal ``seed``, seat ``i`` played by ``specs[i]``; each seat's
     share of the win."""
-    agents = {a: make_agent(spec, env, seed=seed * 10 + i)
-              for i, (a, spec) in enumerate(zip(env.possible_agents, specs, strict=True))}
+    agents = {
+        a: make_agent(spec, env, seed=seed * 10 + i)
+        for i, (a, spec) in enumerate(zip(env.possible_agents, specs, strict=True))
+    }
     observations, _ = env.reset(seed=seed)
     while env.agents:
         observations = env.step({a: agents[a](a, o) for a, o in observations.items()})[0]
@@ -69,8 +71,10 @@ def against_each_other(players: int, games: int) -> None:
             seats[spec] += 1
     minutes = (time.perf_counter() - start) / 60
     fair = 1 / players
-    print(f"\n**{players} players** ({table_key(env.game)}): {games} games, {minutes:.1f} min; "
-          f"fair share {fair:.0%}\n")
+    print(
+        f"\n**{players} players** ({table_key(env.game)}): {games} games, {minutes:.1f} min; "
+        f"fair share {fair:.0%}\n"
+    )
     print("| agent | seat-games | win share | 95% interval | × fair share |")
     print("|---|---:|---:|---:|---:|")
     for spec in AGENTS:
@@ -93,8 +97,11 @@ def strength(players_list: list[int], games: int) -> None:
             won += play(env, specs, STRENGTH_SEED + g)[seat]
         low, high = wilson(won, games)
         fair = 1 / players
-        print(f"| {table_key(env.game)} | {won / games:.1%} | {low:.1%} – {high:.1%} | {fair:.0%} | "
-              f"{won / games / fair:.2f} |", flush=True)
+        print(
+            f"| {table_key(env.game)} | {won / games:.1%} | {low:.1%} – {high:.1%} | {fair:.0%} | "
+            f"{won / games / fair:.2f} |",
+            flush=True,
+        )
 
 
 def main() -> None:

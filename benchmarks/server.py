@@ -61,7 +61,6 @@ except ImportError:  # pragma: no cover
     from json import loads
 
 
-
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
@@ -121,17 +120,27 @@ async def client(url: str, token: str, seed: int, stats: Stats, go: asyncio.Even
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal_actions"])}))
 
 
-async def play(ws_base: str, seats: list[tuple[int, str, str]], seconds: float, think: float,
-               server_pid: int, *, warmup: float) -> Stats:
+async def play(
+    ws_base: str,
+    seats: list[tuple[int, str, str]],
+    seconds: float,
+    think: float,
+    server_pid: int,
+    *,
+    warmup: float,
+) -> Stats:
     """Connect every client first (timed apart: a storm of 800 connections is another test),
     then let them all play at once; measure after ``warmup`` seconds (the first moves of 200
     tables started together are a burst no server sees in steady play)."""
     stats = Stats()
     go = asyncio.Event()
     started = time.perf_counter()
-    tasks = [asyncio.ensure_future(client(url if "://" in url else f"{ws_base}/ws/{url}", tok, i, stats, go,
-                                          think=think))
-             for i, url, tok in seats]
+    tasks = [
+        asyncio.ensure_future(
+            client(url if "://" in url else f"{ws_base}/ws/{url}", tok, i, stats, go, think=think)
+        )
+        for i, url, tok in seats
+    ]
     while stats.connected < len(seats) and not any(t.done() for t in tasks):
         await asyncio.sleep(0.01)
     stats.connect_seconds = time.perf_counter() - started
@@ -153,8 +162,9 @@ def play_in_process(args: tuple[str, list[tuple[int, str, str]], float, float, i
     return asyncio.run(play(*rest, warmup=warmup))
 
 
-async def create_tables(base: str, tables: int,
-                        others: list[str] | None = None) -> list[tuple[int, str, str]]:
+async def create_tables(
+    base: str, tables: int, others: list[str] | None = None
+) -> list[tuple[int, str, str]]:
     """Four-seat tables: (client index, table id or the WebSocket URL of its seat, token).
     ``others``: every process's base URL; table ``t``'s seat ``k`` then connects to process
     ``(t + k) mod N`` (the table is created on process ``t mod N``)."""
@@ -171,8 +181,11 @@ async def create_tables(base: str, tables: int,
                 joined = await http.post(f"/api/tables/{table_id}/join", json={})
                 tokens.append(joined.json()["token"])
         for k, token in enumerate(tokens):
-            where = table_id if others is None else (
-                f"{bases[(t + k) % len(bases)].replace('http', 'ws')}/ws/{table_id}")
+            where = (
+                table_id
+                if others is None
+                else (f"{bases[(t + k) % len(bases)].replace('http', 'ws')}/ws/{table_id}")
+            )
             seats.append((len(seats), where, token))
     return seats
 
@@ -188,8 +201,9 @@ def cpu_seconds(pid: int | list[int]) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run(base: str, server_pid: Any, args: argparse.Namespace, think: float,
-        bases: list[str] | None = None) -> dict[str, float]:
+def run(
+    base: str, server_pid: Any, args: argparse.Namespace, think: float, bases: list[str] | None = None
+) -> dict[str, float]:
     seats = asyncio.run(create_tables(base, args.tables, bases))
     ws_base = base.replace("http", "ws")
     load_before = os.getloadavg()
@@ -213,58 +227,110 @@ def run(base: str, server_pid: Any, args: argparse.Namespace, think: float,
     pace = f"think {think:g} s on average" if think else "as fast as they can"
     if bases:
         print(f"site:                     {len(bases)} server process(es) on Redis (sakura.server.cluster)")
-    print(f"clients:                  {len(seats)} WebSocket clients at {args.tables} four-seat tables, "
-          f"random legal actions, {pace}, in {len(parts)} process(es)")
+    print(
+        f"clients:                  {len(seats)} WebSocket clients at {args.tables} four-seat tables, "
+        f"random legal actions, {pace}, in {len(parts)} process(es)"
+    )
     peak = sum(s.peak for s in parts)
-    print(f"tables held concurrently: {peak / 4:g} (most clients connected and welcomed at once: {peak}; "
-          f"all welcomed {max(s.connect_seconds for s in parts):.1f} s after the first connected)")
-    print(f"games finished:           {sum(s.finished for s in parts) // 4}; measured over {elapsed:.1f} s "
-          f"after a {args.warmup:g} s warm-up")
-    print(f"actions:                  {len(lat)} ({len(lat) / elapsed:.0f} per second), "
-          f"{sum(s.errors for s in parts)} errors")
+    print(
+        f"tables held concurrently: {peak / 4:g} (most clients connected and welcomed at once: {peak}; "
+        f"all welcomed {max(s.connect_seconds for s in parts):.1f} s after the first connected)"
+    )
+    print(
+        f"games finished:           {sum(s.finished for s in parts) // 4}; measured over {elapsed:.1f} s "
+        f"after a {args.warmup:g} s warm-up"
+    )
+    print(
+        f"actions:                  {len(lat)} ({len(lat) / elapsed:.0f} per second), "
+        f"{sum(s.errors for s in parts)} errors"
+    )
     print(f"messages received:        {messages} ({messages / elapsed:.0f} per second)")
-    print(f"action -> view latency:   p50 {p(0.50):.1f} ms, p99 {p(0.99):.1f} ms, "
-          f"mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f} ms")
-    print(f"CPU time:                 server {server_cpu:.1f} s "
-          f"({server_cpu / max(1, len(lat)) * 1e3:.2f} ms an action), "
-          f"clients {sum(s.cpu for s in parts):.1f} s, over {elapsed:.1f} s of wall time")
-    print(f"load average (1 min):     {load_before[0]:.2f} before, {load_after[0]:.2f} after "
-          f"on {os.cpu_count()} cores")
-    return {"think": think, "rate": len(lat) / elapsed, "messages": messages / elapsed, "p50": p(0.50),
-            "p99": p(0.99), "cpu": server_cpu / max(1, len(lat)) * 1e3, "load": load_after[0],
-            "games": sum(s.finished for s in parts) // 4, "processes": len(bases or [base])}
+    print(
+        f"action -> view latency:   p50 {p(0.50):.1f} ms, p99 {p(0.99):.1f} ms, "
+        f"mean {statistics.fmean(lat) * 1000 if lat else float('nan'):.1f} ms"
+    )
+    print(
+        f"CPU time:                 server {server_cpu:.1f} s "
+        f"({server_cpu / max(1, len(lat)) * 1e3:.2f} ms an action), "
+        f"clients {sum(s.cpu for s in parts):.1f} s, over {elapsed:.1f} s of wall time"
+    )
+    print(
+        f"load average (1 min):     {load_before[0]:.2f} before, {load_after[0]:.2f} after "
+        f"on {os.cpu_count()} cores"
+    )
+    return {
+        "think": think,
+        "rate": len(lat) / elapsed,
+        "messages": messages / elapsed,
+        "p50": p(0.50),
+        "p99": p(0.99),
+        "cpu": server_cpu / max(1, len(lat)) * 1e3,
+        "load": load_after[0],
+        "games": sum(s.finished for s in parts) // 4,
+        "processes": len(bases or [base]),
+    }
 
 
 def summary(rows: list[dict[str, float]], tables: int) -> None:
-    print(f"\n{tables} tables | processes | think (mean, s) | actions/s | messages/s | p50 ms | p99 ms | "
-          "server CPU ms/action | load | games finished")
+    print(
+        f"\n{tables} tables | processes | think (mean, s) | actions/s | messages/s | p50 ms | p99 ms | "
+        "server CPU ms/action | load | games finished"
+    )
     for r in rows:
-        print(f"| {r['processes']:g} | {r['think']:g} | {r['rate']:.0f} | {r['messages']:.0f} | "
-              f"{r['p50']:.1f} | {r['p99']:.1f} | {r['cpu']:.2f} | {r['load']:.1f} | {r['games']:.0f} |")
+        print(
+            f"| {r['processes']:g} | {r['think']:g} | {r['rate']:.0f} | {r['messages']:.0f} | "
+            f"{r['p50']:.1f} | {r['p99']:.1f} | {r['cpu']:.2f} | {r['load']:.1f} | {r['games']:.0f} |"
+        )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=120.0, help="stop after this long")
-    parser.add_argument("--warmup", type=float, default=3.0,
-                        help="seconds of play before the measurement starts (the synchronised first moves)")
-    parser.add_argument("--think", type=float, nargs="+", default=[0.0],
-                        help="mean think time of a client before each action, seconds (0: at once); "
-                             "several values: one run each")
-    parser.add_argument("--client-processes", type=int, default=1,
-                        help="split the clients over this many processes")
-    parser.add_argument("--database-url", default=None,
-                        help="SQLAlchemy URL of an empty database (default: SQLite in a temporary folder)")
-    parser.add_argument("--no-deflate", action="store_true",
-                        help="serve without permessage-deflate (sakura serve compresses, as uvicorn does)")
-    parser.add_argument("--processes", type=int, nargs="+", default=[1],
-                        help="with --redis-url: server processes of the site (several values: one run each)")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=3.0,
+        help="seconds of play before the measurement starts (the synchronised first moves)",
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs="+",
+        default=[0.0],
+        help="mean think time of a client before each action, seconds (0: at once); "
+        "several values: one run each",
+    )
+    parser.add_argument(
+        "--client-processes", type=int, default=1, help="split the clients over this many processes"
+    )
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help="SQLAlchemy URL of an empty database (default: SQLite in a temporary folder)",
+    )
+    parser.add_argument(
+        "--no-deflate",
+        action="store_true",
+        help="serve without permessage-deflate (sakura serve compresses, as uvicorn does)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        nargs="+",
+        default=[1],
+        help="with --redis-url: server processes of the site (several values: one run each)",
+    )
     parser.add_argument("--redis-url", default=None, help="run a site of --processes processes on this Redis")
-    parser.add_argument("--against", metavar="REV", default=None,
-                        help="a past revision's server (pure), this checkout's pure and compiled ones, "
-                             "in turn, --rounds times, fresh tables each")
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        default=None,
+        help="a past revision's server (pure), this checkout's pure and compiled ones, "
+        "in turn, --rounds times, fresh tables each",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="with --against")
     if "--against" not in sys.argv and not compare_builds(__file__, higher_is_better=False):
         return
@@ -286,12 +352,15 @@ def main() -> None:
 
 
 # sakura serve's limits, but for the ones that one load generator on one address must pass
-LIMITS = ("connections_per_address=100_000, creates_per_minute=100_000, live_tables=100_000, "
-          "messages_per_second=1000, message_burst=1000")
+LIMITS = (
+    "connections_per_address=100_000, creates_per_minute=100_000, live_tables=100_000, "
+    "messages_per_second=1000, message_burst=1000"
+)
 
 
-def server(args: argparse.Namespace, tmp: str,
-           env: dict[str, str] | None = None) -> contextlib.AbstractContextManager[tuple[str, int]]:
+def server(
+    args: argparse.Namespace, tmp: str, env: dict[str, str] | None = None
+) -> contextlib.AbstractContextManager[tuple[str, int]]:
     """This benchmark's server (``loopback.serve``): yields its base URL and pid."""
     return serve(LIMITS, args.database_url, tmp, deflate=not args.no_deflate, env=env)
 
@@ -304,9 +373,11 @@ def against(args: argparse.Namespace) -> None:
     rows = []
     with tempfile.TemporaryDirectory(prefix="sakura-server-") as tmp, past_revision(args.against) as past:
         variants = {
-            f"{args.against} pure": {**os.environ, "SAKURA_PURE": "1",
-                                     "PYTHONPATH": os.pathsep.join([str(past / "src"),
-                                                                    os.environ.get("PYTHONPATH", "")])},
+            f"{args.against} pure": {
+                **os.environ,
+                "SAKURA_PURE": "1",
+                "PYTHONPATH": os.pathsep.join([str(past / "src"), os.environ.get("PYTHONPATH", "")]),
+            },
             "now pure": {**os.environ, "SAKURA_PURE": "1"},
             "now compiled": {**os.environ, "SAKURA_PURE": "0"},
         }
@@ -327,8 +398,10 @@ def against(args: argparse.Namespace) -> None:
     first: dict[float, float] = {}
     for r in rows:
         ref = first.setdefault(r["think"], r["cpu"])
-        print(f"| {r['name']} | {r['think']:g} | {r['rate']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | "
-              f"{r['cpu']:.3f} | {ref / r['cpu']:.2f}× less |")
+        print(
+            f"| {r['name']} | {r['think']:g} | {r['rate']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | "
+            f"{r['cpu']:.3f} | {ref / r['cpu']:.2f}× less |"
+        )
 
 
 def cluster_runs(args: argparse.Namespace) -> None:
@@ -346,10 +419,13 @@ def cluster_runs(args: argparse.Namespace) -> None:
                 db = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
                 if args.database_url is not None:
                     from cluster_kill import pg_schema
+
                     db = pg_schema(args.database_url)
                 ports = [free_port() for _ in range(count)]
-                nodes = [start_node(db, args.redis_url, prefix, p, lease=3.0, wait=False, bench=True)
-                         for p in ports]
+                nodes = [
+                    start_node(db, args.redis_url, prefix, p, lease=3.0, wait=False, bench=True)
+                    for p in ports
+                ]
                 try:
                     for port, node in zip(ports, nodes, strict=True):
                         wait_up(port, node)
@@ -364,6 +440,7 @@ def cluster_runs(args: argparse.Namespace) -> None:
                     drop_prefix(args.redis_url, prefix)
                     if args.database_url is not None:
                         from cluster_kill import drop_schema
+
                         drop_schema(db)
     summary(rows, args.tables)
 

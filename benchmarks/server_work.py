@@ -43,15 +43,26 @@ def measure(players: int, games: int) -> dict[str, float]:
             t1 = time.process_time()
             public: dict[int, dict[str, Any]] = {}
             for viewer in viewers:  # as Table._send_update builds each viewer's message
-                protocol.dumps(protocol.update(
-                    actions + 1, player, action=text if viewer == player else None, by="player",
-                    events=_seen(events, viewer, public), view=state.view(viewer).to_json(), deadline=None))
+                protocol.dumps(
+                    protocol.update(
+                        actions + 1,
+                        player,
+                        action=text if viewer == player else None,
+                        by="player",
+                        events=_seen(events, viewer, public),
+                        view=state.view(viewer).to_json(),
+                        deadline=None,
+                    )
+                )
             t2 = time.process_time()
             apply_s += t1 - t0
             views_s += t2 - t1
             actions += 1
-    return {"apply": apply_s / actions * 1e6, "views": views_s / actions * 1e6,
-            "total": (apply_s + views_s) / actions * 1e6}
+    return {
+        "apply": apply_s / actions * 1e6,
+        "views": views_s / actions * 1e6,
+        "total": (apply_s + views_s) / actions * 1e6,
+    }
 
 
 def main() -> None:

@@ -77,8 +77,9 @@ def measure_rl(players: int, games: int) -> dict[str, float]:
         observations, _ = env.reset(seed=seed)
         inside += time.perf_counter() - t
         while env.agents:
-            picks = {a: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
-                     for a, o in observations.items()}
+            picks = {
+                a: rng.choice(np.flatnonzero(o["action_mask"]).tolist()) for a, o in observations.items()
+            }
             t = time.perf_counter()
             observations = env.step(picks)[0]
             inside += time.perf_counter() - t
@@ -91,11 +92,14 @@ def child(what: str, source: Path | None, pure: bool, players: int, games: int) 
     env = {**os.environ, "SAKURA_PURE": "1" if pure else "0"}
     if source is not None:  # the past revision's source first on the path, ahead of the install
         env["PYTHONPATH"] = os.pathsep.join([str(source / "src"), env.get("PYTHONPATH", "")])
-    code = (f"import json, sys; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); import since; "
-            f"import sakura; assert sakura.__file__.startswith({str((source or ROOT) / 'src')!r}), "
-            f"sakura.__file__; print(json.dumps(since.measure({what!r}, {players}, {games})))")
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          check=False, cwd=source or ROOT)
+    code = (
+        f"import json, sys; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); import since; "
+        f"import sakura; assert sakura.__file__.startswith({str((source or ROOT) / 'src')!r}), "
+        f"sakura.__file__; print(json.dumps(since.measure({what!r}, {players}, {games})))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False, cwd=source or ROOT
+    )
     if done.returncode != 0:
         raise SystemExit(f"a child failed:\n{done.stdout}\n{done.stderr}")
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -115,11 +119,13 @@ def main() -> None:
     if build_info().kind != "compiled":
         raise SystemExit("this checkout has no compiled build (python setup.py build_ext --inplace)")
     # (figure, higher is better) in the order printed
-    figures = [("steps_per_s", True), ("env_us", False)] if args.what == "rl" else [
-        ("fast", True), ("checked", True)]
+    figures = (
+        [("steps_per_s", True), ("env_us", False)]
+        if args.what == "rl"
+        else [("fast", True), ("checked", True)]
+    )
     with past_revision(args.rev) as past:
-        runs = {f"{args.rev} pure": (past, True), "now pure": (None, True),
-                "now compiled": (None, False)}
+        runs = {f"{args.rev} pure": (past, True), "now pure": (None, True), "now compiled": (None, False)}
         best: dict[str, dict[str, float]] = {}
         for _ in range(args.rounds):
             for name, (source, pure) in runs.items():
@@ -129,10 +135,16 @@ def main() -> None:
                     b[key] = max(b[key], r[key]) if higher else min(b[key], r[key])
     ref = best[f"{args.rev} pure"]
     subject = "ParallelEnv" if args.what == "rl" else "engine"
-    print(f"{args.players}-player {subject}, {args.games} random games, best of {args.rounds} "
-          "interleaved rounds")
-    names = {"steps_per_s": "steps/s", "env_us": "env µs a step", "fast": "fast games/s",
-             "checked": "checked games/s"}
+    print(
+        f"{args.players}-player {subject}, {args.games} random games, best of {args.rounds} "
+        "interleaved rounds"
+    )
+    names = {
+        "steps_per_s": "steps/s",
+        "env_us": "env µs a step",
+        "fast": "fast games/s",
+        "checked": "checked games/s",
+    }
     print(f"{'build':<22}" + "".join(f"{names[k]:>16}{'× ' + args.rev:>14}" for k, _ in figures))
     for name, r in best.items():
         cells = []

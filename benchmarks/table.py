@@ -88,22 +88,31 @@ def main() -> None:
     from tests.live_server import running_server
 
     raw, packed = sizes()
-    print(f"JS + CSS: {raw / 1024:.1f} KiB raw, {packed / 1024:.1f} KiB gzipped "
-          f"({sum(1 for p in STATIC.rglob('*') if p.suffix in ('.js', '.css'))} files)")
-    with tempfile.TemporaryDirectory() as folder, running_server(Path(folder) / "bench.db") as url, \
-            sync_playwright() as p:
+    print(
+        f"JS + CSS: {raw / 1024:.1f} KiB raw, {packed / 1024:.1f} KiB gzipped "
+        f"({sum(1 for p in STATIC.rglob('*') if p.suffix in ('.js', '.css'))} files)"
+    )
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        running_server(Path(folder) / "bench.db") as url,
+        sync_playwright() as p,
+    ):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--headless"])
         page = browser.new_page(viewport={"width": 1366, "height": 768})
         first_card(page, url)  # warm the server and the browser's cache once
         runs = [first_card(browser.new_page(viewport={"width": 1366, "height": 768}), url) for _ in range(3)]
-        print(f"lobby -> first card played: {statistics.median(s for s, _ in runs):.2f} s median of 3, "
-              f"{runs[0][1]} clicks")
+        print(
+            f"lobby -> first card played: {statistics.median(s for s, _ in runs):.2f} s median of 3, "
+            f"{runs[0][1]} clicks"
+        )
         gaps = staged_fps(page, url, args.rounds, args.speed)
         if gaps:
             mean = statistics.fmean(gaps)
-            print(f"staging at 6 players ({args.speed} ms a step): {1000 / mean:.0f} fps mean over "
-                  f"{len(gaps)} frames, p95 frame {sorted(gaps)[int(len(gaps) * 0.95)]:.1f} ms, "
-                  f"longest {max(gaps):.1f} ms")
+            print(
+                f"staging at 6 players ({args.speed} ms a step): {1000 / mean:.0f} fps mean over "
+                f"{len(gaps)} frames, p95 frame {sorted(gaps)[int(len(gaps) * 0.95)]:.1f} ms, "
+                f"longest {max(gaps):.1f} ms"
+            )
         browser.close()
 
 

@@ -27,14 +27,25 @@ def main() -> None:
     for ax, run in zip(axes[0], runs, strict=True):
         points = run["points"]
         fair = 1 / run["players"]
-        ax.plot([p["steps"] / 1000 for p in points], [p["win_rate"] for p in points], marker="o",
-                label="MaskablePPO (greedy play)")
+        ax.plot(
+            [p["steps"] / 1000 for p in points],
+            [p["win_rate"] for p in points],
+            marker="o",
+            label="MaskablePPO (greedy play)",
+        )
         ax.axhline(fair, color="green", linestyle=":", label=f"fair share ({fair:.2f}), greedy's level")
-        ax.axhline(run["random_player_win_rate"], color="grey", linestyle="--",
-                   label=f"random player ({run['random_player_win_rate']:.2f})")
+        ax.axhline(
+            run["random_player_win_rate"],
+            color="grey",
+            linestyle="--",
+            label=f"random player ({run['random_player_win_rate']:.2f})",
+        )
         minutes = points[-1]["minutes"]
-        ax.set(title=f"{run['players']} players against {run['opponents']} bots ({minutes:.0f} min)",
-               xlabel="training steps (thousands)", ylim=(0, max(0.6, fair * 1.6)))
+        ax.set(
+            title=f"{run['players']} players against {run['opponents']} bots ({minutes:.0f} min)",
+            xlabel="training steps (thousands)",
+            ylim=(0, max(0.6, fair * 1.6)),
+        )
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8, loc="upper left")
     axes[0][0].set_ylabel(f"win share over {runs[0]['eval_games']} evaluation games")

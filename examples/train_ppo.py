@@ -111,15 +111,16 @@ def imitate(model: MaskablePPO, args: argparse.Namespace) -> None:
         order = rng.permutation(len(a))
         total = 0.0
         for start in range(0, len(order), 256):
-            batch = order[start:start + 256]
+            batch = order[start : start + 256]
             values, log_prob, _ = policy.evaluate_actions(x[batch], a[batch], action_masks=m[batch])
             loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), v[batch])
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
             total += loss.item() * len(batch)
-        print(f"imitation epoch {epoch + 1}: loss {total / len(order):.3f} ({len(order)} decisions)",
-              flush=True)
+        print(
+            f"imitation epoch {epoch + 1}: loss {total / len(order):.3f} ({len(order)} decisions)", flush=True
+        )
 
 
 class Evaluate(BaseCallback):
@@ -155,8 +156,9 @@ class Evaluate(BaseCallback):
         return time.perf_counter() - self.start < self.args.minutes * 60
 
 
-def save_checkpoint(model: MaskablePPO, points: list[dict[str, float]], folder: Path,
-                    args: argparse.Namespace) -> None:
+def save_checkpoint(
+    model: MaskablePPO, points: list[dict[str, float]], folder: Path, args: argparse.Namespace
+) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     model.save(folder / "model.zip")
     (folder / "curve.json").write_text(json.dumps(points, indent=1) + "\n", encoding="utf-8")
@@ -166,24 +168,43 @@ def save_checkpoint(model: MaskablePPO, points: list[dict[str, float]], folder: 
         run.write_text(json.dumps(record) + "\n", encoding="utf-8")
 
 
-def export(model: MaskablePPO, args: argparse.Namespace, env: SakuraSoloEnv, path: Path,
-           points: list[dict[str, float]]) -> None:
+def export(
+    model: MaskablePPO,
+    args: argparse.Namespace,
+    env: SakuraSoloEnv,
+    path: Path,
+    points: list[dict[str, float]],
+) -> None:
     """The actor's layers as numpy arrays (``sakura.rl.policy.PolicyNet``)."""
     policy = model.policy
     linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
     linears.append(policy.action_net)
-    if not all(isinstance(m, torch.nn.Tanh) for m in policy.mlp_extractor.policy_net
-               if not isinstance(m, torch.nn.Linear)):
+    if not all(
+        isinstance(m, torch.nn.Tanh)
+        for m in policy.mlp_extractor.policy_net
+        if not isinstance(m, torch.nn.Linear)
+    ):
         raise SystemExit("export expects tanh hidden layers (the MlpPolicy default)")
     weights = tuple(lin.weight.detach().numpy().T.copy() for lin in linears)
     biases = tuple(lin.bias.detach().numpy().copy() for lin in linears)
-    meta = {"table": table_key(env.game), "game": args.game, "config": config_of(args),
-            "layout_version": LAYOUT_VERSION, "obs_size": env.encoder.size,
-            "num_actions": env.encoder.num_actions, "hidden": args.hidden,
-            "trained": {"method": "MaskablePPO (sb3-contrib)", "opponents": args.opponents,
-                        "imitate_games": args.imitate, "seed": args.seed, "steps": model.num_timesteps,
-                        "minutes": points[-1]["minutes"] if points else 0.0,
-                        "final_eval_win_rate": points[-1]["win_rate"] if points else None}}
+    meta = {
+        "table": table_key(env.game),
+        "game": args.game,
+        "config": config_of(args),
+        "layout_version": LAYOUT_VERSION,
+        "obs_size": env.encoder.size,
+        "num_actions": env.encoder.num_actions,
+        "hidden": args.hidden,
+        "trained": {
+            "method": "MaskablePPO (sb3-contrib)",
+            "opponents": args.opponents,
+            "imitate_games": args.imitate,
+            "seed": args.seed,
+            "steps": model.num_timesteps,
+            "minutes": points[-1]["minutes"] if points else 0.0,
+            "final_eval_win_rate": points[-1]["win_rate"] if points else None,
+        },
+    }
     PolicyNet(weights, biases, meta).save(path)
     print(f"exported {path} ({path.stat().st_size:,} bytes)")
 
@@ -198,11 +219,18 @@ def plot(points: list[dict[str, float]], baseline: float, args: argparse.Namespa
     ax.plot([p["steps"] for p in points], [p["win_rate"] for p in points], marker="o", label="MaskablePPO")
     ax.axhline(baseline, color="grey", linestyle="--", label=f"random player ({baseline:.2f})")
     players = 2 if args.game == "sakura-cards" else args.players
-    ax.axhline(1 / players, color="green", linestyle=":",
-               label=f"fair share, as strong as the opponents ({1 / players:.2f})")
+    ax.axhline(
+        1 / players,
+        color="green",
+        linestyle=":",
+        label=f"fair share, as strong as the opponents ({1 / players:.2f})",
+    )
     table = args.game if args.game == "sakura-cards" else f"{args.game}, {args.players} players"
-    ax.set(xlabel="training steps (learner decisions)", ylabel=f"win share over {args.eval_games} games",
-           title=f"{table}: one seat against {args.opponents} bots")
+    ax.set(
+        xlabel="training steps (learner decisions)",
+        ylabel=f"win share over {args.eval_games} games",
+        title=f"{table}: one seat against {args.opponents} bots",
+    )
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
@@ -245,9 +273,18 @@ def main() -> None:
             args.imitate = json.loads(run.read_text(encoding="utf-8"))["imitate_games"]
         print(f"resumed at {model.num_timesteps:,} steps", flush=True)
     else:
-        model = MaskablePPO("MlpPolicy", venv, n_steps=512, batch_size=256, learning_rate=3e-4, gamma=0.99,
-                            ent_coef=0.01, policy_kwargs={"net_arch": list(args.hidden)}, seed=args.seed,
-                            verbose=0)
+        model = MaskablePPO(
+            "MlpPolicy",
+            venv,
+            n_steps=512,
+            batch_size=256,
+            learning_rate=3e-4,
+            gamma=0.99,
+            ent_coef=0.01,
+            policy_kwargs={"net_arch": list(args.hidden)},
+            seed=args.seed,
+            verbose=0,
+        )
         if args.imitate:
             imitate(model, args)
     baseline = win_rate(None, args, args.eval_games)
@@ -256,9 +293,17 @@ def main() -> None:
     model.learn(total_timesteps=args.timesteps, callback=callback, reset_num_timesteps=not args.resume)
     if callback.points[-1]["steps"] != model.num_timesteps:
         callback.measure()
-    figures = {"game": args.game, "players": args.players, "variant": args.variant,
-               "opponents": args.opponents, "imitate_games": args.imitate, "seed": args.seed,
-               "eval_games": args.eval_games, "random_player_win_rate": baseline, "points": callback.points}
+    figures = {
+        "game": args.game,
+        "players": args.players,
+        "variant": args.variant,
+        "opponents": args.opponents,
+        "imitate_games": args.imitate,
+        "seed": args.seed,
+        "eval_games": args.eval_games,
+        "random_player_win_rate": baseline,
+        "points": callback.points,
+    }
     args.out.with_suffix(".json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     plot(callback.points, baseline, args, args.out)
     if args.export:
@@ -270,8 +315,10 @@ def main() -> None:
             print(f"exporting the best checkpoint ({best['steps']:,} steps, win rate {best['win_rate']:.3f})")
         export(chosen, args, venv.envs[0].unwrapped, args.export, chosen_points)  # type: ignore[attr-defined]
     first, last = callback.points[0], callback.points[-1]
-    print(f"win rate {first['win_rate']:.3f} -> {last['win_rate']:.3f} after {last['steps']:,} steps "
-          f"({last['minutes']:.1f} min); plot {args.out}")
+    print(
+        f"win rate {first['win_rate']:.3f} -> {last['win_rate']:.3f} after {last['steps']:,} steps "
+        f"({last['minutes']:.1f} min); plot {args.out}"
+    )
 
 
 if __name__ == "__main__":

@@ -33,8 +33,15 @@ from sakura.engine.games.sakura import FORWARD
 def attempt(game: Any, seed: int, rng: random.Random, rounds: int) -> dict[str, Any] | None:
     state = game.new_initial_state(seed)
     moves: list[tuple[int, str]] = []
-    facts: dict[str, Any] = {"choice_round": None, "bump": None, "scored": None, "lineup": False,
-                             "you_bumped": False, "bot_choices": 0, "warned": False}
+    facts: dict[str, Any] = {
+        "choice_round": None,
+        "bump": None,
+        "scored": None,
+        "lineup": False,
+        "you_bumped": False,
+        "bot_choices": 0,
+        "warned": False,
+    }
     while not state.is_terminal():
         seats = state.current_players()
         round_ = state.round
@@ -74,8 +81,13 @@ def attempt(game: Any, seed: int, rng: random.Random, rounds: int) -> dict[str, 
     round_, awards = facts["scored"]
     if not awards or awards[0][0] != 0:
         return None
-    return {"seed": seed, "rounds": round_, "bump": facts["bump"], "bot_choices": facts["bot_choices"],
-            "moves": moves}
+    return {
+        "seed": seed,
+        "rounds": round_,
+        "bump": facts["bump"],
+        "bot_choices": facts["bot_choices"],
+        "moves": moves,
+    }
 
 
 def main() -> None:
@@ -100,8 +112,17 @@ def main() -> None:
             if seat != 0:
                 bots.setdefault(str(seat), []).append(action)
         yours = [action for seat, action in hit["moves"] if seat == 0]
-        print(json.dumps({"seed": hit["seed"], "rounds": hit["rounds"], "bump": hit["bump"],
-                          "bots": bots, "you": yours}))
+        print(
+            json.dumps(
+                {
+                    "seed": hit["seed"],
+                    "rounds": hit["rounds"],
+                    "bump": hit["bump"],
+                    "bots": bots,
+                    "you": yours,
+                }
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -79,8 +79,15 @@ def main() -> None:
         if (i + 1) % 500 == 0:
             print(f"  {i + 1}/{args.games} games", file=sys.stderr, flush=True)
     phases = 1 + max(r[0] for r in train)
-    table: dict[str, Any] = {"features": list(FEATURES), "speed": speed, "games": args.games,
-                             "seed": args.seed, "share": [], "margin": [], "heldout": []}
+    table: dict[str, Any] = {
+        "features": list(FEATURES),
+        "speed": speed,
+        "games": args.games,
+        "seed": args.seed,
+        "share": [],
+        "margin": [],
+        "heldout": [],
+    }
     for k in range(phases):
         tr = [r for r in train if r[0] == k]
         te = [r for r in test if r[0] == k]
@@ -93,8 +100,10 @@ def main() -> None:
             mse = float(np.mean((np.clip(xt @ w, 0, 1) - yt) ** 2))
             base = float(np.mean((yt - y.mean()) ** 2))
             line[f"{name} mse"], line[f"{name} baseline mse"] = round(mse, 5), round(base, 5)
-            print(f"sakuras scored {k}: {name}: held-out MSE {mse:.4f} vs {base:.4f} for the mean "
-                  f"(R² {1 - mse / base:.3f}), {len(tr)} rows")
+            print(
+                f"sakuras scored {k}: {name}: held-out MSE {mse:.4f} vs {base:.4f} for the mean "
+                f"(R² {1 - mse / base:.3f}), {len(tr)} rows"
+            )
         table["heldout"].append(line)
     data: dict[str, Any] = json.loads(DATA.read_text("utf-8")) if DATA.exists() else {}
     data.setdefault("about", "Weights of sakura/bots/sakura_value.py, written by scripts/train_value.py")

@@ -36,8 +36,9 @@ def running_server(database: Path | str, limits: Any = None, **extra: Any) -> It
     port = listener.getsockname()[1]
     limits = limits or Limits(allowed_hosts=LOOPBACK_HOSTS)
     url = database if isinstance(database, str) else f"sqlite:///{database}"
-    instance = uvicorn.Server(config(create_app(url, limits), host="127.0.0.1", port=port, limits=limits,
-                                     **extra))
+    instance = uvicorn.Server(
+        config(create_app(url, limits), host="127.0.0.1", port=port, limits=limits, **extra)
+    )
     thread = threading.Thread(target=instance.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     while not instance.started:

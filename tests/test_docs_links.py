@@ -73,6 +73,7 @@ def test_every_relative_link_and_anchor_resolves(path: Path) -> None:
 def test_the_check_finds_a_broken_anchor(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_text("# Speed: `bench.py`\n\n## People {#people}\n", encoding="utf-8")
     assert anchors(tmp_path / "a.md") == {"speed-benchpy", "people-people"}
-    (tmp_path / "b.md").write_text("See [a](a.md#speed-benchpy), [p](a.md#people) and `[x](y.md)`.\n",
-                                   encoding="utf-8")
+    (tmp_path / "b.md").write_text(
+        "See [a](a.md#speed-benchpy), [p](a.md#people) and `[x](y.md)`.\n", encoding="utf-8"
+    )
     assert links(tmp_path / "b.md") == ["a.md#speed-benchpy", "a.md#people"]

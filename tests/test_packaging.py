@@ -25,9 +25,14 @@ EXTRAS: dict[str, list[str]] = PROJECT["optional-dependencies"]
 FEATURES = ("web", "tui", "lab", "rl", "cluster", "train")  # the extras a user picks (not dev, all)
 
 # The distributions whose import name is not their own (the rest: lower case, '-' read as '_').
-IMPORT_NAMES = {"python-bidi": "bidi", "argon2-cffi": "argon2", "open_spiel": "pyspiel",
-                "stable-baselines3": "stable_baselines3", "sb3-contrib": "sb3_contrib",
-                "pytest-xdist": "xdist"}
+IMPORT_NAMES = {
+    "python-bidi": "bidi",
+    "argon2-cffi": "argon2",
+    "open_spiel": "pyspiel",
+    "stable-baselines3": "stable_baselines3",
+    "sb3-contrib": "sb3_contrib",
+    "pytest-xdist": "xdist",
+}
 
 
 def _name(requirement: str) -> str:
@@ -62,8 +67,24 @@ NOT_CORE = _modules(set(FEATURES)) | {"starlette", "scipy"}
 
 def test_the_core_has_no_web_database_or_plotting_stack() -> None:
     assert {"typer", "rich", "openskill"} == CORE
-    heavy = {"fastapi", "uvicorn", "sqlalchemy", "alembic", "psycopg", "argon2", "textual", "matplotlib",
-             "redis", "websockets", "httpx", "scipy", "numpy", "orjson", "ray", "torch"}
+    heavy = {
+        "fastapi",
+        "uvicorn",
+        "sqlalchemy",
+        "alembic",
+        "psycopg",
+        "argon2",
+        "textual",
+        "matplotlib",
+        "redis",
+        "websockets",
+        "httpx",
+        "scipy",
+        "numpy",
+        "orjson",
+        "ray",
+        "torch",
+    }
     assert heavy <= NOT_CORE and not heavy & CORE
 
 
@@ -108,8 +129,11 @@ def test_ci_runs_the_readme_quick_start_as_written_before_anything_else() -> Non
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     install, test = quick.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
-    commands = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-                if line.strip() and not line.strip().startswith("#")]
+    commands = [
+        line.strip()
+        for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
     installs = [i for i, c in enumerate(commands) if "pip install" in c and "--upgrade pip" not in c]
     tests = [i for i, c in enumerate(commands) if "pytest" in c]
     assert commands[installs[0]] == install.removesuffix(" && sakura serve")
@@ -193,7 +217,11 @@ def test_mypy_passes_without_the_extras_the_readme_does_not_install(tmp_path: Pa
     assert "ray" in hidden
     result = subprocess.run(
         [sys.executable, "-c", _MYPY_HIDING, ",".join(sorted(hidden)), "--cache-dir", str(tmp_path)],
-        cwd=ROOT, capture_output=True, text=True, check=False)
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -249,12 +277,22 @@ def _installed_with_the_core() -> set[str]:
 
 
 def _core_only(commands: list[list[str]], cwd: Path) -> dict[str, object]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]),
-           "COLUMNS": "200", "NO_COLOR": "1"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]),
+        "COLUMNS": "200",
+        "NO_COLOR": "1",
+    }
     blocked = ",".join(sorted(NOT_CORE - _installed_with_the_core()))
     result = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(_CORE_ONLY), blocked, json.dumps(commands)],
-        cwd=cwd, env=env, capture_output=True, text=True, check=False, timeout=300)
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     out: dict[str, object] = json.loads(result.stdout.splitlines()[-1])
     return out
@@ -269,8 +307,20 @@ def test_the_core_runs_the_engine_and_its_commands_without_any_extra(tmp_path: P
         ["replay", "records/game-0.json", "--board"],
         ["replay", "records/game-1.json", "--analyse", "--spec", "mcts:10"],
         ["show", position],
-        ["tournament", "random", "greedy", "--players", "2", "--games", "4", "--jobs", "1", "--quiet",
-         "--out", "tournament"],
+        [
+            "tournament",
+            "random",
+            "greedy",
+            "--players",
+            "2",
+            "--games",
+            "4",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--out",
+            "tournament",
+        ],
     ]
     report = _core_only(commands, tmp_path)
     results = report["results"]
@@ -298,13 +348,26 @@ def test_a_command_whose_extra_is_missing_says_which_in_one_line(tmp_path: Path)
         "sakura analyze needs the lab extra: pip install 'sakura[lab]'": ["analyze", "--games", "2"],
         "sakura compare needs the lab extra: pip install 'sakura[lab]'": ["compare", str(deck), str(deck)],
         "sakura tournament --plot needs the lab extra: pip install 'sakura[lab]'": [
-            "tournament", "random", "greedy", "--plot", "plot.png"],
+            "tournament",
+            "random",
+            "greedy",
+            "--plot",
+            "plot.png",
+        ],
     }
     replays = {  # the record is replayed (and said so) before the extra is needed
         "sakura replay --tui needs the tui extra: pip install 'sakura[tui]'": [
-            "replay", "records/game-0.json", "--tui"],
+            "replay",
+            "records/game-0.json",
+            "--tui",
+        ],
         "sakura replay --analyse --png needs the lab extra: pip install 'sakura[lab]'": [
-            "replay", "records/game-0.json", "--analyse", "--png", "win.png"],
+            "replay",
+            "records/game-0.json",
+            "--analyse",
+            "--png",
+            "win.png",
+        ],
     }
     simulate = ["simulate", "--games", "1", "--quiet", "--records", "records"]
     report = _core_only([*commands.values(), simulate, *replays.values()], tmp_path)
@@ -312,16 +375,17 @@ def test_a_command_whose_extra_is_missing_says_which_in_one_line(tmp_path: Path)
     assert isinstance(results, list)
     for line, r in zip(commands, results, strict=False):
         assert (r["code"], r["err"], r["out"]) == (2, line + "\n", ""), r
-    for line, r in zip(replays, results[len(commands) + 1:], strict=True):
+    for line, r in zip(replays, results[len(commands) + 1 :], strict=True):
         assert (r["code"], r["err"].splitlines()[-1], r["out"]) == (2, line, ""), r
     assert report["loaded"] == []
     assert not (tmp_path / "win.png").exists()
     assert not list(tmp_path.glob("tournament*")) and not (tmp_path / "plot.png").exists()
 
 
-@pytest.mark.skipif(not os.environ.get("SAKURA_TEST_CORE_VENV"),
-                    reason="builds a virtualenv with pip (a minute or more): set SAKURA_TEST_CORE_VENV=1 "
-                           "(.ci/run does)")
+@pytest.mark.skipif(
+    not os.environ.get("SAKURA_TEST_CORE_VENV"),
+    reason="builds a virtualenv with pip (a minute or more): set SAKURA_TEST_CORE_VENV=1 (.ci/run does)",
+)
 def test_a_core_venv_installs_no_extra_and_runs_the_commands(tmp_path: Path) -> None:
     """The real thing: `pip install .` (the pure build: SAKURA_BUILD_PURE=1) into a fresh
     virtualenv, then the commands from its own `sakura` script."""
@@ -330,18 +394,34 @@ def test_a_core_venv_installs_no_extra_and_runs_the_commands(tmp_path: Path) -> 
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
     env = {**os.environ, "SAKURA_BUILD_PURE": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     env.pop("PYTHONPATH", None)
-    install = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(ROOT)],
-                             env=env, capture_output=True, text=True, check=False)
+    install = subprocess.run(
+        [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(ROOT)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert install.returncode == 0, install.stdout + install.stderr
-    listed = subprocess.run([str(bin_dir / "python"), "-m", "pip", "list", "--format", "json"],
-                            env=env, capture_output=True, text=True, check=True)
+    listed = subprocess.run(
+        [str(bin_dir / "python"), "-m", "pip", "list", "--format", "json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     installed = {p["name"].lower().replace("-", "_") for p in json.loads(listed.stdout)}
     extras = installed & NOT_CORE - {"pydantic"}  # pydantic: typer's own dependency (typer 0.2x)
     assert not extras, sorted(extras)
 
     def sakura(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(bin_dir / "sakura"), *args], cwd=tmp_path, env=env, capture_output=True,
-                              text=True, check=False)
+        return subprocess.run(
+            [str(bin_dir / "sakura"), *args],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
 
     assert sakura("simulate", "--games", "2", "--quiet", "--records", "records").returncode == 0
     assert sakura("replay", "records/game-0.json").returncode == 0

@@ -72,10 +72,25 @@ def test_the_engine_uses_no_global_random() -> None:
 # sampling, then the game, the factory that wires them.
 _BASE = [["errors", "rng"], ["protocol"]]
 _GAME_LAYERS = {
-    "sakura": [["actions", "cards", "events", "garden"], ["position"], ["state"], ["preview"],
-               ["serialize", "view"], ["sample"], ["game"], ["__init__"]],
-    "cards": [["deck"], ["actions", "events"], ["state"], ["serialize", "view"], ["sample"], ["game"],
-              ["__init__"]],
+    "sakura": [
+        ["actions", "cards", "events", "garden"],
+        ["position"],
+        ["state"],
+        ["preview"],
+        ["serialize", "view"],
+        ["sample"],
+        ["game"],
+        ["__init__"],
+    ],
+    "cards": [
+        ["deck"],
+        ["actions", "events"],
+        ["state"],
+        ["serialize", "view"],
+        ["sample"],
+        ["game"],
+        ["__init__"],
+    ],
 }
 _TOP = [["games.__init__"], ["registry"], ["__init__"]]
 
@@ -86,8 +101,9 @@ def _engine_ranks() -> dict[str, int]:
     layers = [*_BASE]
     width = max(len(v) for v in _GAME_LAYERS.values())
     for i in range(width):
-        layers.append([f"games.{game}.{m}" for game, ls in _GAME_LAYERS.items() if i < len(ls)
-                       for m in ls[i]])
+        layers.append(
+            [f"games.{game}.{m}" for game, ls in _GAME_LAYERS.items() if i < len(ls) for m in ls[i]]
+        )
     layers += _TOP
     for rank, names in enumerate(layers):
         for name in names:
@@ -137,7 +153,8 @@ def test_every_engine_module_has_a_place_in_the_import_order() -> None:
     """A new engine module must be given its layer here (so the next test covers it)."""
     modules = {_module_name(p) for p in ENGINE.rglob("*.py")}
     assert modules == set(_engine_ranks()), "place these in _GAME_LAYERS: " + str(
-        sorted(modules ^ set(_engine_ranks())))
+        sorted(modules ^ set(_engine_ranks()))
+    )
 
 
 @pytest.mark.parametrize("path", sorted(ENGINE.rglob("*.py")), ids=lambda p: str(p.relative_to(ENGINE)))
@@ -172,8 +189,9 @@ def test_the_import_order_check_sees_imports_inside_functions(tmp_path: Path) ->
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True,
-                          check=False)
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
 
 
 def test_mypy_passes_strict_on_the_engine() -> None:
@@ -191,3 +209,4 @@ def test_the_engine_has_no_local_imports() -> None:
 def test_ruff_is_clean() -> None:
     result = _run("ruff", "check", "src", "tests", "benchmarks", "scripts")
     assert result.returncode == 0, result.stdout + result.stderr
+

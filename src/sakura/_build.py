@@ -181,5 +181,6 @@ def build_info() -> BuildInfo:
     missing = tuple(name for name, state in states.items() if state is False)
     finder = _finder()
     stale = tuple(finder.stale) if finder is not None else ()
-    return BuildInfo("compiled" if compiled else "pure", compiled,
-                     missing if compiled else (), pure_requested(), stale)
+    return BuildInfo(
+        "compiled" if compiled else "pure", compiled, missing if compiled else (), pure_requested(), stale
+    )

@@ -43,7 +43,8 @@ def _choice_position(game: Any) -> tuple[Any, int]:
 
 @pytest.mark.parametrize("name, config", [("sakura", {"players": 4}), ("sakura-cards", {})])
 def test_the_advice_ranks_first_what_the_bot_plays_for_the_same_seed_and_budget(
-        name: str, config: dict[str, Any]) -> None:
+    name: str, config: dict[str, Any]
+) -> None:
     game = make_game(name, config)
     for i, (state, player) in enumerate(_positions(game, 3, 5)):
         view = state.view(player)
@@ -69,8 +70,13 @@ def test_a_forward_back_choice_gets_an_estimate_for_each_direction() -> None:
 def test_progress_is_reported_up_to_the_budget() -> None:
     game = make_game("sakura", {"players": 4})
     calls: list[tuple[int, int]] = []
-    advise(game, game.new_initial_state(1).view(2), "mcts:60", seed=1,
-           progress=lambda done, total: calls.append((done, total)))
+    advise(
+        game,
+        game.new_initial_state(1).view(2),
+        "mcts:60",
+        seed=1,
+        progress=lambda done, total: calls.append((done, total)),
+    )
     assert calls[0] == (25, 60) and calls[-1] == (60, 60)
     assert [d for d, _ in calls] == sorted(d for d, _ in calls)
 

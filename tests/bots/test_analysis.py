@@ -42,8 +42,9 @@ def test_every_decision_with_an_alternative_is_scored_from_the_seats_view() -> N
         assert d["win_best"] >= d["win_played"]
         assert abs(d["loss"] - (d["win_best"] - d["win_played"])) < 0.11  # both rounded to 0.1
         assert d["label"] == label(d["loss"])
-    assert result["counts"] == {name: sum(d["label"] == name for d in result["decisions"])
-                                for name, _ in THRESHOLDS}
+    assert result["counts"] == {
+        name: sum(d["label"] == name for d in result["decisions"]) for name, _ in THRESHOLDS
+    }
     json.dumps(result)  # plain data
 
 

@@ -34,6 +34,7 @@ def play(game: Game[Any], specs: list[str], seed: int) -> tuple[State[Any], list
 
 # ---------------------------------------------------------------------------- specs and limits
 
+
 def test_limits_read_and_print_back() -> None:
     assert Limit.parse("200") == Limit(iterations=200)
     assert Limit.parse("0.25s") == Limit(seconds=0.25) == Limit.parse("250ms")
@@ -55,6 +56,7 @@ def test_specs_name_bots_and_their_limits() -> None:
 
 
 # ---------------------------------------------------------------------------- views only
+
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_a_bot_refuses_a_state(spec: str) -> None:
@@ -120,6 +122,7 @@ def test_the_hidden_information_test_covers_a_pending_choice() -> None:
 
 # ---------------------------------------------------------------------------- always legal
 
+
 @pytest.mark.parametrize(("players", "variant"), TABLES)
 def test_bots_play_whole_games_legally_at_every_table(players: int, variant: str) -> None:
     """Every phase (selection, the tactical double pick, forward/back choices), every table."""
@@ -137,6 +140,7 @@ def test_the_tactical_double_pick_gives_the_court_another_card() -> None:
 
 
 # ---------------------------------------------------------------------------- reproducible
+
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_the_same_seed_plays_the_same_game(spec: str) -> None:
@@ -172,6 +176,7 @@ def test_another_seed_plays_another_game() -> None:
 
 
 # ---------------------------------------------------------------------------- any game
+
 
 def test_random_and_mcts_play_a_game_they_were_not_written_for() -> None:
     """The generic bots need only the protocol (and sample_state), not Sakura."""

@@ -44,7 +44,7 @@ def _views(game: Game[Any], seed: int, count: int) -> list[Any]:
                 views.append(view)
         for p, action in chosen:
             state.apply_action(p, action)
-    return views[::max(1, len(views) // count)][:count]
+    return views[:: max(1, len(views) // count)][:count]
 
 
 def test_the_ladder_has_five_levels_weakest_first() -> None:
@@ -69,8 +69,13 @@ def test_a_level_is_a_spec_for_both_games(level: str, game_name: str) -> None:
 def test_the_low_levels_err_and_the_search_levels_search() -> None:
     game = GAMES["sakura"]
     kinds = {level.name: type(make_bot(level.name, game, 1)).__name__ for level in LADDER}
-    assert kinds == {"beginner": "SoftmaxBot", "casual": "SoftmaxBot", "club": "GreedyBot",
-                     "expert": "MctsBot", "master": "MctsBot"}
+    assert kinds == {
+        "beginner": "SoftmaxBot",
+        "casual": "SoftmaxBot",
+        "club": "GreedyBot",
+        "expert": "MctsBot",
+        "master": "MctsBot",
+    }
     expert, master = make_bot("expert", game, 1), make_bot("master", game, 1)
     assert isinstance(expert, MctsBot) and isinstance(master, MctsBot)
     assert expert.limit.iterations is not None and master.limit.iterations is not None
@@ -79,8 +84,16 @@ def test_the_low_levels_err_and_the_search_levels_search() -> None:
 
 def test_levels_take_no_limit_and_softmax_needs_a_temperature() -> None:
     game = SakuraGame(3)
-    for bad in ("club:100", "master,c=1", "softmax", "softmax:hot", "softmax:0", "softmax:-1",
-                "softmax:0.5,c=1", "easy"):
+    for bad in (
+        "club:100",
+        "master,c=1",
+        "softmax",
+        "softmax:hot",
+        "softmax:0",
+        "softmax:-1",
+        "softmax:0.5,c=1",
+        "easy",
+    ):
         with pytest.raises(BotError):
             make_bot(bad, game, seed=1)
     assert make_bot("softmax:0.3", game, seed=1).spec == "softmax:0.3"
@@ -88,9 +101,10 @@ def test_levels_take_no_limit_and_softmax_needs_a_temperature() -> None:
 
 # ---------------------------------------------------------------------------- how softmax errs
 
+
 def test_softmax_weights_follow_the_scores() -> None:
     e = 2.718281828459045
-    assert softmax_weights([2.0, 1.0, -3.0], 1.0) == pytest.approx([1.0, e ** -1, e ** -5])
+    assert softmax_weights([2.0, 1.0, -3.0], 1.0) == pytest.approx([1.0, e**-1, e**-5])
     assert softmax_weights([0.0, 0.0, 0.0], 0.5) == [1.0, 1.0, 1.0]
 
 
@@ -98,8 +112,11 @@ def test_softmax_plays_good_moves_more_often_but_not_only_them() -> None:
     """Over many draws from one view, each action's frequency follows its heuristic weight:
     never uniform, never only the best."""
     game = GAMES["sakura"]
-    view = next(v for v in _views(game, seed=4, count=40) if len(set(
-        round(s, 3) for s in make_bot("softmax:0.5", game, 1).heuristic.view_scores(v))) >= 3)  # type: ignore[attr-defined]
+    view = next(
+        v
+        for v in _views(game, seed=4, count=40)
+        if len(set(round(s, 3) for s in make_bot("softmax:0.5", game, 1).heuristic.view_scores(v))) >= 3
+    )  # type: ignore[attr-defined]
     bot = make_bot("softmax:0.5", game, seed=9)
     assert isinstance(bot, SoftmaxBot)
     weights = softmax_weights(bot.heuristic.view_scores(view), 0.5)
@@ -114,6 +131,7 @@ def test_softmax_plays_good_moves_more_often_but_not_only_them() -> None:
 
 
 # ---------------------------------------------------------------------------- views only, reproducible
+
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 @pytest.mark.parametrize("moves", [2, 9])
@@ -153,6 +171,7 @@ def test_a_level_is_deterministic_for_a_seed(level: str, game_name: str) -> None
 
 # ---------------------------------------------------------------------------- the ladder's order
 
+
 def _table(game: Game[Any], specs: list[str], seed: int) -> tuple[float, ...]:
     state = game.new_initial_state(seed)
     bots = [make_bot(spec, game, seed * 10 + seat) for seat, spec in enumerate(specs)]
@@ -166,10 +185,13 @@ def _table(game: Game[Any], specs: list[str], seed: int) -> tuple[float, ...]:
     return tuple(outcome.returns())
 
 
-@pytest.mark.parametrize(("game_name", "strong", "weak", "deals"),
-                         [("sakura", "expert", "beginner", 3), ("sakura-cards", "club", "beginner", 6)])
-def test_the_ladder_is_in_order_on_a_small_fixed_sample(game_name: str, strong: str, weak: str,
-                                                        deals: int) -> None:
+@pytest.mark.parametrize(
+    ("game_name", "strong", "weak", "deals"),
+    [("sakura", "expert", "beginner", 3), ("sakura-cards", "club", "beginner", 6)],
+)
+def test_the_ladder_is_in_order_on_a_small_fixed_sample(
+    game_name: str, strong: str, weak: str, deals: int
+) -> None:
     """The stronger level, in every seat in turn on the same deals, wins more than its fair
     share against the weakest (a fixed sample: the intervals are the benchmark's)."""
     game = GAMES[game_name]

@@ -13,11 +13,12 @@ from sakura.engine.games.sakura import BACK, Position, SakuraGame, state_from_po
 
 
 def test_a_choice_that_would_bump_is_answered_back() -> None:
-    """"If a painter moves to the space with (or past) the Emperor, they fall from grace":
+    """ "If a painter moves to the space with (or past) the Emperor, they fall from grace":
     card 16 (E+1 P±3) of a painter two spaces behind the Emperor must go back."""
     game = SakuraGame(3)
-    position = Position.from_text("3 e10 s0 p8,3,1 t5,5,5 q39 r2 h1.2.4.5/6.7.9.12/13.14.15.18 "
-                                  "k16@0.30@1.40@2:p")
+    position = Position.from_text(
+        "3 e10 s0 p8,3,1 t5,5,5 q39 r2 h1.2.4.5/6.7.9.12/13.14.15.18 k16@0.30@1.40@2:p"
+    )
     state = state_from_position(game, position, seed=1)
     assert state.pending_choice() == (0, 16, "painter")
     for spec in ("greedy", "mcts:40"):

@@ -90,8 +90,9 @@ def test_a_table_without_weights_has_no_estimate_and_cut_then_plays_out() -> Non
     assert isinstance(make_bot("mcts:20,cut=1", game, seed=1), MctsBot)
 
 
-@pytest.mark.parametrize("spec", ["mcts:40,model=0", "mcts:40,model=0.3", "mcts:40,cut=1",
-                                  "mcts:40,model=0,cut=2"])
+@pytest.mark.parametrize(
+    "spec", ["mcts:40,model=0", "mcts:40,model=0.3", "mcts:40,cut=1", "mcts:40,model=0,cut=2"]
+)
 def test_modelled_and_cut_searches_are_reproducible_and_legal(spec: str) -> None:
     game = make_game("sakura", {"players": 4})
     state = _round_start(game, seed=11, rounds=3)

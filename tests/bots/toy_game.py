@@ -93,14 +93,18 @@ class BidState:
 
     def view(self, player: int | None) -> BidView:
         return BidView(
-            player=player, hand=tuple(sorted(self.hands[player])) if player is not None else (),
-            scores=tuple(self.scores), played=tuple(self.played),
-            prize=self.prizes[-1] if self.prizes else None, prizes_left=len(self.prizes),
+            player=player,
+            hand=tuple(sorted(self.hands[player])) if player is not None else (),
+            scores=tuple(self.scores),
+            played=tuple(self.played),
+            prize=self.prizes[-1] if self.prizes else None,
+            prizes_left=len(self.prizes),
             chosen=tuple(p is not None for p in self.picks),
             my_choice=self.picks[player] if player is not None else None,
             current_players=self.current_players(),
             legal_actions=tuple(str(a) for a in self.legal_actions(player)) if player is not None else (),
-            terminal=self.is_terminal())
+            terminal=self.is_terminal(),
+        )
 
     def clone(self) -> BidState:
         c = BidState([h[:] for h in self.hands], self.prizes[:])

@@ -15,8 +15,14 @@ import pytest
 from tests.live_server import running_server
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 OUTPUT = Path(os.environ.get("SAKURA_TEST_OUTPUT", Path(__file__).resolve().parents[2] / "out" / "browser"))
 
 
@@ -31,8 +37,9 @@ def server(tmp_path: Path) -> Iterator[str]:
 def _chromium() -> Iterator[Any]:
     """One Chromium for a module's tests (a launch costs about a second; each test still gets
     fresh pages and contexts, closed after it: see ``browser``)."""
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="playwright is not installed (pip install -e '.[dev]')")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (pip install -e '.[dev]')"
+    )
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)")
     with sync_api.sync_playwright() as p:
@@ -77,13 +84,16 @@ def box(page: Any, selector: str) -> dict[str, float] | None:
     ``bounding_box()`` then answers None although the page is whole."""
     found: dict[str, float] | None = page.evaluate(
         "(selector) => { const r = document.querySelector(selector)?.getBoundingClientRect();"
-        " return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null; }", selector)
+        " return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null; }",
+        selector,
+    )
     return found
 
 
 # Whatever lets a page go on: a card to play, a choice to answer, or the game's result.
-PLAYABLE = ("#result:not([hidden]), #choice:not([hidden]) button:not([disabled]), "
-            "#hand button.card:not([disabled])")
+PLAYABLE = (
+    "#result:not([hidden]), #choice:not([hidden]) button:not([disabled]), #hand button.card:not([disabled])"
+)
 
 
 def await_turn(page: Any) -> None:

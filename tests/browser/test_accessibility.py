@@ -12,11 +12,16 @@ SERIOUS = {"serious", "critical"}
 
 
 def violations(page: Any) -> list[str]:
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright",
-                              reason="axe-playwright-python is not installed (pip install -e '.[dev]')")
+    axe = pytest.importorskip(
+        "axe_playwright_python.sync_playwright",
+        reason="axe-playwright-python is not installed (pip install -e '.[dev]')",
+    )
     results = axe.Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"] if v["impact"] in SERIOUS]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in SERIOUS
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "fa"])

@@ -40,9 +40,11 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
     cards = page.locator("#hand button.card").count()
     assert page.locator("#hand .hint-badge").count() == cards
     assert page.locator("#hand .hint-badge.best").count() == 1
-    page.wait_for_function("() => { const all = [...document.querySelectorAll('#hand .hint-badge')]"
-                           ".map((b) => parseInt(b.textContent)); return parseInt(document.querySelector("
-                           "'#hand .hint-badge.best').textContent) === Math.max(...all); }")  # the highest
+    page.wait_for_function(
+        "() => { const all = [...document.querySelectorAll('#hand .hint-badge')]"
+        ".map((b) => parseInt(b.textContent)); return parseInt(document.querySelector("
+        "'#hand .hint-badge.best').textContent) === Math.max(...all); }"
+    )  # the highest
     assert "%" in page.locator("#hint-best").inner_text()
     assert page.locator("#suggest").is_disabled()  # answered for this position
     page.screenshot(path=str(output / "hint.png"))
@@ -121,8 +123,9 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
     assert not errors, errors
 
 
-def test_suggest_in_the_card_game_marks_the_cards_of_the_hand(cheap_server: str, browser: Any,
-                                                              output: Path) -> None:
+def test_suggest_in_the_card_game_marks_the_cards_of_the_hand(
+    cheap_server: str, browser: Any, output: Path
+) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
     page.goto(f"{cheap_server}/?speed=0")
@@ -139,7 +142,8 @@ def test_suggest_in_the_card_game_marks_the_cards_of_the_hand(cheap_server: str,
     hand = page.locator("#hand button.card").evaluate_all("(buttons) => buttons.map((b) => b.dataset.card)")
     assert page.locator("#hand .hint-badge").count() == sum(card in cards for card in hand)  # twins: each
     best = page.locator("#hand button.card:has(.hint-badge.best)").evaluate_all(
-        "(buttons) => buttons.map((b) => b.dataset.card)")
+        "(buttons) => buttons.map((b) => b.dataset.card)"
+    )
     assert len(set(best)) == 1  # one card (both of twins)
     assert "%" in page.locator("#hint-best").inner_text()
     page.screenshot(path=str(output / "hint-cards.png"))

@@ -20,11 +20,13 @@ def test_the_people_pages_have_no_serious_violations(server: str, browser: Any, 
     signed = httpx.post(f"{server}/api/signup", json={"username": "Negar", "password": "a long password"})
     assert signed.status_code == 201
     page = browser.new_page(viewport={"width": 1366, "height": 768})
-    for path, ready in ((f"/login?lang={lang}", "#signup:not([disabled])"),
-                        (f"/games?lang={lang}", "#games li[data-table]"),
-                        (f"/games/{table_id}?lang={lang}", "#board svg"),
-                        (f"/u/Negar?lang={lang}", "#ratings h2"),
-                        (f"/leaderboard?lang={lang}", "#rows tr")):
+    for path, ready in (
+        (f"/login?lang={lang}", "#signup:not([disabled])"),
+        (f"/games?lang={lang}", "#games li[data-table]"),
+        (f"/games/{table_id}?lang={lang}", "#board svg"),
+        (f"/u/Negar?lang={lang}", "#ratings h2"),
+        (f"/leaderboard?lang={lang}", "#rows tr"),
+    ):
         page.goto(server + path)
         page.wait_for_selector(ready)
         assert violations(page) == [], path

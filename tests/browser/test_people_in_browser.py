@@ -39,8 +39,10 @@ def play_until_over(pages: list[Any], seconds: float = 300) -> None:
             elif card.count():
                 card.first.click()
         pages[0].wait_for_timeout(30)  # a poll: the pages are in separate browsers, no one wait spans them
-    raise AssertionError(f"the game did not end in {seconds:.0f} s; the pages show: "
-                         + " | ".join(p.locator("#status").inner_text() for p in pages))
+    raise AssertionError(
+        f"the game did not end in {seconds:.0f} s; the pages show: "
+        + " | ".join(p.locator("#status").inner_text() for p in pages)
+    )
 
 
 def no_injection(page: Any) -> None:
@@ -49,8 +51,9 @@ def no_injection(page: Any) -> None:
     assert page.locator("script:not([src])").count() == 0
 
 
-def test_two_accounts_play_a_rated_game_and_both_see_their_new_rating(server: str, browser: Any,
-                                                                      output: Path) -> None:
+def test_two_accounts_play_a_rated_game_and_both_see_their_new_rating(
+    server: str, browser: Any, output: Path
+) -> None:
     ada = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     bob = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     errors = page_errors(ada) + page_errors(bob)
@@ -166,8 +169,9 @@ def test_what_a_person_types_never_becomes_html(server: str, browser: Any) -> No
         assert not errors, errors
 
 
-def test_names_that_look_like_html_show_literally_in_the_archive_game_and_replay(server: str,
-                                                                                 browser: Any) -> None:
+def test_names_that_look_like_html_show_literally_in_the_archive_game_and_replay(
+    server: str, browser: Any
+) -> None:
     for payload in XSS:
         created = httpx.post(f"{server}/api/tables", json={"players": 2, "name": payload[:24]}).json()
         table_id = created["table"]["id"]

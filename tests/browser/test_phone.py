@@ -10,8 +10,12 @@ from typing import Any
 import pytest
 from tests.browser.conftest import await_turn, page_errors
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
@@ -39,8 +43,10 @@ def test_a_phone_can_play(server: str, browser: Any, output: Path, game: str) ->
     assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= 390
     moves = 0
     while moves < 6 and not page.locator("#result:not([hidden])").count():
-        target = page.locator("#choice:not([hidden]) button[data-area]:not([disabled]), "
-                              "#choice:not([hidden]) button[data-choice]:not([disabled])")
+        target = page.locator(
+            "#choice:not([hidden]) button[data-area]:not([disabled]), "
+            "#choice:not([hidden]) button[data-choice]:not([disabled])"
+        )
         if not target.count():
             target = page.locator("#hand button.card:not([disabled])")
         if target.count():

@@ -19,8 +19,9 @@ SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 @pytest.mark.parametrize("where", ["desktop", "phone"])
 def test_screenshots_of_a_whole_game(server: str, browser: Any, output: Path, where: str, lang: str) -> None:
     width, height = SIZES[where]
-    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=where == "phone",
-                            has_touch=where == "phone")
+    page = browser.new_page(
+        viewport={"width": width, "height": height}, is_mobile=where == "phone", has_touch=where == "phone"
+    )
     errors = page_errors(page)
     start(page, server, players=4, query=f"speed=250&lang={lang}")
     shots: set[str] = set()
@@ -37,8 +38,9 @@ def test_screenshots_of_a_whole_game(server: str, browser: Any, output: Path, wh
         assert time.time() < deadline
         if page.locator("#banner:not([hidden])").count():
             shot("scoring")
-        elif page.locator("svg.garden .tile-flag.tile-current").count() and \
-                page.evaluate("!!document.body.dataset.animating"):
+        elif page.locator("svg.garden .tile-flag.tile-current").count() and page.evaluate(
+            "!!document.body.dataset.animating"
+        ):
             shot("mid-resolution")
         if {"mid-resolution", "scoring"} <= shots and not instant:
             # the staged moments are taken: the rest of the game as a hurried player sets it

@@ -17,8 +17,9 @@ from websockets.sync.client import connect
 Box = dict[str, float]
 
 
-def start(page: Any, server: str, players: int = 4, query: str = "speed=0",
-          variant: str | None = None) -> None:
+def start(
+    page: Any, server: str, players: int = 4, query: str = "speed=0", variant: str | None = None
+) -> None:
     page.goto(f"{server}/?{query}")
     page.select_option("#players", str(players))
     if variant:
@@ -33,8 +34,13 @@ def start(page: Any, server: str, players: int = 4, query: str = "speed=0",
 
 
 def inside(rect: Box | None, width: int, height: int) -> bool:
-    return rect is not None and rect["x"] >= 0 and rect["y"] >= 0 and \
-        rect["x"] + rect["width"] <= width + 0.5 and rect["y"] + rect["height"] <= height + 0.5
+    return (
+        rect is not None
+        and rect["x"] >= 0
+        and rect["y"] >= 0
+        and rect["x"] + rect["width"] <= width + 0.5
+        and rect["y"] + rect["height"] <= height + 0.5
+    )
 
 
 def settled(page: Any) -> None:
@@ -47,8 +53,9 @@ def answered(page: Any, *, my_turn: bool = False) -> None:
     have played until this player must act again). Right after a click the page still shows
     the view from before it, which ``settled`` alone accepts."""
     turn = " && window.sakuraTable.view().legal_actions.length > 0" if my_turn else ""
-    page.wait_for_function("() => window.sakuraTable.lastEvents().length > 0"
-                           f"{turn} && !window.sakuraTable.animating()")
+    page.wait_for_function(
+        f"() => window.sakuraTable.lastEvents().length > 0{turn} && !window.sakuraTable.animating()"
+    )
 
 
 def step(page: Any) -> str:
@@ -66,8 +73,9 @@ def step(page: Any) -> str:
 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
-def test_one_screen_holds_everything_after_every_step(server: str, browser: Any, output: Path,
-                                                      width: int, height: int) -> None:
+def test_one_screen_holds_everything_after_every_step(
+    server: str, browser: Any, output: Path, width: int, height: int
+) -> None:
     page = browser.new_page(viewport={"width": width, "height": height})
     errors = page_errors(page)
     start(page, server)
@@ -174,7 +182,8 @@ def test_a_choice_is_previewed_on_its_landing_spaces(server: str, browser: Any, 
                 ring = marker.locator(".ghost-ring").bounding_box()
                 top = page.evaluate(
                     "([x, y]) => !!document.elementFromPoint(x, y).closest('.choice-arrow')",
-                    [ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2])
+                    [ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2],
+                )
                 assert top, choice
                 button = page.locator(f"#choice button[data-choice='{choice}']").inner_text()
                 assert re.search(r"\d+", button) and str(preview["end"]) in button
@@ -189,13 +198,16 @@ def test_a_choice_is_previewed_on_its_landing_spaces(server: str, browser: Any, 
             # answered on the board, on the ghost at the landing space
             page.locator(f"svg.garden .choice-arrow[data-choice='{answer}'] .ghost-ring").click()
             page.wait_for_function(
-                "() => window.sakuraTable.lastEvents().some((e) => e.type === 'choice_made')")
+                "() => window.sakuraTable.lastEvents().some((e) => e.type === 'choice_made')"
+            )
             settled(page)
             # the engine's own result: the first move of the answer in the log's events
             after = page.evaluate("window.sakuraTable.lastEvents()")
             first = next(e for e in after if e["type"] in ("emperor_moved", "painter_moved", "bumped"))
-            assert first["end"] == chosen["end"] or (first["type"] == "emperor_moved" and chosen["bumps"]), \
-                (first, chosen)
+            assert first["end"] == chosen["end"] or (first["type"] == "emperor_moved" and chosen["bumps"]), (
+                first,
+                chosen,
+            )
             if chosen["bumps"]:
                 bump = next(e for e in after if e["type"] == "bumped")
                 expected = chosen["bumps"][0]
@@ -242,8 +254,10 @@ def test_the_seats_show_the_last_rounds_cards_after_a_reload(server: str, browse
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
     start(page, server, players=3)
-    tiles = ("() => [...document.querySelectorAll('#seats .seat')]"
-             ".map((s) => s.querySelector('.seat-tile > .sr-only')?.textContent ?? '')")
+    tiles = (
+        "() => [...document.querySelectorAll('#seats .seat')]"
+        ".map((s) => s.querySelector('.seat-tile > .sr-only')?.textContent ?? '')"
+    )
     while True:
         if step(page) != "card":
             continue
@@ -255,8 +269,9 @@ def test_the_seats_show_the_last_rounds_cards_after_a_reload(server: str, browse
             break
     before = page.evaluate(tiles)
     played = {seat: card for seat, card in view["last_round"]}
-    assert [line.startswith(f"Card {played[seat]}:") for seat, line in enumerate(before)] == [True] * 3, \
+    assert [line.startswith(f"Card {played[seat]}:") for seat, line in enumerate(before)] == [True] * 3, (
         before
+    )
     page.reload()
     page.wait_for_selector("#log li")
     settled(page)
@@ -268,8 +283,10 @@ def test_bug3_number_keys_do_nothing_while_the_language_menu_has_focus(server: s
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     start(page, server, players=3)
     # the bots have chosen and the page is still: a key would act at once
-    page.wait_for_function("() => window.sakuraTable.view().chosen.filter(Boolean).length === 2"
-                           " && !window.sakuraTable.animating()")
+    page.wait_for_function(
+        "() => window.sakuraTable.view().chosen.filter(Boolean).length === 2"
+        " && !window.sakuraTable.animating()"
+    )
     page.focus("#lang")
     for key in "123":
         page.keyboard.press(key)
@@ -335,8 +352,11 @@ def test_bug4_an_untaken_invited_seat_is_waiting_for_a_player(server: str, brows
 
 def finish_a_game(server: str) -> str:
     """A two-seat game against an easy bot, played to its end by a client over the socket; its id."""
-    created = httpx.post(f"{server}/api/tables", json={"players": 2, "seats": [
-        {"kind": "human"}, {"kind": "bot", "level": "easy"}]}, timeout=30).json()
+    created = httpx.post(
+        f"{server}/api/tables",
+        json={"players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]},
+        timeout=30,
+    ).json()
     url = server.replace("http://", "ws://") + "/ws/" + created["table"]["id"]
     with connect(url) as ws:
         ws.send(json.dumps({"type": "hello", "token": created["token"]}))
@@ -355,8 +375,9 @@ def finish_a_game(server: str) -> str:
                 acted = message.get("seq")
 
 
-def test_bug6_the_lobby_lists_your_table_to_resume_and_finished_games_with_a_winner(server: str,
-                                                                                     browser: Any) -> None:
+def test_bug6_the_lobby_lists_your_table_to_resume_and_finished_games_with_a_winner(
+    server: str, browser: Any
+) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
     finish_a_game(server)  # a table needs a player: one played to its end over a socket
@@ -376,7 +397,8 @@ def test_bug6_the_lobby_lists_your_table_to_resume_and_finished_games_with_a_win
 
 
 def test_the_replay_has_a_move_list_and_a_slider_and_an_unfinished_game_says_so(
-        server: str, browser: Any, output: Path) -> None:
+    server: str, browser: Any, output: Path
+) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
     table_id = finish_a_game(server)

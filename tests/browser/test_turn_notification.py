@@ -24,7 +24,8 @@ VISIBILITY = """
 
 
 def test_a_hidden_tab_shows_your_turn_in_its_title_favicon_and_a_notification(
-        server: str, browser: Any) -> None:
+    server: str, browser: Any
+) -> None:
     context = browser.new_context()
     context.grant_permissions(["notifications"], origin=server)
     context.add_init_script(VISIBILITY)

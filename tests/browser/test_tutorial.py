@@ -1,4 +1,4 @@
-""""Learn to play" in Chromium: from the lobby, the guided game played to its end in every
+""" "Learn to play" in Chromium: from the lobby, the guided game played to its end in every
 language, with the board highlighting what each step talks about; a wrong move is explained
 and changes nothing; the end leads to the lobby."""
 
@@ -19,22 +19,27 @@ SCRIPT = load_script()
 
 
 def _ready(page: Any) -> None:
-    page.wait_for_function("() => document.body.dataset.ready === '1' && window.sakuraTutorial"
-                           " && !window.sakuraTutorial.busy()")
+    page.wait_for_function(
+        "() => document.body.dataset.ready === '1' && window.sakuraTutorial && !window.sakuraTutorial.busy()"
+    )
 
 
 def _settled(page: Any, index: int) -> None:
-    page.wait_for_function(f"() => window.sakuraTutorial.index() === {index}"
-                           " && !window.sakuraTutorial.busy()")
+    page.wait_for_function(
+        f"() => window.sakuraTutorial.index() === {index} && !window.sakuraTutorial.busy()"
+    )
 
 
 def _marked(page: Any) -> list[str]:
     """What is highlighted now, as data: spaces, painters, cards, and element ids."""
-    found: list[str] = page.eval_on_selector_all(".tut-hl", """nodes => nodes.map(n =>
+    found: list[str] = page.eval_on_selector_all(
+        ".tut-hl",
+        """nodes => nodes.map(n =>
         n.dataset.space !== undefined ? `space ${n.dataset.space}` :
         n.dataset.painter !== undefined ? `painter ${n.dataset.painter}` :
         n.dataset.card !== undefined ? `card ${n.dataset.card}` :
-        n.classList.contains('emperor') ? 'emperor' : (n.id || n.className.baseVal || n.className))""")
+        n.classList.contains('emperor') ? 'emperor' : (n.id || n.className.baseVal || n.className))""",
+    )
     return found
 
 
@@ -42,8 +47,13 @@ def _expected_marks(index: int) -> set[str]:
     light = SCRIPT.steps[index].highlight
     out = {f"space {s}" for s in light.spaces} | {f"painter {p}" for p in light.painters}
     out |= {f"card {c}" for c in light.cards}
-    for flag, name in (("emperor", "emperor"), ("hand", "hand"), ("choice", "choice"), ("seats", "seats"),
-                       ("log", "log")):
+    for flag, name in (
+        ("emperor", "emperor"),
+        ("hand", "hand"),
+        ("choice", "choice"),
+        ("seats", "seats"),
+        ("log", "log"),
+    ):
         if getattr(light, flag):
             out.add(name)
     return out
@@ -57,8 +67,9 @@ def _play(page: Any, action: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fa"])
-def test_the_tutorial_plays_to_its_end_from_the_lobby(server: str, browser: Any, lang: str,
-                                                      output: Path) -> None:
+def test_the_tutorial_plays_to_its_end_from_the_lobby(
+    server: str, browser: Any, lang: str, output: Path
+) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
     page.goto(f"{server}/?lang={lang}")
@@ -156,7 +167,7 @@ def test_the_tutorial_has_no_serious_accessibility_violations(server: str, brows
 
 
 def test_back_returns_to_the_step_before_as_it_was(server: str, browser: Any, output: Path) -> None:
-    """"Previous step" shows the step before at once, its board, hand and log as they were there, and
+    """ "Previous step" shows the step before at once, its board, hand and log as they were there, and
     the lesson goes on from it; the first step has none."""
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)

@@ -122,8 +122,13 @@ def _views(state: Any, viewers: list[int | None]) -> list[Any]:
     out: list[Any] = [public]
     for view in seats:
         out.append(list(view))
-        out.append({k: v for k, v in view.items()
-                    if k not in public or type(v) is not type(public[k]) or v != public[k]})
+        out.append(
+            {
+                k: v
+                for k, v in view.items()
+                if k not in public or type(v) is not type(public[k]) or v != public[k]
+            }
+        )
     return out
 
 
@@ -219,7 +224,10 @@ def bot_games(game: Game[Any], games: int, first: int, every: int = 12) -> Diges
 
 
 PARTS: dict[str, Callable[[Game[Any], int, int], Digest]] = {
-    "fast": fast_games, "checked": checked_games, "records": records, "bots": bot_games,
+    "fast": fast_games,
+    "checked": checked_games,
+    "records": records,
+    "bots": bot_games,
 }
 
 
@@ -234,8 +242,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     name, config = TABLES[args.table]
     game = make_game(name, config)
-    counts = {"fast": args.games, "checked": args.games // 20 if args.checked is None else args.checked,
-              "records": args.records, "bots": args.bot_games}
+    counts = {
+        "fast": args.games,
+        "checked": args.games // 20 if args.checked is None else args.checked,
+        "records": args.records,
+        "bots": args.bot_games,
+    }
     info = build_info()
     print(f"build {info.kind} {info.describe()}", flush=True)
     for part, play in PARTS.items():

@@ -59,8 +59,10 @@ def _binaries(root: Path = SRC) -> dict[str, Path]:
     return out
 
 
-NO_BUILD = ("no compiled build in this checkout: setup.py compiles the hot modules when a C "
-            "compiler and Cython are there (pip install -e ., or python setup.py build_ext --inplace)")
+NO_BUILD = (
+    "no compiled build in this checkout: setup.py compiles the hot modules when a C "
+    "compiler and Cython are there (pip install -e ., or python setup.py build_ext --inplace)"
+)
 
 
 def _needs_compiled() -> None:
@@ -84,14 +86,18 @@ def _run(args: list[str], env: dict[str, str], timeout: float = 300, *, stderr: 
     return done.stdout + done.stderr if stderr else done.stdout
 
 
-def _digest(table: str, *, pure: bool, games: int = GAMES, more: tuple[str, ...] = (),
-            prelude: str = "") -> tuple[str, dict[str, str]]:
+def _digest(
+    table: str, *, pure: bool, games: int = GAMES, more: tuple[str, ...] = (), prelude: str = ""
+) -> tuple[str, dict[str, str]]:
     """digest.py's first line (the build) and its parts (``part -> "games steps sha256"``).
     ``prelude`` is Python run in the child before the digest (to change the engine there)."""
     args = [str(DIGEST), table, str(games), *more]
     if prelude:
-        args = ["-c", f"{prelude}\nimport runpy, sys\nsys.argv = {args!r}\n"
-                      f"runpy.run_path({str(DIGEST)!r}, run_name='__main__')"]
+        args = [
+            "-c",
+            f"{prelude}\nimport runpy, sys\nsys.argv = {args!r}\n"
+            f"runpy.run_path({str(DIGEST)!r}, run_name='__main__')",
+        ]
     first, *lines = _run([sys.executable, *args], _env(pure=pure)).splitlines()
     parts = {}
     for line in lines:
@@ -129,16 +135,21 @@ def test_both_builds_play_the_same_games(table: str) -> None:
 # Changes to the engine that the digest must see, and the parts that must change (the others
 # must not): a leak of a secret card to the other players (only what viewers see changes), and
 # the legal actions in another order (every game changes).
-LEAK = ("from sakura.engine.games.sakura.events import CardChosen\n"
-        "CardChosen.seen_by = lambda self, viewer: self")
-REORDER = ("from sakura.engine.games.sakura.state import SakuraState\n"
-           "legal = SakuraState.legal_actions\n"
-           "SakuraState.legal_actions = lambda self, player: legal(self, player)[::-1]")
+LEAK = (
+    "from sakura.engine.games.sakura.events import CardChosen\nCardChosen.seen_by = lambda self, viewer: self"
+)
+REORDER = (
+    "from sakura.engine.games.sakura.state import SakuraState\n"
+    "legal = SakuraState.legal_actions\n"
+    "SakuraState.legal_actions = lambda self, player: legal(self, player)[::-1]"
+)
 
 
-@pytest.mark.parametrize(("prelude", "changed"),
-                         [(LEAK, {"checked"}), (REORDER, {"fast", "checked", "records"})],
-                         ids=["secret-card-leaked", "legal-actions-reordered"])
+@pytest.mark.parametrize(
+    ("prelude", "changed"),
+    [(LEAK, {"checked"}), (REORDER, {"fast", "checked", "records"})],
+    ids=["secret-card-leaked", "legal-actions-reordered"],
+)
 def test_the_digest_sees_a_changed_engine(prelude: str, changed: set[str]) -> None:
     """The differential can fail: the pure build, changed in one place, digests otherwise."""
     small = ("--checked", "6", "--records", "2", "--bot-games", "0")
@@ -184,8 +195,9 @@ def test_without_sakura_pure_the_compiled_build_runs() -> None:
     info = _probe(pure=False)
     if not binaries:
         assert info["kind"] == "pure" and not info["forced"]
-        assert _version(pure=False) == (f"sakura {__version__}: pure Python engine (no compiled modules: "
-                                        "installed without a C compiler)")
+        assert _version(pure=False) == (
+            f"sakura {__version__}: pure Python engine (no compiled modules: installed without a C compiler)"
+        )
         return
     assert info["kind"] == "compiled" and not info["forced"] and info["stale"] == []
     for name, file in info["files"].items():
@@ -193,7 +205,8 @@ def test_without_sakura_pure_the_compiled_build_runs() -> None:
         assert Path(file) == expected, f"{name} runs from {file}, not {expected}"
     assert all(file.endswith(".so") for name, file in info["files"].items() if name in binaries)
     assert _version(pure=False).startswith(
-        f"sakura {__version__}: compiled engine (Cython, {len(binaries)} of {len(HOT_MODULES)} hot modules)")
+        f"sakura {__version__}: compiled engine (Cython, {len(binaries)} of {len(HOT_MODULES)} hot modules)"
+    )
 
 
 # ------------------------------------------------------------------------------ setup.py
@@ -279,8 +292,11 @@ def _copy_project(into: Path) -> Path:
     project.mkdir()
     for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, project / name)
-    shutil.copytree(SRC, project / "src",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.c", "*.so", "*.pyd", "*.egg-info"))
+    shutil.copytree(
+        SRC,
+        project / "src",
+        ignore=shutil.ignore_patterns("__pycache__", "*.c", "*.so", "*.pyd", "*.egg-info"),
+    )
     return project
 
 
@@ -295,24 +311,57 @@ def test_a_machine_without_a_compiler_installs_the_pure_build(tmp_path: Path) ->
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    site = Path(_run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                     {"PATH": os.defpath}).strip())
+    site = Path(
+        _run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            {"PATH": os.defpath},
+        ).strip()
+    )
     here = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]])
     (site / "zz_outer_environment.pth").write_text("".join(f"{path}\n" for path in here), "utf-8")
 
-    env = {key: value for key, value in os.environ.items()
-           if key not in {"PYTHONPATH", "SAKURA_PURE", "SAKURA_BUILD_PURE", "CC", "CXX", "LDSHARED",
-                          "CPP", "CFLAGS", "VIRTUAL_ENV"}}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key
+        not in {
+            "PYTHONPATH",
+            "SAKURA_PURE",
+            "SAKURA_BUILD_PURE",
+            "CC",
+            "CXX",
+            "LDSHARED",
+            "CPP",
+            "CFLAGS",
+            "VIRTUAL_ENV",
+        }
+    }
     env.update(PATH=str(venv / "bin"), PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
     assert shutil.which("gcc", path=env["PATH"]) is None and shutil.which("cc", path=env["PATH"]) is None
     _run([str(python), "-c", "import Cython, setuptools"], env)  # what is missing is the compiler
-    log = _run([str(python), "-m", "pip", "install", "-v", "--no-deps", "--no-build-isolation",
-                "--ignore-installed", "--no-cache-dir", str(project)], env, timeout=240, stderr=True)
+    log = _run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "-v",
+            "--no-deps",
+            "--no-build-isolation",
+            "--ignore-installed",
+            "--no-cache-dir",
+            str(project),
+        ],
+        env,
+        timeout=240,
+        stderr=True,
+    )
     assert "sakura: no C compiler found: installing the pure-Python engine" in log
 
     installed = Path(_run([str(python), "-c", "import sakura; print(sakura.__file__)"], env).strip())
     assert installed.is_relative_to(site), installed  # the venv's copy, not this checkout
     assert not [p for p in installed.parent.rglob("*") if p.suffix in {".so", ".pyd"}]
     version = _run([str(venv / "bin" / "sakura"), "--version"], env).strip()
-    assert version == (f"sakura {__version__}: pure Python engine (no compiled modules: installed without "
-                       "a C compiler)")
+    assert version == (
+        f"sakura {__version__}: pure Python engine (no compiled modules: installed without a C compiler)"
+    )

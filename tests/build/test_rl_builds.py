@@ -18,11 +18,17 @@ from pathlib import Path
 
 import pytest
 
-RL_MODULES = ("sakura.rl.core", "sakura.rl.encoding", "sakura.rl.sakura_encoding", "sakura.rl.cards_encoding",
-              "sakura.rl.pettingzoo_env", "sakura.engine.games.sakura.view")
+RL_MODULES = (
+    "sakura.rl.core",
+    "sakura.rl.encoding",
+    "sakura.rl.sakura_encoding",
+    "sakura.rl.cards_encoding",
+    "sakura.rl.pettingzoo_env",
+    "sakura.engine.games.sakura.view",
+)
 GAMES = 40  # a table
 
-CHILD = r'''
+CHILD = r"""
 import hashlib, json, random, sys
 import numpy as np
 from sakura._build import build_info
@@ -54,30 +60,40 @@ for name, config in TABLES:
             steps += 1
 info = build_info()
 print(json.dumps({"kind": info.kind, "modules": info.modules, "digest": digest.hexdigest(), "steps": steps}))
-'''
+"""
 
 
 def _run(pure: bool) -> dict[str, object]:
     import json
 
     env = {**os.environ, "SAKURA_PURE": "1" if pure else "0"}
-    done = subprocess.run([sys.executable, "-c", CHILD, str(GAMES)], env=env, capture_output=True, text=True,
-                          check=False, cwd=Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(GAMES)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
 
-@pytest.mark.skipif(any(importlib.util.find_spec(m) is None for m in ("numpy", "pettingzoo", "gymnasium")),
-                    reason="needs the rl extra (pip install -e '.[rl]')")
+@pytest.mark.skipif(
+    any(importlib.util.find_spec(m) is None for m in ("numpy", "pettingzoo", "gymnasium")),
+    reason="needs the rl extra (pip install -e '.[rl]')",
+)
 def test_parallel_env_observations_are_byte_identical_in_both_builds() -> None:
     # Which modules run compiled is asked of the child (this process may hold a module
     # imported from its .py, as collecting the doctests does).
     compiled = _run(pure=False)
     missing = [m for m in RL_MODULES if m not in compiled["modules"]]  # type: ignore[operator]
     if compiled["kind"] != "compiled" or missing:
-        pytest.skip(f"the RL modules are not all compiled ({', '.join(missing) or 'pure build'}): "
-                    "pip install -e . compiles them")
+        pytest.skip(
+            f"the RL modules are not all compiled ({', '.join(missing) or 'pure build'}): "
+            "pip install -e . compiles them"
+        )
     pure = _run(pure=True)
     assert pure["kind"] == "pure"
     assert compiled["steps"] == pure["steps"] and int(pure["steps"]) > 1000  # type: ignore[call-overload]

@@ -30,10 +30,19 @@ def situation(
     named += Counter(c for d in discards for c in d)
     aside = sorted((Counter(game.cards) - named).elements())
     data: dict[str, Any] = {
-        "game": "sakura-cards", "config": game.config_json(), "round": round, "first": first, "turn": turn,
-        "phase": phase, "hands": [list(h) for h in hands], "areas": [[list(a) for a in s] for s in areas],
-        "given": [list(g) for g in given], "received": [list(given[1]), list(given[0])],
-        "discards": [list(d) for d in discards], "aside": aside, "scores": [list(s) for s in scores],
+        "game": "sakura-cards",
+        "config": game.config_json(),
+        "round": round,
+        "first": first,
+        "turn": turn,
+        "phase": phase,
+        "hands": [list(h) for h in hands],
+        "areas": [[list(a) for a in s] for s in areas],
+        "given": [list(g) for g in given],
+        "received": [list(given[1]), list(given[0])],
+        "discards": [list(d) for d in discards],
+        "aside": aside,
+        "scores": [list(s) for s in scores],
         "rng": rng,
     }
     return game.state_from_json(data)

@@ -18,8 +18,22 @@ from sakura.engine import (
 from sakura.engine.games.cards import Discard, Give, Place
 
 
-@pytest.mark.parametrize("text", ["", "place", "place r3", "place r6 garden", "place r3 kitchen",
-                                  "give", "give r3 r4", "discard", "play 3", "give x*", 7])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "place",
+        "place r3",
+        "place r6 garden",
+        "place r3 kitchen",
+        "give",
+        "give r3 r4",
+        "discard",
+        "play 3",
+        "give x*",
+        7,
+    ],
+)
 def test_malformed_action_texts_are_refused(text: Any) -> None:
     with pytest.raises(IllegalActionError):
         GAME.parse_action(text)
@@ -33,21 +47,24 @@ def _refused(player: Any, action: Any, error: type[Exception], match: str) -> No
     assert state.to_json() == before and state.text() == text
 
 
-@pytest.mark.parametrize(("player", "action", "error", "match"), [
-    (1, Place("y1", "garden"), NotYourTurnError, "player 1's turn"),
-    (2, Place("r2", "palace"), IllegalActionError, "no player index 2"),
-    (-1, Place("r2", "palace"), IllegalActionError, "no player index -1"),
-    (True, Place("r2", "palace"), IllegalActionError, "seat number"),
-    (0, Place("r3", "palace"), IllegalActionError, "holds no r3"),
-    (0, Place("r9", "palace"), IllegalActionError, "not a card"),
-    (0, Place("r2", "kitchen"), IllegalActionError, "not an area"),
-    (0, Place("r2", ["garden"]), IllegalActionError, "not an area"),  # type: ignore[arg-type]
-    (0, Give(3), IllegalActionError, "not a card"),  # type: ignore[arg-type]
-    (0, Place("r2", "garden"), IllegalActionError, "higher card"),
-    (0, Give("r2"), IllegalActionError, "before giving"),
-    (0, Discard("r2"), IllegalActionError, "only when none fits"),
-    (0, "place r2 palace", IllegalActionError, "not an action"),
-])
+@pytest.mark.parametrize(
+    ("player", "action", "error", "match"),
+    [
+        (1, Place("y1", "garden"), NotYourTurnError, "player 1's turn"),
+        (2, Place("r2", "palace"), IllegalActionError, "no player index 2"),
+        (-1, Place("r2", "palace"), IllegalActionError, "no player index -1"),
+        (True, Place("r2", "palace"), IllegalActionError, "seat number"),
+        (0, Place("r3", "palace"), IllegalActionError, "holds no r3"),
+        (0, Place("r9", "palace"), IllegalActionError, "not a card"),
+        (0, Place("r2", "kitchen"), IllegalActionError, "not an area"),
+        (0, Place("r2", ["garden"]), IllegalActionError, "not an area"),  # type: ignore[arg-type]
+        (0, Give(3), IllegalActionError, "not a card"),  # type: ignore[arg-type]
+        (0, Place("r2", "garden"), IllegalActionError, "higher card"),
+        (0, Give("r2"), IllegalActionError, "before giving"),
+        (0, Discard("r2"), IllegalActionError, "only when none fits"),
+        (0, "place r2 palace", IllegalActionError, "not an action"),
+    ],
+)
 def test_illegal_actions_change_nothing(player: Any, action: Any, error: type[Exception], match: str) -> None:
     _refused(player, action, error, match)
 
@@ -76,23 +93,26 @@ def _broken(change: Any) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("data", [
-    None,
-    {"game": "sakura"},
-    _broken(lambda d: d.pop("rng")),
-    _broken(lambda d: d.update(extra=1)),
-    _broken(lambda d: d.update(rng=-1)),
-    _broken(lambda d: d.update(round=4)),
-    _broken(lambda d: d.update(phase="draw")),
-    _broken(lambda d: d.update(turn=2)),
-    _broken(lambda d: d["hands"][0].append("r1*")),  # a card twice
-    _broken(lambda d: d["aside"].pop()),  # a card missing
-    _broken(lambda d: d["hands"][0].__setitem__(0, "q1")),
-    _broken(lambda d: d.update(config={"players": 3})),
-    _broken(lambda d: d.update(scores=[[5], []])),
-    _broken(lambda d: d["given"][0].append("r1")),
-    _broken(lambda d: d.update(areas=[[[], []], [[], [], []]])),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {"game": "sakura"},
+        _broken(lambda d: d.pop("rng")),
+        _broken(lambda d: d.update(extra=1)),
+        _broken(lambda d: d.update(rng=-1)),
+        _broken(lambda d: d.update(round=4)),
+        _broken(lambda d: d.update(phase="draw")),
+        _broken(lambda d: d.update(turn=2)),
+        _broken(lambda d: d["hands"][0].append("r1*")),  # a card twice
+        _broken(lambda d: d["aside"].pop()),  # a card missing
+        _broken(lambda d: d["hands"][0].__setitem__(0, "q1")),
+        _broken(lambda d: d.update(config={"players": 3})),
+        _broken(lambda d: d.update(scores=[[5], []])),
+        _broken(lambda d: d["given"][0].append("r1")),
+        _broken(lambda d: d.update(areas=[[[], []], [[], [], []]])),
+    ],
+)
 def test_bad_saved_states_are_refused(data: Any) -> None:
     with pytest.raises(InvalidStateError):
         GAME.state_from_json(data)

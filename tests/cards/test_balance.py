@@ -48,22 +48,27 @@ def test_the_collector_agrees_with_the_engine(tmp_path: Path) -> None:
 
 def test_analyze_writes_the_card_games_report(tmp_path: Path) -> None:
     out = tmp_path / "report"
-    result = runner.invoke(app, ["analyze", "--game", "sakura-cards", "-n", "10", "-j", "1", "-q",
-                                 "--out", str(out)])
+    result = runner.invoke(
+        app, ["analyze", "--game", "sakura-cards", "-n", "10", "-j", "1", "-q", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     text = (out / "report.md").read_text()
     for png in ("seats.png", "totals.png", "combinations.png"):
         assert (out / png).stat().st_size > 1000 and f"({png})" in text
     seats = [float(x) for x in re.findall(r"\| seat \d \| ([\d.]+)% \|", text)]
     assert len(seats) == 2 and abs(sum(seats) - 100) < 0.2
-    counts = [int(re.search(rf"\| {re.escape(LABELS[c])} \| (\d+) \|", text).group(1))  # type: ignore[union-attr]
-              for c in COMBINATIONS]
+    counts = [
+        int(re.search(rf"\| {re.escape(LABELS[c])} \| (\d+) \|", text).group(1))  # type: ignore[union-attr]
+        for c in COMBINATIONS
+    ]
     assert sum(counts) == 10 * 3 * 2 * 3  # every area of every round of every game
 
 
 def test_analyze_refuses_sakuras_options_for_the_card_game(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["analyze", "--game", "sakura-cards", "--variant", "court", "-p", "3",
-                                 "-q", "--out", str(tmp_path)])
+    result = runner.invoke(
+        app,
+        ["analyze", "--game", "sakura-cards", "--variant", "court", "-p", "3", "-q", "--out", str(tmp_path)],
+    )
     assert result.exit_code == 2 and "--variant" in result.output and "--players" in result.output
     result = runner.invoke(app, ["analyze", "--game", "chess", "-q", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "unknown game" in result.output

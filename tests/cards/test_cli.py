@@ -14,8 +14,10 @@ runner = CliRunner()
 
 
 def test_simulate_the_card_game_and_replay_a_record_with_its_board(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["simulate", "--game", "sakura-cards", "-n", "12", "--seed", "5",
-                                 "--records", str(tmp_path), "-q"])
+    result = runner.invoke(
+        app,
+        ["simulate", "--game", "sakura-cards", "-n", "12", "--seed", "5", "--records", str(tmp_path), "-q"],
+    )
     assert result.exit_code == 0, result.output
     assert "12 random games of the card game" in result.output and "discards per game" in result.output
     shares = [float(x) for x in re.findall(r"│ [12]\s+│\s+[\d.]+ │\s+([\d.]+)% │", result.output)]

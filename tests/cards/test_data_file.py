@@ -39,8 +39,12 @@ def test_the_text_form_round_trips() -> None:
 
 
 def test_another_deck_scores_by_its_own_numbers() -> None:
-    text = default_cards().text().replace("three colours: 10", "three colours: 20").replace(
-        "blossom limit: 1", "blossom limit: 2")
+    text = (
+        default_cards()
+        .text()
+        .replace("three colours: 10", "three colours: 20")
+        .replace("blossom limit: 1", "blossom limit: 2")
+    )
     deck = parse_cards(text, "mine.txt")
     assert deck_score_area(deck, ["b1", "g2", "r3"]) == 25 and score_area(["b1", "g2", "r3"]) == 15
     assert deck_score_area(deck, ["b1*", "g2", "r5*"]) == 26 and score_area(["b1*", "g2", "r5*"]) == 0
@@ -54,20 +58,27 @@ def test_a_deck_with_five_colours_and_three_copies() -> None:
     assert len(deck.cards) == 75 and deck.cards.count("p1*") == 1 and deck.cards.count("p1") == 2
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (("copies: 2", "copies: 2\ncopies: 3"),
-     "mine.txt line 4: 'copies: 3': 'copies' appears twice (first on line 3)"),
-    (("colours: r red", "colours: R red"), "mine.txt line 1: "),
-    (("blossoms: 1 5", "blossoms: 1 6"), "mine.txt line 4: blossoms:"),
-    (("hand: 10", "hand: 30"), "mine.txt line 5: hand: two hands of 30 need more than the 40 cards"),
-    (("colours: r red, b blue, g green, y yellow", "colours: r red, b blue"),
-     "mine.txt line 1: colours: at least three"),
-    (("rounds: 3", "rounds: 0"), "mine.txt line 6: rounds: at least 1, not 0"),
-    (("rounds: 3", "rounds: three"), "mine.txt line 6: 'rounds: three'"),
-    (("in a row: 5", "in a line: 5"), "mine.txt line 9: 'in a line: 5': expected one of"),
-    (("hand: 10", ""), "mine.txt: no 'hand' line"),
-    (("one colour: 15", "one colour: -1"), "a count or a score is 0 or more"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            ("copies: 2", "copies: 2\ncopies: 3"),
+            "mine.txt line 4: 'copies: 3': 'copies' appears twice (first on line 3)",
+        ),
+        (("colours: r red", "colours: R red"), "mine.txt line 1: "),
+        (("blossoms: 1 5", "blossoms: 1 6"), "mine.txt line 4: blossoms:"),
+        (("hand: 10", "hand: 30"), "mine.txt line 5: hand: two hands of 30 need more than the 40 cards"),
+        (
+            ("colours: r red, b blue, g green, y yellow", "colours: r red, b blue"),
+            "mine.txt line 1: colours: at least three",
+        ),
+        (("rounds: 3", "rounds: 0"), "mine.txt line 6: rounds: at least 1, not 0"),
+        (("rounds: 3", "rounds: three"), "mine.txt line 6: 'rounds: three'"),
+        (("in a row: 5", "in a line: 5"), "mine.txt line 9: 'in a line: 5': expected one of"),
+        (("hand: 10", ""), "mine.txt: no 'hand' line"),
+        (("one colour: 15", "one colour: -1"), "a count or a score is 0 or more"),
+    ],
+)
 def test_a_bad_file_says_which_file_and_line(change: tuple[str, str], message: str) -> None:
     text = default_cards().text().replace(*change)
     with pytest.raises(InvalidDataError) as caught:

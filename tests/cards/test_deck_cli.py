@@ -32,21 +32,66 @@ RICHER = ("three colours: 10", "three colours: 20")
 def test_analyze_reports_on_the_designers_cards(tmp_path: Path) -> None:
     deck = write(tmp_path, "mine.txt", RICHER)
     out = tmp_path / "report"
-    done = runner.invoke(app, ["analyze", "--game", "sakura-cards", "--deck", str(deck), "-n", "8", "-j", "1",
-                               "-q", "--out", str(out)])
+    done = runner.invoke(
+        app,
+        [
+            "analyze",
+            "--game",
+            "sakura-cards",
+            "--deck",
+            str(deck),
+            "-n",
+            "8",
+            "-j",
+            "1",
+            "-q",
+            "--out",
+            str(out),
+        ],
+    )
     assert done.exit_code == 0, done.output
     report = (out / "report.md").read_text()
     assert "cards: " + str(deck) in report
     assert "| three colours (20) |" in report and "| three colours, in a row (25) |" in report
-    published = runner.invoke(app, ["analyze", "--game", "sakura-cards", "-n", "8", "-j", "1", "-q",
-                                    "--out", str(tmp_path / "published")])
+    published = runner.invoke(
+        app,
+        [
+            "analyze",
+            "--game",
+            "sakura-cards",
+            "-n",
+            "8",
+            "-j",
+            "1",
+            "-q",
+            "--out",
+            str(tmp_path / "published"),
+        ],
+    )
     assert "| three colours (10) |" in (tmp_path / "published" / "report.md").read_text(), published.output
 
 
 def test_a_tournament_plays_the_designers_cards(tmp_path: Path) -> None:
     deck = write(tmp_path, "mine.txt", RICHER)
-    done = runner.invoke(app, ["tournament", "greedy", "random", "--game", "sakura-cards",
-                               "--deck", str(deck), "-n", "4", "-j", "1", "-q", "--out", str(tmp_path / "t")])
+    done = runner.invoke(
+        app,
+        [
+            "tournament",
+            "greedy",
+            "random",
+            "--game",
+            "sakura-cards",
+            "--deck",
+            str(deck),
+            "-n",
+            "4",
+            "-j",
+            "1",
+            "-q",
+            "--out",
+            str(tmp_path / "t"),
+        ],
+    )
     assert done.exit_code == 0, done.output
     data = json.loads((tmp_path / "t" / "tournament.json").read_text())
     assert "three colours: 20" in data["config"]["deck"]
@@ -67,8 +112,9 @@ def test_simulate_plays_the_designers_cards(tmp_path: Path) -> None:
 def test_compare_of_the_cards_with_themselves_finds_no_difference(tmp_path: Path) -> None:
     deck = write(tmp_path, "cards.txt")
     out = tmp_path / "same"
-    done = runner.invoke(app, ["compare", str(deck), str(deck), "-n", "12", "-j", "1", "-q",
-                               "--out", str(out)])
+    done = runner.invoke(
+        app, ["compare", str(deck), str(deck), "-n", "12", "-j", "1", "-q", "--out", str(out)]
+    )
     assert done.exit_code == 0, done.output
     figures = json.loads((out / "compare.json").read_text())["figures"]
     sections = {f["section"] for f in figures}
@@ -90,12 +136,15 @@ def test_compare_finds_what_richer_scores_change(tmp_path: Path) -> None:
     assert "a player's game total" in done.output
 
 
-@pytest.mark.parametrize("command", [
-    ["analyze", "--game", "sakura-cards", "--deck"],
-    ["tournament", "greedy", "random", "--game", "sakura-cards", "--deck"],
-    ["simulate", "--game", "sakura-cards", "--records", "{out}", "--deck"],
-    ["compare", "{good}"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["analyze", "--game", "sakura-cards", "--deck"],
+        ["tournament", "greedy", "random", "--game", "sakura-cards", "--deck"],
+        ["simulate", "--game", "sakura-cards", "--records", "{out}", "--deck"],
+        ["compare", "{good}"],
+    ],
+)
 def test_a_broken_card_file_is_refused_with_its_line(tmp_path: Path, command: list[str]) -> None:
     bad = write(tmp_path, "mine.txt", ("copies: 2", "copies: 2\ncopies: 3"))
     good = write(tmp_path, "good.txt")
@@ -111,12 +160,15 @@ def test_a_broken_card_file_is_refused_with_its_line(tmp_path: Path, command: li
 
 def test_sakuras_options_are_still_refused_for_the_card_game(tmp_path: Path) -> None:
     deck = write(tmp_path, "cards.txt")
-    done = runner.invoke(app, ["compare", str(deck), str(deck), "--variant", "court", "-q",
-                               "--out", str(tmp_path / "o")])
+    done = runner.invoke(
+        app, ["compare", str(deck), str(deck), "--variant", "court", "-q", "--out", str(tmp_path / "o")]
+    )
     assert done.exit_code == 2 and "Sakura's" in done.output
-    done = runner.invoke(app, ["compare", str(deck), str(deck), "-p", "4", "-q",
-                               "--out", str(tmp_path / "o")])
+    done = runner.invoke(
+        app, ["compare", str(deck), str(deck), "-p", "4", "-q", "--out", str(tmp_path / "o")]
+    )
     assert done.exit_code == 2 and "two players" in done.output
-    done = runner.invoke(app, ["analyze", "--game", "sakura-cards", "--garden", str(deck), "-q",
-                               "--out", str(tmp_path / "o")])
+    done = runner.invoke(
+        app, ["analyze", "--game", "sakura-cards", "--garden", str(deck), "-q", "--out", str(tmp_path / "o")]
+    )
     assert done.exit_code == 2 and "--garden" in done.output

@@ -69,8 +69,12 @@ def test_an_extra_blossom_number_is_a_card_of_that_game_only() -> None:
 def test_a_bigger_box_deals_bigger_hands_for_fewer_rounds() -> None:
     """Five colours, numbers 1-6, hands of 12, two rounds: every check of the conformance
     suite (saves, clones, samples, replays) holds for it too."""
-    big = edition(("y yellow", "y yellow, p purple"), ("numbers: 1 2 3 4 5", "numbers: 1 2 3 4 5 6"),
-                  ("hand: 10", "hand: 12"), ("rounds: 3", "rounds: 2"))
+    big = edition(
+        ("y yellow", "y yellow, p purple"),
+        ("numbers: 1 2 3 4 5", "numbers: 1 2 3 4 5 6"),
+        ("hand: 10", "hand: 12"),
+        ("rounds: 3", "rounds: 2"),
+    )
     assert len(big.cards) == 60 and "p6" in big.names
     state = big.new_initial_state(seed=4)
     assert [len(h) for h in state.hands] == [12, 12] and len(state.aside) == 36

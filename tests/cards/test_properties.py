@@ -91,7 +91,8 @@ def test_the_explained_score_is_the_score_and_its_three_cards_make_it(area: list
     if len(shown.best) == 3:
         assert not Counter(shown.best) - Counter(area)
         assert recount([c.rstrip("*") for c in shown.best]) == max(
-            recount([c.rstrip("*") for c in trio]) for trio in combinations(area, 3))
+            recount([c.rstrip("*") for c in trio]) for trio in combinations(area, 3)
+        )
         colours = len({card[0] for card in shown.best})
         assert shown.combination == {3: "colours", 1: "one_colour"}.get(colours, "none")
     else:

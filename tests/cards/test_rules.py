@@ -22,8 +22,9 @@ def test_forty_cards_ten_per_colour_two_of_each_number() -> None:
     (50 cards) contradicts its own count and is not followed."""
     assert len(DECK) == 40
     assert Counter(COLOUR[c] for c in DECK) == {"r": 10, "b": 10, "g": 10, "y": 10}
-    assert all(Counter(NUMBER[c] for c in DECK if COLOUR[c] == k) == dict.fromkeys(range(1, 6), 2)
-               for k in "rbgy")
+    assert all(
+        Counter(NUMBER[c] for c in DECK if COLOUR[c] == k) == dict.fromkeys(range(1, 6), 2) for k in "rbgy"
+    )
 
 
 def test_one_1_and_one_5_of_each_colour_bear_a_blossom() -> None:
@@ -98,7 +99,12 @@ def test_a_card_may_not_go_below_the_last_card_of_an_area() -> None:
     than the last card in that area)."""
     state = situation((["r2", "b3"], ["y1"]), ([["g3"], ["g1"], []], [[], [], []]))
     assert [str(a) for a in state.legal_actions(0)] == [
-        "place r2 palace", "place r2 temple", "place b3 garden", "place b3 palace", "place b3 temple"]
+        "place r2 palace",
+        "place r2 temple",
+        "place b3 garden",
+        "place b3 palace",
+        "place b3 temple",
+    ]
     before = state.to_json()
     with pytest.raises(IllegalActionError, match="higher card"):
         state.apply_action(0, Place("r2", "garden"))
@@ -130,7 +136,10 @@ def test_no_discard_while_a_card_fits() -> None:
     """Ruling: discarding is only for when nothing fits."""
     state = situation((["r1", "y5"], ["y1"]), ([["r5"], ["b5"], ["g4"]], [[], [], []]))
     assert [str(a) for a in state.legal_actions(0)] == [
-        "place y5 garden", "place y5 palace", "place y5 temple"]
+        "place y5 garden",
+        "place y5 palace",
+        "place y5 temple",
+    ]
     with pytest.raises(IllegalActionError, match="only when none fits"):
         state.apply_action(0, Discard("r1"))
 
@@ -206,16 +215,34 @@ def test_the_round_is_scored_per_area_and_added_up() -> None:
     events = do(state, 1, "place g5 temple")
     scored = events[1]
     assert {k: scored[k] for k in ("round", "areas", "totals")} == {
-        "round": 3, "areas": [[15, 15, 3], [0, 0, 0]], "totals": [36, 7]}
+        "round": 3,
+        "areas": [[15, 15, 3], [0, 0, 0]],
+        "totals": [36, 7],
+    }
     # The event keeps the areas as they were scored and how: the areas are cleared right after.
     assert scored["cards"][0] == [["b1", "g2", "r3"], ["y2", "y2", "y4"], ["y5*"]]
-    assert scored["detail"][0][0] == {"best": ["b1", "g2", "r3"], "combination": "colours", "run": True,
-                                      "blossoms": 0, "points": 15}
+    assert scored["detail"][0][0] == {
+        "best": ["b1", "g2", "r3"],
+        "combination": "colours",
+        "run": True,
+        "blossoms": 0,
+        "points": 15,
+    }
     assert scored["detail"][0][1]["combination"] == "one_colour" and not scored["detail"][0][1]["run"]
-    assert scored["detail"][0][2] == {"best": [], "combination": "none", "run": False, "blossoms": 1,
-                                      "points": 3}
-    assert scored["detail"][1][0] == {"best": [], "combination": "none", "run": False, "blossoms": 2,
-                                      "points": 0}
+    assert scored["detail"][0][2] == {
+        "best": [],
+        "combination": "none",
+        "run": False,
+        "blossoms": 1,
+        "points": 3,
+    }
+    assert scored["detail"][1][0] == {
+        "best": [],
+        "combination": "none",
+        "run": False,
+        "blossoms": 2,
+        "points": 0,
+    }
 
 
 # ---------------------------------------------------------------------------- the end
@@ -226,8 +253,12 @@ def test_after_three_rounds_the_higher_total_wins() -> None:
     برنده است» (after three rounds the totals are added; the highest wins)."""
     state = situation(([], ["g5"]), turn=1, round=3, scores=([10, 10], [10, 9]))
     events = do(state, 1, "place g5 temple")
-    assert events[-1] == {"type": "game_ended", "winners": [0], "scores": [20, 19],
-                          "reason": "higher total after three rounds"}
+    assert events[-1] == {
+        "type": "game_ended",
+        "winners": [0],
+        "scores": [20, 19],
+        "reason": "higher total after three rounds",
+    }
     assert state.is_terminal() and state.current_players() == ()
     outcome = state.outcome()
     assert outcome is not None and outcome.returns() == (1.0, 0.0)

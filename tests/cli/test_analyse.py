@@ -14,8 +14,9 @@ GOLDEN = Path(__file__).resolve().parent.parent / "records" / "golden" / "3p-see
 
 def test_replay_analyse_prints_the_decisions_and_writes_the_graph(tmp_path: Path) -> None:
     png = tmp_path / "graph.png"
-    result = runner.invoke(app, ["replay", str(GOLDEN), "--analyse", "--seat", "2", "--spec", "mcts:30",
-                                 "--png", str(png)])
+    result = runner.invoke(
+        app, ["replay", str(GOLDEN), "--analyse", "--seat", "2", "--spec", "mcts:30", "--png", str(png)]
+    )
     assert result.exit_code == 0, result.output
     assert "Player 2: decisions scored by mcts:30" in result.output
     assert "analysed" in result.output and "round points with mcts:30" in result.output

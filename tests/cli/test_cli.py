@@ -14,8 +14,10 @@ runner = CliRunner()
 
 
 def test_simulate_prints_a_summary_and_saves_records(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["simulate", "--players", "3", "--games", "20", "--seed", "4",
-                                 "--records", str(tmp_path), "--quiet"])
+    result = runner.invoke(
+        app,
+        ["simulate", "--players", "3", "--games", "20", "--seed", "4", "--records", str(tmp_path), "--quiet"],
+    )
     assert result.exit_code == 0, result.output
     assert "20 random games, 3 players" in result.output
     assert "rounds per game" in result.output and "bumps per game" in result.output
@@ -110,5 +112,7 @@ def test_replay_counts_seats_from_1(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
-    assert f"player {first['player'] + 1} 'play 99': card 99 is not in player {first['player'] + 1}'s hand" \
+    assert (
+        f"player {first['player'] + 1} 'play 99': card 99 is not in player {first['player'] + 1}'s hand"
         in " ".join(result.output.split())
+    )

@@ -29,8 +29,20 @@ COMMANDS = _commands(typer.main.get_command(app))
 
 def test_every_command_is_covered() -> None:
     names = {" ".join(p) for p in COMMANDS}
-    assert {"", "simulate", "replay", "show", "tournament", "analyze", "compare", "serve", "play", "db",
-            "db current", "db upgrade"} <= names
+    assert {
+        "",
+        "simulate",
+        "replay",
+        "show",
+        "tournament",
+        "analyze",
+        "compare",
+        "serve",
+        "play",
+        "db",
+        "db current",
+        "db upgrade",
+    } <= names
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "sakura")

@@ -22,8 +22,9 @@ def _flat(text: str) -> str:
 
 
 @pytest.mark.parametrize("command", [["tournament", "greedy", "random"], ["analyze"]])
-def test_the_ray_hint_names_the_extra(command: list[str], monkeypatch: pytest.MonkeyPatch,
-                                      tmp_path: Path) -> None:
+def test_the_ray_hint_names_the_extra(
+    command: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # ``import ray`` fails, as without the extra
     result = runner.invoke(app, [*command, "--ray", "-n", "2", "--out", str(tmp_path), "-q"])
     assert result.exit_code == 2, result.output

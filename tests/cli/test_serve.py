@@ -94,12 +94,16 @@ BAD_URLS = [
     ("not-a-url", "--database-url 'not-a-url' is not a database URL"),
     ("nosuchdb://host/db", "unknown kind of database 'nosuchdb'"),
     ("postgres://u@127.0.0.1/x", "(PostgreSQL is postgresql+psycopg://...)"),
-    ("sqlite:///{tmp}/no-such-folder/games.db",
-     "the folder {tmp}/no-such-folder of the SQLite file does not exist"),
+    (
+        "sqlite:///{tmp}/no-such-folder/games.db",
+        "the folder {tmp}/no-such-folder of the SQLite file does not exist",
+    ),
     ("postgresql+psycopg://postgres@127.0.0.1:{closed}/sakura", "Connection refused"),
-    pytest.param("postgresql+psycopg://postgres@127.0.0.1:5432/sakura_no_such_database",
-                 'database "sakura_no_such_database" does not exist',
-                 marks=pytest.mark.skipif(not _pg_is_up(), reason="no PostgreSQL on 127.0.0.1:5432")),
+    pytest.param(
+        "postgresql+psycopg://postgres@127.0.0.1:5432/sakura_no_such_database",
+        'database "sakura_no_such_database" does not exist',
+        marks=pytest.mark.skipif(not _pg_is_up(), reason="no PostgreSQL on 127.0.0.1:5432"),
+    ),
 ]
 
 

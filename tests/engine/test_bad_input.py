@@ -59,9 +59,7 @@ def double_player(state: SakuraState) -> bool:
     return state.in_selection and state.double >= 0 and state.picks[state.double] is None
 
 
-def rejects(
-    state: SakuraState, player: Any, action: Any, error: type[GameError], *words: str
-) -> GameError:
+def rejects(state: SakuraState, player: Any, action: Any, error: type[GameError], *words: str) -> GameError:
     """``player`` doing ``action`` raises exactly ``error``, whose message has ``words``, and
     leaves the state exactly as it was."""
     before_json, before_text = state.to_json(), state.text()
@@ -128,8 +126,9 @@ def test_a_choice_by_someone_else_than_the_card_owner() -> None:
     state = play_until(SakuraGame(4), pending)
     seat = (state.pending_choice() or (0, 0, ""))[0]
     other = (seat + 1) % 4
-    rejects(state, other, FORWARD, NotYourTurnError, f"player {seat + 1} chooses now",
-            f"not player {other + 1}")
+    rejects(
+        state, other, FORWARD, NotYourTurnError, f"player {seat + 1} chooses now", f"not player {other + 1}"
+    )
     rejects(state, other, BACK, NotYourTurnError, f"player {seat + 1} chooses now")
 
 
@@ -138,8 +137,9 @@ def test_playing_a_card_while_a_choice_is_pending() -> None:
     seat, _, _ = state.pending_choice() or (0, 0, "")
     for player in range(5):
         hand = state.hands[player]
-        rejects(state, player, Play(hand[0]), NotYourTurnError, "cards are resolving",
-                f"player {seat + 1} must")
+        rejects(
+            state, player, Play(hand[0]), NotYourTurnError, "cards are resolving", f"player {seat + 1} must"
+        )
 
 
 def test_the_tactical_double_player_must_play_two_cards() -> None:

@@ -15,8 +15,12 @@ from sakura.engine import FastGame, Game, fast_path, make_game
 from sakura.engine.games.cards import CardsGame, CardsState
 from sakura.engine.games.sakura import SakuraState
 
-GAMES = [("sakura", {"players": 2, "variant": "court"}), ("sakura", {"players": 2, "variant": "tactical"}),
-         ("sakura", {"players": 5}), ("sakura-cards", {})]
+GAMES = [
+    ("sakura", {"players": 2, "variant": "court"}),
+    ("sakura", {"players": 2, "variant": "tactical"}),
+    ("sakura", {"players": 5}),
+    ("sakura-cards", {}),
+]
 IDS = ["sakura-2-court", "sakura-2-tactical", "sakura-5", "cards"]
 
 

@@ -39,7 +39,7 @@ def test_no_preview_while_players_choose_cards() -> None:
 
 def _direct(events: list[Event], preview: ChoicePreview) -> tuple[int, tuple[Bump, ...]]:
     """From the events of the answer, the moving piece's end and the bumps of that move alone."""
-    after = events[next(i for i, e in enumerate(events) if isinstance(e, ChoiceMade)) + 1:]
+    after = events[next(i for i, e in enumerate(events) if isinstance(e, ChoiceMade)) + 1 :]
     if preview.piece == "emperor":
         run = []
         for e in after:

@@ -137,7 +137,6 @@ def test_a_seed_is_an_int_or_a_str(seed: object) -> None:
         SplitMix64(seed)  # type: ignore[arg-type]
 
 
-
 def test_shuffle_is_close_to_uniform() -> None:
     """Every order of four items comes up about equally often (24 orders, 24,000 shuffles)."""
     rng = SplitMix64(77)

@@ -8,8 +8,7 @@ import pytest
 
 from sakura.engine.games.sakura import SakuraGame
 
-TABLES = [(2, "court"), (2, "tactical"), (3, "standard"), (4, "standard"), (5, "standard"),
-          (6, "standard")]
+TABLES = [(2, "court"), (2, "tactical"), (3, "standard"), (4, "standard"), (5, "standard"), (6, "standard")]
 
 
 @pytest.mark.parametrize(("players", "variant"), TABLES)
@@ -65,13 +64,34 @@ def test_sampling_needs_a_player_view() -> None:
         game.sample_state(game.new_initial_state(1).view(None), 1)
 
 
-_FIELDS = ("emperor", "pos", "tokens", "supply", "scored", "hands", "deck", "discard", "round",
-           "picks", "_waiting", "queue", "qi", "stage", "scoring", "double", "terminal", "_outcome")
+_FIELDS = (
+    "emperor",
+    "pos",
+    "tokens",
+    "supply",
+    "scored",
+    "hands",
+    "deck",
+    "discard",
+    "round",
+    "picks",
+    "_waiting",
+    "queue",
+    "qi",
+    "stage",
+    "scoring",
+    "double",
+    "terminal",
+    "_outcome",
+)
 
 
 def _every_field(state: object) -> tuple[object, ...]:
-    return (*(getattr(state, f) for f in _FIELDS), state.rng.state,  # type: ignore[attr-defined]
-            state._log is None)  # type: ignore[attr-defined]
+    return (
+        *(getattr(state, f) for f in _FIELDS),
+        state.rng.state,  # type: ignore[attr-defined]
+        state._log is None,
+    )  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("players", "variant"), TABLES)

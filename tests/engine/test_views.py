@@ -79,9 +79,17 @@ def test_a_view_shows_its_player_their_own_hand_and_secret_pick(players: int, va
                 assert state.legal_texts(p) == [str(a) for a in state.legal_actions(p)]
                 # each field from its own source (views set their slots by index)
                 assert (view.players, view.emperor, view.painters, view.tokens) == (
-                    players, state.emperor, tuple(state.pos), tuple(state.tokens))
+                    players,
+                    state.emperor,
+                    tuple(state.pos),
+                    tuple(state.tokens),
+                )
                 assert (view.supply, view.scored, view.round, view.terminal) == (
-                    state.supply, state.scored, state.round, state.terminal)
+                    state.supply,
+                    state.scored,
+                    state.round,
+                    state.terminal,
+                )
                 assert view.discard == tuple(state.discard)
                 assert view.current_players == state.current_players()
                 assert view.pending == state.pending_choice()

@@ -124,8 +124,11 @@ def words(value: object) -> str:
 
 def test_no_english_is_left_in_spanish() -> None:
     english = catalog("en")
-    same = sorted(key for key, value in catalog("es").items()
-                  if words(value) == words(english[key]) and re.search("[A-Za-z]", words(value)))
+    same = sorted(
+        key
+        for key, value in catalog("es").items()
+        if words(value) == words(english[key]) and re.search("[A-Za-z]", words(value))
+    )
     assert set(same) <= SAME_IN_SPANISH, same
 
 

@@ -36,8 +36,15 @@ def test_record_has_header_deal_moves_events_and_outcome(record: GameRecord) -> 
     assert len(data["initial"]["position"]["hands"]) == 4
     assert data["moves"][0]["action"].startswith("play ")
     kinds = {e["type"] for m in data["moves"] for e in m["events"]}
-    assert {"card_chosen", "cards_revealed", "card_resolving", "emperor_moved",
-            "sakura_scored", "hands_refilled", "game_ended"} <= kinds
+    assert {
+        "card_chosen",
+        "cards_revealed",
+        "card_resolving",
+        "emperor_moved",
+        "sakura_scored",
+        "hands_refilled",
+        "game_ended",
+    } <= kinds
     assert data["outcome"]["winners"]
 
 
@@ -60,8 +67,7 @@ def test_replay_calls_the_step_hook_after_each_card_and_choice(record: GameRecor
     replay(record, on_step=lambda s: texts.append(s.text()))
     resolved = sum(1 for m in record.moves for e in m.events if e["type"] == "card_resolving")
     garden_choices = sum(
-        1 for m in record.moves for e in m.events
-        if e["type"] == "choice_made" and e["part"] == "garden"
+        1 for m in record.moves for e in m.events if e["type"] == "choice_made" and e["part"] == "garden"
     )
     assert garden_choices > 0
     assert len(texts) == resolved + garden_choices
@@ -125,12 +131,39 @@ def test_replay_fails_on_a_truncated_record(record: GameRecord) -> None:
         ('{"format": "chess-pgn"}', "not a Sakura record"),
         (json.dumps({"format": FORMAT}), "lacks 'header'"),
         (json.dumps({"format": FORMAT, "header": {"players": []}, "moves": {}}), "'moves' should be a list"),
-        (json.dumps({"format": FORMAT, "header": {"players": [], "game": "sakura", "config": {}},
-                     "moves": [{"player": "x", "action": "play 1"}], "initial": {}}), "'player'"),
-        (json.dumps({"format": FORMAT, "header": {"players": [], "game": "sakura", "config": {}},
-                     "moves": [{"player": 0, "action": 5}], "initial": {}}), "'action'"),
-        (json.dumps({"format": FORMAT, "header": {"players": [], "game": "sakura", "config": {},
-                                                  "seed": 1.5}, "moves": [], "initial": {}}), "seed"),
+        (
+            json.dumps(
+                {
+                    "format": FORMAT,
+                    "header": {"players": [], "game": "sakura", "config": {}},
+                    "moves": [{"player": "x", "action": "play 1"}],
+                    "initial": {},
+                }
+            ),
+            "'player'",
+        ),
+        (
+            json.dumps(
+                {
+                    "format": FORMAT,
+                    "header": {"players": [], "game": "sakura", "config": {}},
+                    "moves": [{"player": 0, "action": 5}],
+                    "initial": {},
+                }
+            ),
+            "'action'",
+        ),
+        (
+            json.dumps(
+                {
+                    "format": FORMAT,
+                    "header": {"players": [], "game": "sakura", "config": {}, "seed": 1.5},
+                    "moves": [],
+                    "initial": {},
+                }
+            ),
+            "seed",
+        ),
     ],
 )
 def test_malformed_records_are_rejected_clearly(text: str, message: str) -> None:

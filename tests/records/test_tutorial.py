@@ -46,8 +46,15 @@ def test_the_script_covers_what_the_issue_asks_for() -> None:
     bump, a scoring and the line-up: each is promised by some step, so checked below."""
     promised = [p for step in load_script().steps for p in step.promise]
     kinds = {p["type"] for p in promised}
-    assert {"cards_revealed", "emperor_moved", "painter_moved", "choice_asked", "choice_made",
-            "bumped", "sakura_scored"} <= kinds
+    assert {
+        "cards_revealed",
+        "emperor_moved",
+        "painter_moved",
+        "choice_asked",
+        "choice_made",
+        "bumped",
+        "sakura_scored",
+    } <= kinds
     assert any(p.get("cause") == "lineup" for p in promised)
     ids = [s.id for s in load_script().steps]
     assert ids.index("order") < ids.index("play-49") < ids.index("choose-forward") < ids.index("scoring")
@@ -85,8 +92,11 @@ def test_each_step_is_consistent_with_the_engine(index: int, tutorial: Tutorial)
     assert not gone, f"{step.id}: promised but missing {gone}"
 
 
-@pytest.mark.parametrize(("index", "tutorial"), [(i, t) for i, t in STEPS if t.step.expect is not None],
-                         ids=[t.step.id for _, t in STEPS if t.step.expect is not None])
+@pytest.mark.parametrize(
+    ("index", "tutorial"),
+    [(i, t) for i, t in STEPS if t.step.expect is not None],
+    ids=[t.step.id for _, t in STEPS if t.step.expect is not None],
+)
 def test_a_wrong_move_changes_nothing_and_explains(index: int, tutorial: Tutorial) -> None:
     step = tutorial.step
     others = [a for a in tutorial.view.legal_actions if a != step.expect]

@@ -21,8 +21,14 @@ def test_the_layout_tables_are_the_codes(name: str, config: dict[str, object]) -
 
 
 def test_the_sizes_table_and_the_tactical_slots_are_the_codes() -> None:
-    for players, variant in [(2, "court"), (2, "tactical"), (3, "standard"), (4, "standard"),
-                             (5, "standard"), (6, "standard")]:
+    for players, variant in [
+        (2, "court"),
+        (2, "tactical"),
+        (3, "standard"),
+        (4, "standard"),
+        (5, "standard"),
+        (6, "standard"),
+    ]:
         enc = encoder_for(make_game("sakura", {"players": players, "variant": variant}))
         label = f"sakura, 2 players, {variant}" if players == 2 else f"sakura, {players} players"
         assert f"| {label} | {enc.size} | {enc.num_actions} | {enc.size + enc.history.size} |" in DOC

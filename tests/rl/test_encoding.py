@@ -237,5 +237,6 @@ def test_the_layout_version_is_bumped_on_any_change_of_a_layout() -> None:
         digest.update(enc.history.markdown().encode())
         digest.update("\n".join(enc.action_texts).encode())
     assert digest.hexdigest()[:16] == LAYOUT_FINGERPRINTS.get(LAYOUT_VERSION), (
-        "the observation layout changed: bump LAYOUT_VERSION and record the new fingerprint")
+        "the observation layout changed: bump LAYOUT_VERSION and record the new fingerprint"
+    )
     assert SakuraParallelEnv.metadata["observation_layout_version"] == LAYOUT_VERSION

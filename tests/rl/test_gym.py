@@ -21,15 +21,17 @@ def test_gymnasium_check_env_passes(name: str, config: dict[str, Any]) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         # check_env samples actions without the mask: it needs illegal="replace" (docs/rl.md)
-        env = gymnasium.make(ENV_ID, game=name, config=config, opponents="greedy", render_mode="ansi",
-                             illegal="replace")
+        env = gymnasium.make(
+            ENV_ID, game=name, config=config, opponents="greedy", render_mode="ansi", illegal="replace"
+        )
         check_env(env.unwrapped, skip_render_check=False)
     assert not [str(w.message) for w in caught]
 
 
 def test_gymnasium_make_builds_it_by_id() -> None:
-    env = gymnasium.make("SakuraSolo-v0", config={"players": 5}, opponents=["random", "greedy", "random",
-                                                                           "mcts:5"])
+    env = gymnasium.make(
+        "SakuraSolo-v0", config={"players": 5}, opponents=["random", "greedy", "random", "mcts:5"]
+    )
     obs, info = env.reset(seed=0)
     assert env.observation_space.contains(obs) and info["action_mask"].sum() == 5
 
@@ -43,7 +45,8 @@ def _episode(env: SakuraSoloEnv, seed: int) -> tuple[list[Any], float, dict[str,
         legal = np.flatnonzero(info["action_mask"])
         assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
         assert [env.encoder.action_text(i) for i in legal] == sorted(
-            env._state.view(env.seat).legal_actions, key=env.encoder.action_id)
+            env._state.view(env.seat).legal_actions, key=env.encoder.action_id
+        )
         obs, reward, done, truncated, info = env.step(int(rng.choice(legal)))
         assert not truncated
         trace.append(obs)
@@ -75,8 +78,11 @@ def test_illegal_actions_are_refused_by_default_or_replaced_or_penalized() -> No
     legal = np.flatnonzero(info["action_mask"])
     illegal = int(next(i for i in range(strict.action_space.n) if i not in legal))
     before = strict._state.to_json()
-    with pytest.raises(ValueError, match=rf"seat 0: action {illegal} \(.+\) is not legal now; legal: "
-                                         rf"{legal[0]} \("):
+    with pytest.raises(
+        ValueError,
+        match=rf"seat 0: action {illegal} \(.+\) is not legal now; legal: "
+        rf"{legal[0]} \(",
+    ):
         strict.step(illegal)
     with pytest.raises(ValueError, match="no such id"):
         strict.step(strict.action_space.n)

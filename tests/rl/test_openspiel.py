@@ -37,8 +37,9 @@ def test_random_sim_test_passes(name: str, params: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=GAME_IDS)
-def test_serialization_is_the_action_history_and_replays_the_same_game(name: str,
-                                                                       params: dict[str, Any]) -> None:
+def test_serialization_is_the_action_history_and_replays_the_same_game(
+    name: str, params: dict[str, Any]
+) -> None:
     """docs/rl.md: a state serializes as its game and history; deserializing replays them."""
     game = pyspiel.load_game(name, params)
     rng = random.Random(name + str(params))
@@ -80,8 +81,13 @@ print(bot.step(state))
 def test_openspiels_cpp_ismcts_crashes_on_python_games_even_its_own(game: str) -> None:
     """docs/rl.md warns: the C++ ISMCTSBot dies (SIGSEGV) on Python games, OpenSpiel's own
     python_kuhn_poker too. If this starts passing, OpenSpiel fixed it: update the docs."""
-    result = subprocess.run([sys.executable, "-c", CPP_ISMCTS.format(game=game)], capture_output=True,
-                            text=True, check=False, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", CPP_ISMCTS.format(game=game)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     assert result.returncode == -signal.SIGSEGV, result.stdout + result.stderr
 
 
@@ -96,7 +102,8 @@ def test_the_game_declares_what_it_is() -> None:
     cards = pyspiel.load_game("python_sakura_cards")
     assert cards.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert pyspiel.load_game("python_sakura(players=3,turn_based=True)").get_type().dynamics == (
-        pyspiel.GameType.Dynamics.SEQUENTIAL)
+        pyspiel.GameType.Dynamics.SEQUENTIAL
+    )
 
 
 def test_the_deal_is_an_explicit_chance_node_and_deal_k_is_the_engines_game_k() -> None:
@@ -150,8 +157,9 @@ SEQUENTIAL = [
 def test_ismcts_plays_with_resampled_information_states(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=15,
-                           random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        game=game, evaluator=evaluator, uct_c=2.0, max_simulations=15, random_state=np.random.RandomState(1)
+    )
     state = game.new_initial_state()
     state.apply_action(3)
     for _ in range(6):

@@ -123,8 +123,9 @@ def test_an_illegal_action_raises_by_default_or_is_replaced_by_the_lowest_legal_
         SakuraParallelEnv("sakura", {"players": 3}, illegal="ignore")
 
 
-@pytest.mark.parametrize(("name", "config"), [("sakura", {"players": 4}), ("sakura-cards", {})],
-                         ids=["4", "cards"])
+@pytest.mark.parametrize(
+    ("name", "config"), [("sakura", {"players": 4}), ("sakura-cards", {})], ids=["4", "cards"]
+)
 def test_rewards_add_up_to_the_relative_final_score_and_the_win(name: str, config: dict[str, Any]) -> None:
     env_ = SakuraParallelEnv(name, config)
     scale = env_.encoder.score_scale

@@ -35,8 +35,9 @@ def test_policies_ship_for_two_four_and_six_players_and_are_small() -> None:
 
 
 def _run(code: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          check=False, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False, timeout=300
+    )
 
 
 BLOCK = """
@@ -50,7 +51,9 @@ sys.meta_path.insert(0, Block())
 
 
 def test_the_policy_plays_a_whole_game_without_torch() -> None:
-    code = BLOCK.format(blocked={"torch", "stable_baselines3", "sb3_contrib"}) + """
+    code = (
+        BLOCK.format(blocked={"torch", "stable_baselines3", "sb3_contrib"})
+        + """
 from sakura.engine import make_game
 from sakura.bots import make_bot
 game = make_game("sakura", {"players": 4})
@@ -62,12 +65,15 @@ while not state.is_terminal():
 assert "torch" not in sys.modules
 print("ok", state.outcome().winners)
 """
+    )
     result = _run(code)
     assert result.returncode == 0 and result.stdout.startswith("ok"), result.stdout + result.stderr
 
 
 def test_without_numpy_the_spec_fails_with_a_clear_message() -> None:
-    code = BLOCK.format(blocked={"numpy"}) + """
+    code = (
+        BLOCK.format(blocked={"numpy"})
+        + """
 from sakura.engine import make_game
 from sakura.bots import BotError, make_bot
 try:
@@ -75,27 +81,33 @@ try:
 except BotError as exc:
     print("refused:", exc)
 """
+    )
     result = _run(code)
     assert "refused: the 'policy' bot cannot load" in result.stdout, result.stdout + result.stderr
     assert "pip install 'sakura[rl]'" in result.stdout
 
 
 def test_the_spec_refuses_tables_without_a_policy_and_any_limit() -> None:
-    with pytest.raises(BotError, match=r"no trained policy for the table 'sakura-cards'; policies ship for: "
-                                       r".*sakura-4p"):
+    with pytest.raises(
+        BotError,
+        match=r"no trained policy for the table 'sakura-cards'; policies ship for: "
+        r".*sakura-4p",
+    ):
         make_bot("policy", make_game("sakura-cards"), 0)
     with pytest.raises(BotError, match="takes no limit or options"):
         make_bot("policy:100", make_game("sakura", {"players": 4}), 0)
     assert make_bot(" Policy ", make_game("sakura", {"players": 4}), 0).spec == "policy"
 
 
-def test_a_policy_of_another_layout_version_is_refused(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_policy_of_another_layout_version_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from sakura.rl import policy
 
     net = PolicyNet.load(POLICY_DIR / "sakura-4p.npz")
     PolicyNet(net.weights, net.biases, {**net.meta, "layout_version": LAYOUT_VERSION + 1}).save(
-        tmp_path / "sakura-4p.npz")
+        tmp_path / "sakura-4p.npz"
+    )
     monkeypatch.setattr(policy, "POLICY_DIR", tmp_path)
     monkeypatch.setattr(policy, "_CACHE", {})
     with pytest.raises(BotError, match="retrain"):
@@ -164,10 +176,30 @@ def test_the_net_is_a_plain_numpy_forward_pass() -> None:
 
 def test_a_tournament_plays_the_policy_by_its_spec(tmp_path: Path) -> None:
     """``sakura tournament policy greedy``: the spec works where every bot spec works."""
-    result = subprocess.run([sys.executable, "-m", "sakura.cli.main", "tournament", "policy", "greedy",
-                             "--players", "4", "--games", "4", "--jobs", "1", "--quiet",
-                             "--out", str(tmp_path)],
-                            cwd=ROOT, capture_output=True, text=True, check=False, timeout=300)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sakura.cli.main",
+            "tournament",
+            "policy",
+            "greedy",
+            "--players",
+            "4",
+            "--games",
+            "4",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--out",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     standings = json.loads((tmp_path / "tournament.json").read_text(encoding="utf-8"))
     assert "policy" in json.dumps(standings) and "greedy" in json.dumps(standings)

@@ -16,10 +16,27 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _train(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(ROOT / "examples" / "train_ppo.py"), "--players", "3",
-                           "--envs", "1", "--eval-every", "512", "--eval-games", "3", "--hidden", "16",
-                           *args],
-                          capture_output=True, text=True, check=False, timeout=600)
+    return subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "examples" / "train_ppo.py"),
+            "--players",
+            "3",
+            "--envs",
+            "1",
+            "--eval-every",
+            "512",
+            "--eval-games",
+            "3",
+            "--hidden",
+            "16",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
 
 
 def test_the_training_example_trains_checkpoints_resumes_exports_and_plots(tmp_path: Path) -> None:
@@ -31,8 +48,17 @@ def test_the_training_example_trains_checkpoints_resumes_exports_and_plots(tmp_p
     assert steps[0] == 0 and steps[-1] >= 600 and steps == sorted(steps)
     assert out.stat().st_size > 10_000 and "win rate" in first.stdout
 
-    again = _train("--timesteps", "600", "--checkpoint", str(checkpoint), "--resume", "--export", str(policy),
-                   "--out", str(out))
+    again = _train(
+        "--timesteps",
+        "600",
+        "--checkpoint",
+        str(checkpoint),
+        "--resume",
+        "--export",
+        str(policy),
+        "--out",
+        str(out),
+    )
     assert again.returncode == 0, again.stdout + again.stderr
     assert f"resumed at {steps[-1]:,} steps" in again.stdout
     points = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["points"]

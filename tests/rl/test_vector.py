@@ -33,10 +33,16 @@ def masked_loop(envs: Any, steps: int, seed: int = 0) -> int:
 
 @pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP], ids=["next", "same"])
 @pytest.mark.parametrize("vectorization", ["sync", "async"])
-def test_make_vec_runs_the_masked_loop_over_many_episode_ends(vectorization: str,
-                                                              mode: AutoresetMode) -> None:
-    envs = gymnasium.make_vec("SakuraSolo-v0", num_envs=3, vectorization_mode=vectorization,
-                              vector_kwargs={"autoreset_mode": mode}, **SHORT)
+def test_make_vec_runs_the_masked_loop_over_many_episode_ends(
+    vectorization: str, mode: AutoresetMode
+) -> None:
+    envs = gymnasium.make_vec(
+        "SakuraSolo-v0",
+        num_envs=3,
+        vectorization_mode=vectorization,
+        vector_kwargs={"autoreset_mode": mode},
+        **SHORT,
+    )
     try:
         assert masked_loop(envs, 300) >= 25
     finally:
@@ -61,10 +67,12 @@ def test_the_mask_of_a_finished_game_allows_every_id_and_a_step_after_it_is_refu
         env.step(0)
 
 
-@pytest.mark.parametrize(("mode", "single_mode"), [("next_step", AutoresetMode.NEXT_STEP),
-                                                   ("same_step", AutoresetMode.SAME_STEP)])
-def test_the_native_vector_env_agrees_step_for_step_with_single_envs(mode: str,
-                                                                     single_mode: AutoresetMode) -> None:
+@pytest.mark.parametrize(
+    ("mode", "single_mode"), [("next_step", AutoresetMode.NEXT_STEP), ("same_step", AutoresetMode.SAME_STEP)]
+)
+def test_the_native_vector_env_agrees_step_for_step_with_single_envs(
+    mode: str, single_mode: AutoresetMode
+) -> None:
     kwargs: dict[str, Any] = {"game": "sakura", "config": {"players": 4}, "opponents": "greedy"}
     native = SakuraVectorEnv(num_envs=5, autoreset_mode=mode, **kwargs)
     reference = SyncVectorEnv([lambda: SakuraSoloEnv(**kwargs) for _ in range(5)], autoreset_mode=single_mode)

@@ -35,9 +35,15 @@ def _postgres_url() -> str | None:
         return None
     url = make_url(base)
     try:
-        with psycopg.connect(host=url.host or "127.0.0.1", port=url.port or 5432,
-                             user=url.username or "postgres", password=url.password,
-                             dbname=url.database or "test", connect_timeout=3, autocommit=True) as conn:
+        with psycopg.connect(
+            host=url.host or "127.0.0.1",
+            port=url.port or 5432,
+            user=url.username or "postgres",
+            password=url.password,
+            dbname=url.database or "test",
+            connect_timeout=3,
+            autocommit=True,
+        ) as conn:
             schema = f"sakura_test_{uuid.uuid4().hex[:10]}"
             conn.execute(f'CREATE SCHEMA "{schema}"')
     except Exception:
@@ -51,8 +57,14 @@ def _drop_schema(url_text: str) -> None:
 
     url = make_url(url_text)
     schema = str(url.query["options"]).split("=", 1)[1]
-    with psycopg.connect(host=url.host or "127.0.0.1", port=url.port or 5432, user=url.username or "postgres",
-                         password=url.password, dbname=url.database or "test", autocommit=True) as conn:
+    with psycopg.connect(
+        host=url.host or "127.0.0.1",
+        port=url.port or 5432,
+        user=url.username or "postgres",
+        password=url.password,
+        dbname=url.database or "test",
+        autocommit=True,
+    ) as conn:
         conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
@@ -64,8 +76,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]
         return
     url = _postgres_url()
     if url is None:
-        pytest.skip("no PostgreSQL server reachable (set SAKURA_TEST_POSTGRES_URL, e.g. "
-                    f"{DEFAULT_PG})")
+        pytest.skip(f"no PostgreSQL server reachable (set SAKURA_TEST_POSTGRES_URL, e.g. {DEFAULT_PG})")
     try:
         yield url
     finally:
@@ -85,8 +96,11 @@ def client(sqlite_url: str) -> Iterator[TestClient]:
 
 def create_table(client: TestClient, players: int, seats: list[str], **extra: Any) -> Message:
     """``seats``: "human" or a bot level ("easy", "medium", "hard") per seat."""
-    body: Message = {"players": players, "seats": [
-        {"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats], **extra}
+    body: Message = {
+        "players": players,
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats],
+        **extra,
+    }
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     data: Message = response.json()
@@ -115,8 +129,16 @@ class ScriptedPlayer:
     (an ``update`` for its own seat) or was refused. ``stop_when(message)`` ends the run early.
     """
 
-    def __init__(self, client: TestClient, table_id: str, token: str | None, *, policy: Policy | None = None,
-                 seed: int = 0, stop_when: Callable[[Message], bool] | None = None) -> None:
+    def __init__(
+        self,
+        client: TestClient,
+        table_id: str,
+        token: str | None,
+        *,
+        policy: Policy | None = None,
+        seed: int = 0,
+        stop_when: Callable[[Message], bool] | None = None,
+    ) -> None:
         self.client = client
         self.table_id = table_id
         self.token = token
@@ -178,15 +200,18 @@ class ScriptedPlayer:
                 waiting = True
 
 
-def two_players_and_a_watcher(client: TestClient, table_id: str, first_token: str,
-                              seeds: tuple[int, int]) -> tuple[list[ScriptedPlayer], list[str]]:
+def two_players_and_a_watcher(
+    client: TestClient, table_id: str, first_token: str, seeds: tuple[int, int]
+) -> tuple[list[ScriptedPlayer], list[str]]:
     """Seat a second player by the join API, then play the table to its end with the two
     seated clients (random legal actions from ``seeds``) and a spectator. Returns the clients
     (seat 0's, seat 1's, the watcher's) and the two seats' tokens."""
     tokens = [first_token, join(client, table_id)]
-    clients = [ScriptedPlayer(client, table_id, tokens[0], seed=seeds[0]),
-               ScriptedPlayer(client, table_id, tokens[1], seed=seeds[1]),
-               ScriptedPlayer(client, table_id, None)]
+    clients = [
+        ScriptedPlayer(client, table_id, tokens[0], seed=seeds[0]),
+        ScriptedPlayer(client, table_id, tokens[1], seed=seeds[1]),
+        ScriptedPlayer(client, table_id, None),
+    ]
     for c in clients:
         c.start()
     for c in clients:

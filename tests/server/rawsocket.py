@@ -20,8 +20,14 @@ class RawWebSocket:
         self.sock.settimeout(10)
         self.sock.connect((parts.hostname or "127.0.0.1", parts.port or 80))
         key = base64.b64encode(os.urandom(16)).decode()
-        lines = [f"GET {parts.path} HTTP/1.1", f"Host: {parts.netloc}", "Upgrade: websocket",
-                 "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+        lines = [
+            f"GET {parts.path} HTTP/1.1",
+            f"Host: {parts.netloc}",
+            "Upgrade: websocket",
+            "Connection: Upgrade",
+            f"Sec-WebSocket-Key: {key}",
+            "Sec-WebSocket-Version: 13",
+        ]
         if origin is not None:
             lines.append(f"Origin: {origin}")
         self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())

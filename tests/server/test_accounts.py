@@ -81,8 +81,11 @@ def test_no_password_in_the_database_or_the_log(sqlite_url: str, caplog: pytest.
         other.post("/api/login", json={"username": "Ada", "password": PASSWORD + "x"})
     engine = create_engine(sqlite_url)
     with engine.connect() as conn:
-        dump = "\n".join(str(tuple(row)) for name in ("sakura_accounts", "sakura_sessions")
-                         for row in conn.execute(text(f"SELECT * FROM {name}")))
+        dump = "\n".join(
+            str(tuple(row))
+            for name in ("sakura_accounts", "sakura_sessions")
+            for row in conn.execute(text(f"SELECT * FROM {name}"))
+        )
         hashes = list(conn.scalars(text("SELECT password_hash FROM sakura_accounts")))
     engine.dispose()
     path = Path(sqlite_url.removeprefix("sqlite:///"))
@@ -101,23 +104,34 @@ def _state_changing_routes(client: TestClient) -> list[str]:
             inner = getattr(r, "original_router", None)
             out.extend(walk(inner.routes) if inner is not None else [r])
         return out
-    return sorted(r.path for r in walk(app.routes) if getattr(r, "methods", None) and
-                  r.methods & {"POST", "PUT", "PATCH", "DELETE"})
+
+    return sorted(
+        r.path
+        for r in walk(app.routes)
+        if getattr(r, "methods", None) and r.methods & {"POST", "PUT", "PATCH", "DELETE"}
+    )
 
 
 def test_a_cross_site_post_to_every_state_changing_route_is_refused(client: TestClient) -> None:
     routes = _state_changing_routes(client)
-    assert {"/api/tables", "/api/tables/{table_id}/join", "/api/signup", "/api/login",
-            "/api/logout"} <= set(routes)
+    assert {"/api/tables", "/api/tables/{table_id}/join", "/api/signup", "/api/login", "/api/logout"} <= set(
+        routes
+    )
     created = client.post("/api/tables", json={"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
     table_id = created.json()["table"]["id"]
-    bodies = {"/api/tables": {"players": 2}, "/api/signup": {"username": "Mallory", "password": PASSWORD},
-              "/api/login": {"username": "Ada", "password": PASSWORD}}
+    bodies = {
+        "/api/tables": {"players": 2},
+        "/api/signup": {"username": "Mallory", "password": PASSWORD},
+        "/api/login": {"username": "Ada", "password": PASSWORD},
+    }
     before = client.get("/api/tables").json()["listing"]
     for route in routes:
         path = route.replace("{table_id}", table_id)
-        for headers in ({"origin": "https://evil.example"}, {"referer": "https://evil.example/page"},
-                        {"origin": "null"}):
+        for headers in (
+            {"origin": "https://evil.example"},
+            {"referer": "https://evil.example/page"},
+            {"origin": "null"},
+        ):
             response = client.post(path, json=bodies.get(route, {}), headers=headers)
             assert response.status_code == 403 and response.json()["code"] == "csrf", (route, headers)
     assert client.get("/api/tables").json()["listing"] == before
@@ -128,8 +142,11 @@ def test_a_cross_site_post_to_every_state_changing_route_is_refused(client: Test
 def test_a_logged_in_browser_must_send_its_token(client: TestClient) -> None:
     csrf = signup(client, "Ada")["csrf"]
     routes = _state_changing_routes(client)
-    created = client.post("/api/tables", json={"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]},
-                          headers={"x-csrf-token": csrf})
+    created = client.post(
+        "/api/tables",
+        json={"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]},
+        headers={"x-csrf-token": csrf},
+    )
     assert created.status_code == 201, created.text
     table_id = created.json()["table"]["id"]
     for route in routes:
@@ -138,8 +155,9 @@ def test_a_logged_in_browser_must_send_its_token(client: TestClient) -> None:
             response = client.post(path, json={"players": 2}, headers=headers)
             assert response.status_code == 403 and response.json()["code"] == "csrf", (route, headers)
     assert client.get("/api/me").json()["username"] == "Ada"  # the logout without a token did nothing
-    same_site = client.post("/api/tables", json={"players": 2}, headers={"x-csrf-token": csrf,
-                                                                         "origin": "http://testserver"})
+    same_site = client.post(
+        "/api/tables", json={"players": 2}, headers={"x-csrf-token": csrf, "origin": "http://testserver"}
+    )
     assert same_site.status_code == 201
 
 

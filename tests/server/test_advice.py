@@ -101,7 +101,8 @@ def _analysis(client: TestClient, table_id: str, seat: int) -> tuple[list[dict[s
 
 
 def test_analysis_is_refused_in_play_then_runs_with_progress_and_is_kept_across_a_restart(
-        sqlite_url: str) -> None:
+    sqlite_url: str,
+) -> None:
     with TestClient(create_app(sqlite_url, LIMITS)) as client:
         created = create_table(client, 3, ["human", "medium", "medium"])
         table_id = created["table"]["id"]

@@ -31,8 +31,10 @@ def test_the_older_names_stand_for_levels(client: TestClient) -> None:
 
 
 def test_an_unknown_level_is_refused_and_nothing_is_created(client: TestClient) -> None:
-    response = client.post("/api/tables", json={"players": 2, "seats": [
-        {"kind": "human"}, {"kind": "bot", "level": "grandmaster"}]})
+    response = client.post(
+        "/api/tables",
+        json={"players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "grandmaster"}]},
+    )
     assert response.status_code == 422
     assert client.get("/api/tables").json()["open"] == []
 

@@ -82,8 +82,9 @@ def cards_in(message: Any) -> list[str]:
 
 
 def test_the_card_detector_finds_cards_anywhere() -> None:
-    assert cards_in({"view": {"hand": ["r1*", "b3"]}, "action": "place g5* temple",
-                     "events": [{"hands": [None, ["y2"]]}]}) == ["r1*", "b3", "g5*", "y2"]
+    assert cards_in(
+        {"view": {"hand": ["r1*", "b3"]}, "action": "place g5* temple", "events": [{"hands": [None, ["y2"]]}]}
+    ) == ["r1*", "b3", "g5*", "y2"]
     with pytest.raises(AssertionError):
         cards_in({"view": {"aside": ["r1"]}})
 
@@ -122,7 +123,7 @@ def test_no_message_carries_a_card_its_client_may_not_see(client: TestClient) ->
             cards = cards_in(message)
             may = allowed[c.seat][message["seq"]]
             if message["type"] == "welcome":  # its history: what this viewer could see back then
-                may = set().union(*allowed[c.seat][:message["seq"] + 1])
+                may = set().union(*allowed[c.seat][: message["seq"] + 1])
             extra = set(cards) - may
             assert not extra, f"seat {c.seat} was sent {sorted(extra)} in {message}"
             checked += len(cards)
@@ -152,8 +153,10 @@ def test_illegal_moves_get_the_engines_words_and_change_nothing(client: TestClie
     created = create_cards_table(client, ["human", "human"])
     table_id = created["table"]["id"]
     tokens = [created["token"], join(client, table_id)]
-    with socket(client, table_id, tokens[0]) as (ws0, welcome0), \
-            socket(client, table_id, tokens[1]) as (ws1, _):
+    with (
+        socket(client, table_id, tokens[0]) as (ws0, welcome0),
+        socket(client, table_id, tokens[1]) as (ws1, _),
+    ):
         turn = welcome0["view"]["turn"]
         mover, waiter = (ws0, ws1) if turn == 0 else (ws1, ws0)
         waiter.send_json({"type": "act", "action": "place r1 garden"})
@@ -179,13 +182,17 @@ def test_a_rematch_is_a_new_card_game_with_the_same_seats(client: TestClient) ->
     assert [s["kind"] for s in new["seats"]] == ["human", "bot"]
 
 
-@pytest.mark.parametrize(("body", "words"), [
-    ({"game": "sakura-cards", "players": 3}, "two players"),
-    ({"game": "sakura-cards", "players": 2, "variant": "court"}, "unknown config"),
-    ({"game": "chess", "players": 2}, "unknown game"),
-])
-def test_the_lobby_refuses_a_table_the_game_does_not_allow(client: TestClient, body: dict[str, Any],
-                                                           words: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "sakura-cards", "players": 3}, "two players"),
+        ({"game": "sakura-cards", "players": 2, "variant": "court"}, "unknown config"),
+        ({"game": "chess", "players": 2}, "unknown game"),
+    ],
+)
+def test_the_lobby_refuses_a_table_the_game_does_not_allow(
+    client: TestClient, body: dict[str, Any], words: str
+) -> None:
     response = client.post("/api/tables", json=body)
     assert response.status_code == 400 and words in response.text
     assert client.get("/api/tables").json()["open"] == []

@@ -17,8 +17,7 @@ Message = dict[str, Any]
 
 
 @contextmanager
-def connect(client: TestClient, table_id: str, token: str | None,
-            name: str | None = None) -> Iterator[Any]:
+def connect(client: TestClient, table_id: str, token: str | None, name: str | None = None) -> Iterator[Any]:
     with client.websocket_connect(f"/ws/{table_id}") as ws:
         hello: Message = {"type": "hello", "token": token}
         if name is not None:
@@ -51,8 +50,10 @@ def two_seats(client: TestClient, **extra: Any) -> tuple[str, str, str]:
 def test_a_player_and_a_spectator_talk_and_a_restart_keeps_every_word(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url)) as client:
         table_id, ada, _ = two_seats(client)
-        with connect(client, table_id, ada) as player, \
-                connect(client, table_id, None, name="نگار") as watcher:
+        with (
+            connect(client, table_id, ada) as player,
+            connect(client, table_id, None, name="نگار") as watcher,
+        ):
             assert player.history == [] and watcher.history == []
             say(player, text="سلام! <img src=x onerror=alert(1)>")
             for ws in (player, watcher):
@@ -66,7 +67,9 @@ def test_a_player_and_a_spectator_talk_and_a_restart_keeps_every_word(sqlite_url
                 assert heard["phrase"] == "gg" and heard["text"] is None
     with TestClient(create_app(sqlite_url)) as client, connect(client, table_id, None) as late:
         assert [(m["seat"], m["text"], m["phrase"]) for m in late.history] == [
-            (0, "سلام! <img src=x onerror=alert(1)>", None), (None, None, "gg")]
+            (0, "سلام! <img src=x onerror=alert(1)>", None),
+            (None, None, "gg"),
+        ]
 
 
 def test_chat_refusals_are_clear_and_store_nothing(client: TestClient) -> None:
@@ -123,8 +126,9 @@ def test_the_replay_shows_each_message_at_its_step(client: TestClient) -> None:
     with connect(client, table_id, token) as player:
         say(player, text="before my first card")
         first = until(player, "chat")
-    ScriptedPlayer(client, table_id, token, seed=3,
-                   stop_when=lambda m: m["type"] == "update" and m["seq"] >= 6).start().join()
+    ScriptedPlayer(
+        client, table_id, token, seed=3, stop_when=lambda m: m["type"] == "update" and m["seq"] >= 6
+    ).start().join()
     with connect(client, table_id, token) as player:
         say(player, phrase="oops")
         said = until(player, "chat")
@@ -132,5 +136,7 @@ def test_the_replay_shows_each_message_at_its_step(client: TestClient) -> None:
     ScriptedPlayer(client, table_id, token, seed=4).start().join()
     replay = client.get(f"/api/tables/{table_id}/replay").json()
     assert [(m["seq"], m["text"], m["phrase"]) for m in replay["chat"]] == [
-        (first["seq"], "before my first card", None), (said["seq"], None, "oops")]
+        (first["seq"], "before my first card", None),
+        (said["seq"], None, "oops"),
+    ]
     assert first["seq"] <= 1 and said["seq"] >= 6  # said before a card of the player's was stored

@@ -53,8 +53,9 @@ def pg() -> Iterator[str]:
     try:
         url = cluster_kill.pg_schema(PG)
     except Exception as exc:
-        pytest.skip(f"no PostgreSQL server reachable at {PG} ({type(exc).__name__}); "
-                    "set SAKURA_TEST_POSTGRES_URL")
+        pytest.skip(
+            f"no PostgreSQL server reachable at {PG} ({type(exc).__name__}); set SAKURA_TEST_POSTGRES_URL"
+        )
     try:
         yield url
     finally:
@@ -78,8 +79,9 @@ class Site:
     def __init__(self, db: str, redis_url: str, prefix: str, count: int, lease: float = 1.5) -> None:
         self.db, self.redis_url, self.prefix, self.lease = db, redis_url, prefix, lease
         self.ports = [cluster_kill.free_port() for _ in range(count)]
-        self.nodes = [cluster_kill.start_node(db, redis_url, prefix, p, lease=lease, wait=False)
-                      for p in self.ports]
+        self.nodes = [
+            cluster_kill.start_node(db, redis_url, prefix, p, lease=lease, wait=False) for p in self.ports
+        ]
         for port, node in zip(self.ports, self.nodes, strict=True):
             cluster_kill.wait_up(port, node)
 
@@ -156,8 +158,16 @@ def _entitled(db: str, table_id: str, seats: list[int | None]) -> dict[int | Non
     return out
 
 
-async def _play(site: Site, table: str, tokens: list[str], firsts: list[int], *, spectators: int = 0,
-                seconds: float = 120, think: float = 0.0) -> tuple[cluster_kill.Told, dict[Any, list[Any]]]:
+async def _play(
+    site: Site,
+    table: str,
+    tokens: list[str],
+    firsts: list[int],
+    *,
+    spectators: int = 0,
+    seconds: float = 120,
+    think: float = 0.0,
+) -> tuple[cluster_kill.Told, dict[Any, list[Any]]]:
     """Clients for ``tokens`` (seat ``i`` on process ``firsts[i]``) and spectators play to the
     end; every message each client got, by (seat, client)."""
     told = cluster_kill.Told()
@@ -167,16 +177,42 @@ async def _play(site: Site, table: str, tokens: list[str], firsts: list[int], *,
     def audit_for(key: Any) -> Any:
         return lambda message, _me: heard.setdefault(key, []).append(message)
 
-    tasks = [asyncio.create_task(cluster_kill.seat(site.ports, firsts[i], table, token, i, told=told,
-                                                   rng=random.Random(i), stop=stop, think=think,
-                                                   audit=audit_for((i, 0))))
-             for i, token in enumerate(tokens)]
-    tasks += [asyncio.create_task(cluster_kill.seat(site.ports, k + 1, table, None, None, told=told,
-                                                    rng=random.Random(k), stop=stop, think=think,
-                                                    audit=audit_for((None, k))))
-              for k in range(spectators)]
+    tasks = [
+        asyncio.create_task(
+            cluster_kill.seat(
+                site.ports,
+                firsts[i],
+                table,
+                token,
+                i,
+                told=told,
+                rng=random.Random(i),
+                stop=stop,
+                think=think,
+                audit=audit_for((i, 0)),
+            )
+        )
+        for i, token in enumerate(tokens)
+    ]
+    tasks += [
+        asyncio.create_task(
+            cluster_kill.seat(
+                site.ports,
+                k + 1,
+                table,
+                None,
+                None,
+                told=told,
+                rng=random.Random(k),
+                stop=stop,
+                think=think,
+                audit=audit_for((None, k)),
+            )
+        )
+        for k in range(spectators)
+    ]
     try:
-        await asyncio.wait_for(asyncio.gather(*tasks[:len(tokens)]), seconds)
+        await asyncio.wait_for(asyncio.gather(*tasks[: len(tokens)]), seconds)
     finally:
         stop.set()
         await asyncio.sleep(0.5)
@@ -187,8 +223,11 @@ async def _play(site: Site, table: str, tokens: list[str], firsts: list[int], *,
 
 def _table(site: Site, players: int, on: int = 0) -> tuple[str, list[str]]:
     """A table of human seats created on process ``on``, the other seats joined through the others."""
-    created = httpx.post(f"http://127.0.0.1:{site.ports[on]}/api/tables",
-                         json={"players": players, "seats": [{"kind": "human"}] * players}, timeout=30)
+    created = httpx.post(
+        f"http://127.0.0.1:{site.ports[on]}/api/tables",
+        json={"players": players, "seats": [{"kind": "human"}] * players},
+        timeout=30,
+    )
     created.raise_for_status()
     table, tokens = created.json()["table"]["id"], [created.json()["token"]]
     for k in range(players - 1):
@@ -217,7 +256,7 @@ def test_four_seats_on_three_processes_play_to_the_end_and_each_sees_only_its_vi
                 continue
             may = allowed[seat][message["seq"]]
             if message["type"] == "welcome":
-                may = set().union(*allowed[seat][:message["seq"] + 1])
+                may = set().union(*allowed[seat][: message["seq"] + 1])
             extra = set(cards_in(message)) - may
             assert not extra, f"seat {seat} was sent {sorted(extra)} in {message}"
             checked += 1
@@ -225,9 +264,21 @@ def test_four_seats_on_three_processes_play_to_the_end_and_each_sees_only_its_vi
 
 
 def _kill_loop(pg: str, *args: str) -> str:
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "cluster_kill.py"), "--database-url", pg,
-                           "--redis-url", REDIS, *args],
-                          capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(BENCHMARKS / "cluster_kill.py"),
+            "--database-url",
+            pg,
+            "--redis-url",
+            REDIS,
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
@@ -236,16 +287,50 @@ def _kill_loop(pg: str, *args: str) -> str:
 def test_kill_the_owner_in_selection_twenty_times_and_lose_nothing(pg: str, prefix: str) -> None:
     """20 kills at random moments (new tables start when the games are over), 3 processes kept
     (a killed one starts again); the loop ends with every game finished (its exit status)."""
-    out = _kill_loop(pg, "--processes", "3", "--tables", "6", "--players", "4", "--kills", "20",
-                     "--lease", "1.5", "--think", "0.5", "--interval", "1.0", "--seconds", "400")
+    out = _kill_loop(
+        pg,
+        "--processes",
+        "3",
+        "--tables",
+        "6",
+        "--players",
+        "4",
+        "--kills",
+        "20",
+        "--lease",
+        "1.5",
+        "--think",
+        "0.5",
+        "--interval",
+        "1.0",
+        "--seconds",
+        "400",
+    )
     summary = out.strip().splitlines()[-1]
     assert "lost 0, different 0" in summary and "actions told to clients 0 " not in summary
     assert "kill 20/20" in out
 
 
 def test_kill_the_owner_during_a_forward_back_choice(pg: str, prefix: str) -> None:
-    out = _kill_loop(pg, "--processes", "3", "--tables", "3", "--players", "4", "--kills", "4",
-                     "--at", "choice", "--lease", "1.5", "--think", "0.2", "--seconds", "200")
+    out = _kill_loop(
+        pg,
+        "--processes",
+        "3",
+        "--tables",
+        "3",
+        "--players",
+        "4",
+        "--kills",
+        "4",
+        "--at",
+        "choice",
+        "--lease",
+        "1.5",
+        "--think",
+        "0.2",
+        "--seconds",
+        "200",
+    )
     assert "lost 0, different 0" in out.strip().splitlines()[-1] and "kill 4/4" in out
 
 
@@ -280,8 +365,9 @@ def test_a_stale_owner_paused_past_its_lease_cannot_write(site_of: Any) -> None:
             pass
     assert not [m for m in replies if m["type"] == "update"], replies
     with engine.connect() as conn:
-        stored = conn.execute(text("SELECT count(*) FROM sakura_actions WHERE table_id = :t"),
-                              {"t": table}).scalar()
+        stored = conn.execute(
+            text("SELECT count(*) FROM sakura_actions WHERE table_id = :t"), {"t": table}
+        ).scalar()
         lease = conn.execute(text("SELECT lease FROM sakura_tables WHERE id = :t"), {"t": table}).scalar()
     engine.dispose()
     assert stored == 0 and lease == 2  # nothing written; the new owner's lease is the table's
@@ -298,8 +384,10 @@ def _free_port() -> int:
 
 
 def _redis_server(port: int) -> subprocess.Popen[bytes]:
-    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                               "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
     for _ in range(200):
         if _redis_up(f"redis://127.0.0.1:{port}/0"):
             return server
@@ -307,8 +395,9 @@ def _redis_server(port: int) -> subprocess.Popen[bytes]:
     raise AssertionError("redis-server did not start")
 
 
-@pytest.mark.skipif(shutil.which("redis-server") is None,
-                    reason="no redis-server to start (apt install redis-server)")
+@pytest.mark.skipif(
+    shutil.which("redis-server") is None, reason="no redis-server to start (apt install redis-server)"
+)
 def test_redis_restarted_mid_game_play_resumes_and_nothing_is_lost(site_of: Any) -> None:
     """A Redis of this test's own (the shared one stays up), stopped mid-game and started again
     empty: the processes reconnect, leases are taken again, the game ends with every
@@ -363,8 +452,10 @@ def test_the_database_refuses_an_action_under_an_old_lease(database_url: str) ->
         async def group() -> list[BaseException | None]:
             writer = GroupCommit(store)
             results: list[BaseException | None] = []
-            futures = [writer.submit(ActionWrite("a", 2, 0, "play 2", "player", lease=old), results.append),
-                       writer.submit(ActionWrite("b", 1, 1, "play 9", "player", lease=b), results.append)]
+            futures = [
+                writer.submit(ActionWrite("a", 2, 0, "play 2", "player", lease=old), results.append),
+                writer.submit(ActionWrite("b", 1, 1, "play 9", "player", lease=b), results.append),
+            ]
             await asyncio.gather(*futures, return_exceptions=True)
             await writer.aclose()
             return results
@@ -372,7 +463,9 @@ def test_the_database_refuses_an_action_under_an_old_lease(database_url: str) ->
         results = asyncio.run(group())
         assert isinstance(results[0], FencedError) and results[1] is None
         assert [x.actions for x in (store.load("a"), store.load("b")) if x is not None] == [
-            [(0, "play 1")], [(1, "play 9")]]
+            [(0, "play 1")],
+            [(1, "play 9")],
+        ]
         store.add_actions([ActionWrite("a", 2, 1, "play 3", "player", lease=new)])  # the new owner writes
         loaded = store.load("a")
         assert loaded is not None and loaded.actions == [(0, "play 1"), (1, "play 3")]
@@ -384,8 +477,11 @@ def test_the_lobby_lists_the_tables_of_every_process(site_of: Any) -> None:
     site = site_of(3)
     ids = set()
     for on in (0, 1):
-        created = httpx.post(f"http://127.0.0.1:{site.ports[on]}/api/tables", timeout=30,
-                             json={"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        created = httpx.post(
+            f"http://127.0.0.1:{site.ports[on]}/api/tables",
+            timeout=30,
+            json={"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]},
+        )
         ids.add(created.json()["table"]["id"])
     deadline = time.monotonic() + 30
     while True:  # the keepers publish every third of a lease
@@ -401,9 +497,18 @@ def test_the_lobby_lists_the_tables_of_every_process(site_of: Any) -> None:
 
 def test_bots_play_at_the_owner_for_a_player_on_another_process(site_of: Any) -> None:
     site = site_of(2)
-    created = httpx.post(f"http://127.0.0.1:{site.ports[0]}/api/tables", timeout=30, json={
-        "players": 3, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"},
-                                {"kind": "bot", "level": "medium"}]}).json()
+    created = httpx.post(
+        f"http://127.0.0.1:{site.ports[0]}/api/tables",
+        timeout=30,
+        json={
+            "players": 3,
+            "seats": [
+                {"kind": "human"},
+                {"kind": "bot", "level": "easy"},
+                {"kind": "bot", "level": "medium"},
+            ],
+        },
+    ).json()
     table = created["table"]["id"]
     told, _ = asyncio.run(_play(site, table, [created["token"]], [1]))
     assert table in told.finished and site.owner(table) == 0
@@ -418,8 +523,11 @@ def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
     from websockets.sync.client import connect
 
     site = site_of(2, lease=1.0)
-    created = httpx.post(f"http://127.0.0.1:{site.ports[0]}/api/tables", timeout=30, json={
-        "players": 2, "timer": 20, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]}).json()
+    created = httpx.post(
+        f"http://127.0.0.1:{site.ports[0]}/api/tables",
+        timeout=30,
+        json={"players": 2, "timer": 20, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]},
+    ).json()
     table, token = created["table"]["id"], created["token"]
     with connect(f"ws://127.0.0.1:{site.ports[1]}/ws/{table}") as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
@@ -481,11 +589,13 @@ async def _local_lobby(prefix: str, tmp_path: Path) -> Any:
 
 
 def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in(
-        prefix: str, tmp_path: Path) -> None:
+    prefix: str, tmp_path: Path
+) -> None:
     """A re-armed timer clears its deadline, then sets the new one. Were the two commands in
     flight at once, on two connections, the clearing one could land last and the table's next
     owner would restart the clock in full; they are stored one after the other, the last set
     last. (Here the clearing command is made the slower one.)"""
+
     class SlowDelete:
         def __init__(self, redis: Any) -> None:
             self.redis = redis
@@ -539,8 +649,10 @@ def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: st
             taking = asyncio.get_running_loop().create_task(lobby._take(table_id))
             await asyncio.sleep(0.1)  # the lease is taken, the table is being loaded
             assert table_id in lobby._taking and table_id not in lobby.tables
-            arrived, relayed = await asyncio.gather(lobby.get(table_id), lobby._answer(
-                {"table": table_id, "op": "info", "from": "elsewhere", "c": "1"}))
+            arrived, relayed = await asyncio.gather(
+                lobby.get(table_id),
+                lobby._answer({"table": table_id, "op": "info", "from": "elsewhere", "c": "1"}),
+            )
             taken = await taking
         return arrived, relayed, taken
 
@@ -558,26 +670,49 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str, tmp_path: Path
 
     port = cluster_kill.free_port()
     log = (tmp_path / "serve.log").open("w+b")
-    server = subprocess.Popen([sys.executable, "-m", "sakura.cli.main", "serve", "--workers", "2", "--port",
-                               str(port), "--no-open", "--database-url", pg, "--redis-url", REDIS,
-                               "--redis-prefix", prefix], stdout=subprocess.DEVNULL, stderr=log,
-                              start_new_session=True)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "sakura.cli.main",
+            "serve",
+            "--workers",
+            "2",
+            "--port",
+            str(port),
+            "--no-open",
+            "--database-url",
+            pg,
+            "--redis-url",
+            REDIS,
+            "--redis-prefix",
+            prefix,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        start_new_session=True,
+    )
     pids: set[int] = set()
     try:
         cluster_kill.wait_up(port, server)
         ids: set[str] = set()
         while len(pids) < 2:  # new connections go to either worker: both soon own a table
             assert len(ids) < 60, f"one worker took {len(ids)} connections in a row"
-            table = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2},
-                               timeout=30).json()["table"]["id"]
+            table = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2}, timeout=30).json()[
+                "table"
+            ]["id"]
             ids.add(table)
             pid = cluster_kill.owner_pid(REDIS, prefix, table)
             assert pid is not None, f"table {table} has no lease"
             pids.add(pid)
         deadline = time.monotonic() + 30
         while True:
-            listed = {t["id"] for t in httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=10)
-                      .json()["listing"]["playing"]}
+            listed = {
+                t["id"]
+                for t in httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=10).json()["listing"][
+                    "playing"
+                ]
+            }
             if ids <= listed:
                 break
             assert time.monotonic() < deadline, (ids, listed)
@@ -588,8 +723,10 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str, tmp_path: Path
             server.wait(Limits().shutdown_seconds + STOP_GRACE + 20)
         except subprocess.TimeoutExpired:
             log.seek(0)
-            pytest.fail("SIGTERM did not stop the workers; their log ends:\n"
-                        + log.read().decode(errors="replace")[-3000:])
+            pytest.fail(
+                "SIGTERM did not stop the workers; their log ends:\n"
+                + log.read().decode(errors="replace")[-3000:]
+            )
         for pid in pids:
             with pytest.raises(ProcessLookupError):
                 os.kill(pid, 0)
@@ -604,11 +741,13 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str, tmp_path: Path
 
 async def _next(ws: Any, kind: str, seconds: float = 60) -> dict[str, Any]:
     """The next message of type ``kind`` on ``ws`` (others are skipped)."""
+
     async def wait() -> dict[str, Any]:
         while True:
             message: dict[str, Any] = json.loads(await ws.recv())
             if message["type"] == kind:
                 return message
+
     return await asyncio.wait_for(wait(), seconds)
 
 

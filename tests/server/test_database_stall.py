@@ -112,15 +112,18 @@ def postgres_behind_proxy() -> Iterator[tuple[str, StallingProxy]]:
 
 
 def test_a_postgresql_that_stops_answering_freezes_no_other_table(
-        postgres_behind_proxy: tuple[str, StallingProxy]) -> None:
+    postgres_behind_proxy: tuple[str, StallingProxy],
+) -> None:
     url, proxy = postgres_behind_proxy
     with running_server(url, LIMITS) as server:
+
         def create() -> httpx.Response:
             proxy.stall()
             try:
                 return httpx.post(f"{server}/api/tables", json={"players": 2}, timeout=30)
             finally:
                 time.sleep(0.3)  # a few pings more while the database is still away
+
         pings, response = _pings_while(server, create)
         proxy.resume()
         assert response.status_code == 503 and response.json()["code"] == "storage"
@@ -133,12 +136,14 @@ def test_a_sqlite_file_locked_by_another_process_gives_503_and_freezes_nothing(t
     database = tmp_path / "sakura.db"
     with running_server(database, LIMITS) as server:
         other = sqlite3.connect(database, timeout=0, check_same_thread=False)
+
         def create() -> httpx.Response:
             other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
             try:
                 return httpx.post(f"{server}/api/tables", json={"players": 2}, timeout=30)
             finally:
                 time.sleep(0.3)
+
         pings, response = _pings_while(server, create)
         other.rollback()
         other.close()

@@ -13,9 +13,11 @@ def test_a_full_four_seat_game_of_two_scripted_players_two_bots_and_a_spectator(
     table_id = created["table"]["id"]
     assert created["seat"] == 0
     second = join(client, table_id)
-    players = [ScriptedPlayer(client, table_id, created["token"], seed=1),
-               ScriptedPlayer(client, table_id, second, seed=2),
-               ScriptedPlayer(client, table_id, None)]
+    players = [
+        ScriptedPlayer(client, table_id, created["token"], seed=1),
+        ScriptedPlayer(client, table_id, second, seed=2),
+        ScriptedPlayer(client, table_id, None),
+    ]
     for p in players:
         p.start()
     for p in players:

@@ -92,11 +92,14 @@ def entitlements(lobby: Lobby, table_id: str, seats: list[int | None]) -> dict[i
     return out
 
 
-@pytest.mark.parametrize(("players", "variant", "seats"), [
-    (4, None, ["human", "human", "easy", "medium"]),
-    (2, "court", ["human", "human"]),
-    (2, "tactical", ["human", "human"]),
-])
+@pytest.mark.parametrize(
+    ("players", "variant", "seats"),
+    [
+        (4, None, ["human", "human", "easy", "medium"]),
+        (2, "court", ["human", "human"]),
+        (2, "tactical", ["human", "human"]),
+    ],
+)
 def test_no_message_carries_a_card_its_client_may_not_see(
     client: TestClient, players: int, variant: str | None, seats: list[str]
 ) -> None:
@@ -122,18 +125,26 @@ def test_no_message_carries_a_card_its_client_may_not_see(
 
 def test_the_check_catches_a_leak() -> None:
     """The detector itself: another seat's hand in a message is found."""
-    assert cards_in({"type": "update", "view": {"hand": [1, 2]}, "events": [{"type": "hands_refilled",
-                    "counts": [5], "draws": [None, [7]]}]}) == [1, 2, 7]
+    assert cards_in(
+        {
+            "type": "update",
+            "view": {"hand": [1, 2]},
+            "events": [{"type": "hands_refilled", "counts": [5], "draws": [None, [7]]}],
+        }
+    ) == [1, 2, 7]
     with pytest.raises(AssertionError):
         cards_in({"seed": 3})
 
 
-@pytest.mark.parametrize(("players", "variant", "seats"), [
-    (2, "tactical", ["human", "human"]),
-    (3, None, ["human", "human", "easy"]),
-    (5, None, ["human", "human", "easy", "medium", "easy"]),
-    (6, None, ["human", "human", "easy", "easy", "medium", "easy"]),
-])
+@pytest.mark.parametrize(
+    ("players", "variant", "seats"),
+    [
+        (2, "tactical", ["human", "human"]),
+        (3, None, ["human", "human", "easy"]),
+        (5, None, ["human", "human", "easy", "medium", "easy"]),
+        (6, None, ["human", "human", "easy", "easy", "medium", "easy"]),
+    ],
+)
 def test_spectators_arriving_mid_game_see_no_hidden_card(
     client: TestClient, players: int, variant: str | None, seats: list[str]
 ) -> None:
@@ -141,8 +152,10 @@ def test_spectators_arriving_mid_game_see_no_hidden_card(
     table_id = created["table"]["id"]
     tokens = [created["token"], join(client, table_id)]
     watchers = late_watchers(client, table_id, (3, 11, 25))
-    players_ = [ScriptedPlayer(client, table_id, t, seed=20 + i, policy=_slow_random(20 + i)).start()
-                for i, t in enumerate(tokens)]
+    players_ = [
+        ScriptedPlayer(client, table_id, t, seed=20 + i, policy=_slow_random(20 + i)).start()
+        for i, t in enumerate(tokens)
+    ]
     for p in players_:
         p.join()
     for w in watchers:
@@ -158,7 +171,7 @@ def test_spectators_arriving_mid_game_see_no_hidden_card(
                 continue
             may = allowed[c.seat][message["seq"]]
             if message["type"] == "welcome":  # its history: what this viewer could see back then
-                may = set().union(*allowed[c.seat][:message["seq"] + 1])
+                may = set().union(*allowed[c.seat][: message["seq"] + 1])
             extra = set(cards_in(message)) - may
             assert not extra, f"seat {c.seat} was sent {sorted(extra)} in {message}"
             checked += 1
@@ -173,4 +186,5 @@ def _slow_random(seed: int) -> Any:
     def choose(view: dict[str, Any]) -> str:
         time.sleep(0.005)
         return str(rng.choice(view["legal_actions"]))
+
     return choose

@@ -30,11 +30,11 @@ def test_a_welcome_carries_the_past_events_as_its_viewer_may_see_them(client: Te
     with socket(client, table_id, None) as (_, watcher):
         seen = [e for step in watcher["history"] for e in step["events"]]
         # the bots may have chosen again meanwhile: the watcher's past starts with the player's
-        assert [e["type"] for e in seen[:len(events)]] == [e["type"] for e in events]
+        assert [e["type"] for e in seen[: len(events)]] == [e["type"] for e in events]
         assert all(e["cards"] is None for e in seen if e["type"] == "card_chosen")
         assert all(all(d is None for d in e["draws"]) for e in seen if e["type"] == "hands_refilled")
         revealed = [e for e in events if e["type"] == "cards_revealed"]
-        assert [e for e in seen[:len(events)] if e["type"] == "cards_revealed"] == revealed
+        assert [e for e in seen[: len(events)] if e["type"] == "cards_revealed"] == revealed
 
 
 def test_no_clock_runs_while_an_invited_seat_is_empty(client: TestClient) -> None:

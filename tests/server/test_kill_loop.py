@@ -15,9 +15,26 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "kill_loop.py"
 
 @pytest.mark.soak
 def test_no_acknowledged_action_is_lost_across_kills(database_url: str) -> None:
-    done = subprocess.run([sys.executable, str(SCRIPT), "--tables", "4", "--kills", "4", "--interval", "0.8",
-                           "--seconds", "60", "--database-url", database_url],
-                          capture_output=True, text=True, timeout=180, check=False)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPT),
+            "--tables",
+            "4",
+            "--kills",
+            "4",
+            "--interval",
+            "0.8",
+            "--seconds",
+            "60",
+            "--database-url",
+            database_url,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     summary = done.stdout.strip().splitlines()[-1]
     assert "lost 0, different 0" in summary and "actions told to clients 0 " not in summary

@@ -80,8 +80,9 @@ def test_a_request_body_over_16_kib_is_refused_before_it_is_read(server: str) ->
             yield b"x" * 1000
         yield b'"}'
 
-    response = httpx.post(f"{server}/api/tables", content=chunks(),
-                          headers={"content-type": "application/json"})
+    response = httpx.post(
+        f"{server}/api/tables", content=chunks(), headers={"content-type": "application/json"}
+    )
     assert response.status_code == 413
     assert httpx.get(f"{server}/api/tables").json()["open"] == []
 
@@ -102,8 +103,10 @@ def test_a_body_sent_byte_by_byte_is_cut_off(server: str) -> None:
     """Complete headers, then a body that never ends: the whole request had its 0.5 s."""
     host, port = server.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=5) as raw:
-        raw.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    b"Content-Length: 1000\r\n\r\n{")
+        raw.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n{"
+        )
         start = time.monotonic()
         data = b"x"
         try:
@@ -126,8 +129,10 @@ def test_stopping_cuts_off_what_is_still_open_after_shutdown_seconds(tmp_path: P
     with running_server(tmp_path / "sakura.db", limits) as url:
         host, port = url.removeprefix("http://").split(":")
         raw = socket.create_connection((host, int(port)), timeout=5)
-        raw.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    b"Content-Length: 1000\r\n\r\n{")
+        raw.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n{"
+        )
         time.sleep(0.3)
         start = time.monotonic()
     stopped = time.monotonic() - start  # running_server's exit: should_exit, then join(30)
@@ -189,8 +194,9 @@ def test_a_watcher_who_does_not_read_is_dropped_instead_of_queued_forever(tmp_pa
     The bound applies to the reading player too: at 4 messages a burst of the five bots' moves
     outran this test's own reads on a loaded machine (CI dropped the player once), so it is 32,
     still far fewer than the game sends a watcher that reads nothing."""
-    limits = Limits(allowed_hosts=LOOPBACK_HOSTS, outbox_messages=32, outbox_bytes=64 * 1024,
-                    ws_send_buffer_bytes=4096)
+    limits = Limits(
+        allowed_hosts=LOOPBACK_HOSTS, outbox_messages=32, outbox_bytes=64 * 1024, ws_send_buffer_bytes=4096
+    )
     with running_server(tmp_path / "sakura.db", limits, ws_ping_interval=None) as server:
         created = _table(server, [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * 5)
         table, token = created["table"]["id"], created["token"]

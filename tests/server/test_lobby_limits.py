@@ -66,12 +66,15 @@ def test_a_damaged_table_does_not_stop_the_server(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url)) as client:
         good = create_table(client, 2, ["human", "easy"])
         bad = create_table(client, 2, ["human", "easy"])
-        ScriptedPlayer(client, bad["table"]["id"], bad["token"], seed=1,
-                       stop_when=lambda m: m.get("seq", 0) >= 4).start().join()
+        ScriptedPlayer(
+            client, bad["table"]["id"], bad["token"], seed=1, stop_when=lambda m: m.get("seq", 0) >= 4
+        ).start().join()
     store = Store(sqlite_url)
     with store.engine.begin() as conn:
-        conn.execute(text("UPDATE sakura_actions SET action = 'play 99' WHERE table_id = :t AND seq = 3"),
-                     {"t": bad["table"]["id"]})
+        conn.execute(
+            text("UPDATE sakura_actions SET action = 'play 99' WHERE table_id = :t AND seq = 3"),
+            {"t": bad["table"]["id"]},
+        )
     store.close()
     with TestClient(create_app(sqlite_url)) as client:
         info = client.get(f"/api/tables/{bad['table']['id']}").json()
@@ -93,8 +96,9 @@ def test_a_damaged_table_does_not_stop_the_server(sqlite_url: str) -> None:
 def test_an_unreadable_table_row_is_left_out_and_the_rest_load(sqlite_url: str) -> None:
     store = Store(sqlite_url)
     created = dt.datetime.now(dt.UTC)
-    store.create_table(StoredTable("broken", {"players": 2}, 1, [{"kind": "human"}], None, "playing", None,
-                                   created, []))
+    store.create_table(
+        StoredTable("broken", {"players": 2}, 1, [{"kind": "human"}], None, "playing", None, created, [])
+    )
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
     store.create_table(StoredTable("fine", {"players": 2}, 1, seats, None, "playing", None, created, []))
     with store.engine.begin() as conn:  # a seat the code cannot make
@@ -109,8 +113,11 @@ def test_hostile_table_ids_are_not_found(database_url: str) -> None:
     """A NUL in an id gave a 500 on PostgreSQL (its driver refuses NUL in a string)."""
     with TestClient(create_app(database_url)) as client:
         for table_id in ("a%00b", "x" * 33, "a%20b", "%C3%A9t%C3%A9", "a%0Ab"):
-            for path in (f"/api/tables/{table_id}", f"/api/tables/{table_id}/record",
-                         f"/api/tables/{table_id}/replay"):
+            for path in (
+                f"/api/tables/{table_id}",
+                f"/api/tables/{table_id}/record",
+                f"/api/tables/{table_id}/replay",
+            ):
                 response = client.get(path)
                 assert response.status_code == 404, (path, response.text)
                 assert response.json()["code"] == "no_table"

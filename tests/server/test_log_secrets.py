@@ -25,8 +25,9 @@ def test_a_failed_action_write_logs_no_pick(database_url: str, caplog: pytest.Lo
         table_id = created["table"]["id"]
         store = client.app.state.lobby.store  # type: ignore[attr-defined]
         with store.engine.begin() as conn:  # the row the next action would take: its insert fails
-            conn.execute(insert(ActionRow).values(table_id=table_id, seq=1, seat=1, action="x", by="player",
-                                                  at=now()))
+            conn.execute(
+                insert(ActionRow).values(table_id=table_id, seq=1, seat=1, action="x", by="player", at=now())
+            )
         with socket(client, table_id, created["token"]) as (ws, welcome):
             pick = welcome["view"]["legal_actions"][3]
             ws.send_text(json.dumps({"type": "act", "action": pick}))
@@ -36,8 +37,9 @@ def test_a_failed_action_write_logs_no_pick(database_url: str, caplog: pytest.Lo
     assert pick not in logged and "play " not in logged
 
 
-def test_a_failed_create_logs_no_seed_and_no_token_hash(sqlite_url: str, caplog: pytest.LogCaptureFixture,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_create_logs_no_seed_and_no_token_hash(
+    sqlite_url: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     caplog.set_level(logging.DEBUG)
     with TestClient(create_app(sqlite_url)) as client:
         first = create_table(client, 2, ["human", "easy"])["table"]["id"]

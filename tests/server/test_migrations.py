@@ -45,17 +45,29 @@ def _schema(with_game: bool) -> MetaData:
     game's time, up to today) or without (before it)."""
     metadata = MetaData()
     game = [Column("game", String(32), nullable=False, server_default="sakura")] if with_game else []
-    Table("sakura_tables", metadata,
-          Column("id", String(32), primary_key=True), *game,
-          Column("config", JSON, nullable=False), Column("seed", BigInteger, nullable=False),
-          Column("seats", JSON, nullable=False), Column("timer", Float, nullable=True),
-          Column("status", String(16), nullable=False), Column("rematch", String(32), nullable=True),
-          Column("created", DateTime(timezone=True), nullable=False))
-    Table("sakura_actions", metadata,
-          Column("table_id", String(32), ForeignKey("sakura_tables.id"), primary_key=True),
-          Column("seq", Integer, primary_key=True), Column("seat", Integer, nullable=False),
-          Column("action", String(64), nullable=False), Column("by", String(16), nullable=False),
-          Column("at", DateTime(timezone=True), nullable=False))
+    Table(
+        "sakura_tables",
+        metadata,
+        Column("id", String(32), primary_key=True),
+        *game,
+        Column("config", JSON, nullable=False),
+        Column("seed", BigInteger, nullable=False),
+        Column("seats", JSON, nullable=False),
+        Column("timer", Float, nullable=True),
+        Column("status", String(16), nullable=False),
+        Column("rematch", String(32), nullable=True),
+        Column("created", DateTime(timezone=True), nullable=False),
+    )
+    Table(
+        "sakura_actions",
+        metadata,
+        Column("table_id", String(32), ForeignKey("sakura_tables.id"), primary_key=True),
+        Column("seq", Integer, primary_key=True),
+        Column("seat", Integer, nullable=False),
+        Column("action", String(64), nullable=False),
+        Column("by", String(16), nullable=False),
+        Column("at", DateTime(timezone=True), nullable=False),
+    )
     return metadata
 
 
@@ -75,8 +87,9 @@ def _half_played(tmp_path: Any) -> tuple[StoredTable, str]:
     with TestClient(create_app(source)) as client:
         created = create_table(client, 4, ["human", "easy", "medium", "easy"])
         table_id, token = created["table"]["id"], created["token"]
-        ScriptedPlayer(client, table_id, token, seed=3,
-                       stop_when=lambda m: m["type"] == "update" and m["seq"] >= 12).start().join()
+        ScriptedPlayer(
+            client, table_id, token, seed=3, stop_when=lambda m: m["type"] == "update" and m["seq"] >= 12
+        ).start().join()
     store = Store(source)
     try:
         stored = store.load(table_id)
@@ -92,13 +105,29 @@ def _old_database(url: str, with_game: bool, stored: StoredTable) -> None:
     engine = create_engine(url)
     try:
         metadata.create_all(engine)
-        row = {"id": stored.id, "config": stored.config, "seed": stored.seed, "seats": stored.seats,
-               "timer": stored.timer, "status": stored.status, "rematch": stored.rematch,
-               "created": stored.created}
+        row = {
+            "id": stored.id,
+            "config": stored.config,
+            "seed": stored.seed,
+            "seats": stored.seats,
+            "timer": stored.timer,
+            "status": stored.status,
+            "rematch": stored.rematch,
+            "created": stored.created,
+        }
         if with_game:
             row["game"] = stored.game
-        actions = [{"table_id": stored.id, "seq": seq, "seat": seat, "action": action, "by": "player",
-                    "at": stored.created} for seq, (seat, action) in enumerate(stored.actions, 1)]
+        actions = [
+            {
+                "table_id": stored.id,
+                "seq": seq,
+                "seat": seat,
+                "action": action,
+                "by": "player",
+                "at": stored.created,
+            }
+            for seq, (seat, action) in enumerate(stored.actions, 1)
+        ]
         with engine.begin() as conn:
             conn.execute(metadata.tables["sakura_tables"].insert(), row)
             conn.execute(metadata.tables["sakura_actions"].insert(), actions)
@@ -109,7 +138,8 @@ def _old_database(url: str, with_game: bool, stored: StoredTable) -> None:
 
 @pytest.mark.parametrize("with_game", [True, False], ids=["today", "before-the-card-game"])
 def test_a_database_made_before_migrations_is_upgraded_and_plays_on(
-        database_url: str, tmp_path: Any, with_game: bool) -> None:
+    database_url: str, tmp_path: Any, with_game: bool
+) -> None:
     stored, token = _half_played(tmp_path)
     _old_database(database_url, with_game, stored)
     store = Store(database_url)
@@ -127,7 +157,7 @@ def test_a_database_made_before_migrations_is_upgraded_and_plays_on(
         assert not player.errors and player.last_view is not None and player.last_view["terminal"]
         record = GameRecord.loads(client.get(f"/api/tables/{stored.id}/record").text)
         assert replay(record).is_terminal()
-        assert [(m.player, m.action) for m in record.moves[:len(stored.actions)]] == stored.actions
+        assert [(m.player, m.action) for m in record.moves[: len(stored.actions)]] == stored.actions
 
 
 def test_an_empty_database_gets_the_newest_revision_and_matches_the_models(database_url: str) -> None:
@@ -137,8 +167,12 @@ def test_an_empty_database_gets_the_newest_revision_and_matches_the_models(datab
         if store.engine.dialect.name == "postgresql":  # in the URL's schema, nowhere else
             schema = str(make_url(database_url).query["options"]).split("=", 1)[1]
             with store.engine.connect() as conn:
-                names = set(conn.scalars(text("SELECT table_name FROM information_schema.tables "
-                                              "WHERE table_schema = :s"), {"s": schema}))
+                names = set(
+                    conn.scalars(
+                        text("SELECT table_name FROM information_schema.tables WHERE table_schema = :s"),
+                        {"s": schema},
+                    )
+                )
             assert names == {"alembic_version", *Base.metadata.tables}
     finally:
         store.close()

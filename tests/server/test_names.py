@@ -38,15 +38,18 @@ def test_a_bad_name_is_refused_when_joining_and_the_seat_stays_free(client: Test
 
 def test_names_in_any_script_reach_the_info_the_record_and_the_replay(client: TestClient) -> None:
     ada, negar = "  Ada <b>&amp;</b> ", "نگار\u200cها"
-    created = client.post("/api/tables", json={"players": 2, "name": ada,
-                                                "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    created = client.post(
+        "/api/tables", json={"players": 2, "name": ada, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    ).json()
     table_id = created["table"]["id"]
     joined = client.post(f"/api/tables/{table_id}/join", json={"name": negar})
     assert joined.status_code == 200, joined.text
     seats = client.get(f"/api/tables/{table_id}").json()["seats"]
     assert [s["name"] for s in seats] == ["Ada <b>&amp;</b>", negar]  # trimmed, otherwise the very text
-    players = [ScriptedPlayer(client, table_id, created["token"], seed=1),
-               ScriptedPlayer(client, table_id, joined.json()["token"], seed=2)]
+    players = [
+        ScriptedPlayer(client, table_id, created["token"], seed=1),
+        ScriptedPlayer(client, table_id, joined.json()["token"], seed=2),
+    ]
     for p in players:
         p.start()
     for p in players:

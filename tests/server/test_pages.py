@@ -8,17 +8,21 @@ import pytest
 from fastapi.testclient import TestClient
 
 
-@pytest.mark.parametrize(("path", "headers", "cookies", "expected"), [
-    ("/", {"accept-language": "fa-IR,fa;q=0.9,en;q=0.8"}, {}, '<html lang="fa" dir="rtl">'),
-    ("/t/abc", {"accept-language": "de-DE,de;q=0.9,es;q=0.7,en;q=0.3"}, {}, '<html lang="es" dir="ltr">'),
-    ("/replay/abc", {"accept-language": "en;q=0.2,fa;q=0.8"}, {}, '<html lang="fa" dir="rtl">'),
-    ("/", {"accept-language": "fa"}, {"sakura_lang": "es"}, '<html lang="es" dir="ltr">'),
-    ("/?lang=fa", {"accept-language": "es"}, {"sakura_lang": "es"}, '<html lang="fa" dir="rtl">'),
-    ("/", {"accept-language": "zh-CN,ja;q=0.5"}, {}, '<html lang="en" dir="ltr">'),
-    ("/", {"accept-language": "fa;q=nonsense, es"}, {"sakura_lang": "xx"}, '<html lang="es" dir="ltr">'),
-])
-def test_the_page_is_served_in_the_readers_language(client: TestClient, path: str, headers: dict[str, str],
-                                                    cookies: dict[str, str], expected: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "headers", "cookies", "expected"),
+    [
+        ("/", {"accept-language": "fa-IR,fa;q=0.9,en;q=0.8"}, {}, '<html lang="fa" dir="rtl">'),
+        ("/t/abc", {"accept-language": "de-DE,de;q=0.9,es;q=0.7,en;q=0.3"}, {}, '<html lang="es" dir="ltr">'),
+        ("/replay/abc", {"accept-language": "en;q=0.2,fa;q=0.8"}, {}, '<html lang="fa" dir="rtl">'),
+        ("/", {"accept-language": "fa"}, {"sakura_lang": "es"}, '<html lang="es" dir="ltr">'),
+        ("/?lang=fa", {"accept-language": "es"}, {"sakura_lang": "es"}, '<html lang="fa" dir="rtl">'),
+        ("/", {"accept-language": "zh-CN,ja;q=0.5"}, {}, '<html lang="en" dir="ltr">'),
+        ("/", {"accept-language": "fa;q=nonsense, es"}, {"sakura_lang": "xx"}, '<html lang="es" dir="ltr">'),
+    ],
+)
+def test_the_page_is_served_in_the_readers_language(
+    client: TestClient, path: str, headers: dict[str, str], cookies: dict[str, str], expected: str
+) -> None:
     client.cookies.clear()
     for name, value in cookies.items():
         client.cookies.set(name, value)

@@ -17,8 +17,9 @@ from sakura.server import create_app, migrations
 from sakura.server.db import Store
 
 
-def test_a_database_of_revision_0002_upgrades_archives_its_games_and_chats(database_url: str,
-                                                                          tmp_path: Any) -> None:
+def test_a_database_of_revision_0002_upgrades_archives_its_games_and_chats(
+    database_url: str, tmp_path: Any
+) -> None:
     source = f"sqlite:///{tmp_path / 'source.db'}"
     with TestClient(create_app(source)) as client:
         created = create_table(client, 2, ["human", "easy"], name="Negar")

@@ -69,13 +69,22 @@ def test_a_database_from_before_the_card_game_is_upgraded_in_place(sqlite_url: s
 
     engine = create_engine(sqlite_url)
     with engine.begin() as conn:
-        conn.execute(text("CREATE TABLE sakura_tables (id VARCHAR(32) PRIMARY KEY, config JSON, "
-                          "seed BIGINT, seats JSON, timer FLOAT, status VARCHAR(16), rematch VARCHAR(32), "
-                          "created DATETIME)"))
+        conn.execute(
+            text(
+                "CREATE TABLE sakura_tables (id VARCHAR(32) PRIMARY KEY, config JSON, "
+                "seed BIGINT, seats JSON, timer FLOAT, status VARCHAR(16), rematch VARCHAR(32), "
+                "created DATETIME)"
+            )
+        )
         bot = {"kind": "bot", "bot": "random", "level": "easy"}
         values = {"config": json.dumps({"players": 3, "variant": "standard"}), "seats": json.dumps([bot] * 3)}
-        conn.execute(text("INSERT INTO sakura_tables VALUES ('old', :config, 7, :seats, NULL, 'playing', "
-                          "NULL, '2026-11-01 10:00:00')"), values)
+        conn.execute(
+            text(
+                "INSERT INTO sakura_tables VALUES ('old', :config, 7, :seats, NULL, 'playing', "
+                "NULL, '2026-11-01 10:00:00')"
+            ),
+            values,
+        )
     engine.dispose()
     store = Store(sqlite_url)
     try:

@@ -60,8 +60,11 @@ def test_connections_are_capped_per_table_and_per_address(sqlite_url: str) -> No
                 ws.send_text(json.dumps({"type": "hello"}))
                 refusal = receive(ws, "error")
                 assert refusal["code"] == "full" and "try again later" in refusal["message"]
-            with socket(client, other, None), socket(client, other, None), \
-                    client.websocket_connect(f"/ws/{other}") as ws:  # the sixth from this address
+            with (
+                socket(client, other, None),
+                socket(client, other, None),
+                client.websocket_connect(f"/ws/{other}") as ws,
+            ):  # the sixth from this address
                 refusal = ws.receive_json()
                 assert refusal["code"] == "too_many" and "your address" in refusal["message"]
                 with pytest.raises(WebSocketDisconnect) as closed:

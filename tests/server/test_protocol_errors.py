@@ -12,9 +12,15 @@ def test_malformed_messages_are_refused_and_change_nothing(client: TestClient) -
     created = create_table(client, 2, ["human", "human"])
     table_id = created["table"]["id"]
     with socket(client, table_id, created["token"]) as (ws, welcome):
-        for bad in ["not json", "[]", '{"type": "dance"}', '{"type": "act"}',
-                    '{"type": "act", "action": 17}', '{"type": "act", "action": "play 1", "seat": 1}',
-                    "x" * 5000]:
+        for bad in [
+            "not json",
+            "[]",
+            '{"type": "dance"}',
+            '{"type": "act"}',
+            '{"type": "act", "action": 17}',
+            '{"type": "act", "action": "play 1", "seat": 1}',
+            "x" * 5000,
+        ]:
             ws.send_text(bad)
             error = receive(ws, "error")
             assert error["code"] == "malformed", bad
@@ -34,9 +40,11 @@ def test_illegal_actions_get_the_engines_reason(client: TestClient) -> None:
     with socket(client, created["table"]["id"], created["token"]) as (ws, welcome):
         hand = welcome["view"]["hand"]
         missing = next(n for n in range(1, 61) if n not in hand)
-        for action, words in [(f"play {missing}", "not in player 1's hand"),
-                              ("forward", "no choice is pending"),
-                              ("jump around", "not an action")]:
+        for action, words in [
+            (f"play {missing}", "not in player 1's hand"),
+            ("forward", "no choice is pending"),
+            ("jump around", "not an action"),
+        ]:
             ws.send_text(json.dumps({"type": "act", "action": action}))
             error = receive(ws, "error")
             assert error["code"] == "illegal" and words in error["message"]
@@ -64,8 +72,10 @@ def test_a_client_can_never_act_for_another_seat(client: TestClient) -> None:
     created = create_table(client, 2, ["human", "human"])
     table_id = created["table"]["id"]
     token_b = join(client, table_id)
-    with socket(client, table_id, token_b) as (_, welcome_b), \
-            socket(client, table_id, created["token"]) as (ws_a, welcome_a):
+    with (
+        socket(client, table_id, token_b) as (_, welcome_b),
+        socket(client, table_id, created["token"]) as (ws_a, welcome_a),
+    ):
         theirs = welcome_b["view"]["hand"][0]
         ws_a.send_text(json.dumps({"type": "act", "action": f"play {theirs}"}))
         assert "not in player 1's hand" in receive(ws_a, "error")["message"]

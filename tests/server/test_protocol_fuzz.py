@@ -16,23 +16,45 @@ from sakura.server import create_app
 from sakura.server.limits import Limits
 
 KNOWN_REPLIES = {"error", "pong", "update", "table", "rematch", "chat", "chat_history"}
-ERROR_CODES = {"malformed", "illegal", "hello_again", "not_seated", "bad_seat", "not_finished", "grace",
-               "rate_limited", "bad_chat", "chat_rate_limited", "chat_closed"}
+ERROR_CODES = {
+    "malformed",
+    "illegal",
+    "hello_again",
+    "not_seated",
+    "bad_seat",
+    "not_finished",
+    "grace",
+    "rate_limited",
+    "bad_chat",
+    "chat_rate_limited",
+    "chat_closed",
+}
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
     | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
+    max_leaves=12,
+)
 
 
 def messages(legal: list[str]) -> st.SearchStrategy[str | bytes]:
     types = st.sampled_from(["hello", "act", "replace", "rematch", "ping", "chat", "nope", "", "ACT"])
     action = st.sampled_from(legal) if legal else st.just("play 1")
-    shaped = st.fixed_dictionaries({"type": types}, optional={
-        "action": action | st.text(max_size=80) | json_values, "seat": st.integers(-3, 9) | json_values,
-        "token": st.text(max_size=20) | json_values, "extra": json_values,
-        "text": st.text(max_size=40) | json_values, "phrase": st.sampled_from(["gg", "nope"]) | json_values})
+    shaped = st.fixed_dictionaries(
+        {"type": types},
+        optional={
+            "action": action | st.text(max_size=80) | json_values,
+            "seat": st.integers(-3, 9) | json_values,
+            "token": st.text(max_size=20) | json_values,
+            "extra": json_values,
+            "text": st.text(max_size=40) | json_values,
+            "phrase": st.sampled_from(["gg", "nope"]) | json_values,
+        },
+    )
     return st.one_of(
         shaped.map(json.dumps),
         json_values.map(json.dumps),
@@ -46,7 +68,8 @@ def messages(legal: list[str]) -> st.SearchStrategy[str | bytes]:
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_every_message_gets_a_known_reply_and_only_legal_actions_change_the_game(
-        tmp_path_factory: Any, data: st.DataObject) -> None:
+    tmp_path_factory: Any, data: st.DataObject
+) -> None:
     url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'sakura.db'}"
     limits = Limits(messages_per_second=1000, message_burst=1000, replace_grace=0)
     with TestClient(create_app(url, limits)) as client:

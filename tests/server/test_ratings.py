@@ -36,8 +36,9 @@ def account(client: Any, name: str) -> dict[str, str]:
     return {"x-csrf-token": response.json()["csrf"]}
 
 
-def rated_table(host: Any, guest: Any, host_csrf: dict[str, str], guest_csrf: dict[str, str],
-                body: dict[str, Any] = TWO) -> tuple[str, str, str]:
+def rated_table(
+    host: Any, guest: Any, host_csrf: dict[str, str], guest_csrf: dict[str, str], body: dict[str, Any] = TWO
+) -> tuple[str, str, str]:
     created = host.post("/api/tables", json=body, headers=host_csrf)
     assert created.status_code == 201, created.text
     table_id = created.json()["table"]["id"]
@@ -50,8 +51,11 @@ def test_a_rated_table_is_for_accounts_and_players_only(client: TestClient) -> N
     anonymous = client.post("/api/tables", json=TWO)
     assert anonymous.status_code == 401 and anonymous.json()["code"] == "login_required"
     csrf = account(client, "Ada")
-    bots = client.post("/api/tables", headers=csrf, json={**TWO, "seats": [{"kind": "human"},
-                                                                           {"kind": "bot", "level": "easy"}]})
+    bots = client.post(
+        "/api/tables",
+        headers=csrf,
+        json={**TWO, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]},
+    )
     assert bots.status_code == 400 and "no bots" in bots.json()["detail"]
     table_id = client.post("/api/tables", json=TWO, headers=csrf).json()["table"]["id"]
     twice = client.post(f"/api/tables/{table_id}/join", json={}, headers=csrf)
@@ -124,10 +128,13 @@ def test_a_leaver_whose_seat_a_bot_took_over_ranks_last(sqlite_url: str) -> None
 
 # ---------------------------------------------------------------- killed in the middle of the update
 
+
 def _serve(url: str, port: int, fault: str | None) -> subprocess.Popen[bytes]:
     env = {**os.environ, "SAKURA_FAULT": fault or ""}
-    code = ("import sys, uvicorn; from sakura.server import create_app; "
-            f"uvicorn.run(create_app({url!r}), host='127.0.0.1', port={port}, log_level='warning')")
+    code = (
+        "import sys, uvicorn; from sakura.server import create_app; "
+        f"uvicorn.run(create_app({url!r}), host='127.0.0.1', port={port}, log_level='warning')"
+    )
     process = subprocess.Popen([sys.executable, "-c", code], env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -169,22 +176,27 @@ def _history(url: str) -> tuple[int, int]:
     engine = create_engine(url)
     try:
         with engine.connect() as conn:
-            return (conn.scalar(select(func.count()).select_from(RatedGameRow)) or 0,
-                    conn.scalar(select(func.count()).select_from(RatingHistoryRow)) or 0)
+            return (
+                conn.scalar(select(func.count()).select_from(RatedGameRow)) or 0,
+                conn.scalar(select(func.count()).select_from(RatingHistoryRow)) or 0,
+            )
     finally:
         engine.dispose()
 
 
 def test_a_server_killed_in_the_middle_of_a_rating_update_rates_the_game_once_on_restart(
-        database_url: str, tmp_path: Path) -> None:
+    database_url: str, tmp_path: Path
+) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = _serve(database_url, port, fault="rating")
     try:
         with httpx.Client(base_url=base) as host, httpx.Client(base_url=base) as guest:
             table_id, ada, bo = rated_table(host, guest, account(host, "Ada"), account(guest, "Bob"))
-        players = [threading.Thread(target=_random_player, args=(base, table_id, t, i)) for i, t in
-                   enumerate((ada, bo))]
+        players = [
+            threading.Thread(target=_random_player, args=(base, table_id, t, i))
+            for i, t in enumerate((ada, bo))
+        ]
         for p in players:
             p.start()
         assert server.wait(120) == 86  # stopped dead between the rating's computing and its commit
@@ -215,8 +227,11 @@ def test_three_accounts_share_a_class_of_their_own(client: TestClient, players: 
     created = client.post("/api/tables", json=body, headers=host_csrf).json()
     tokens = [created["token"]]
     for i, other in enumerate(others):
-        tokens.append(other.post(f"/api/tables/{created['table']['id']}/join", json={},
-                                 headers=account(other, f"P{i}layer")).json()["token"])
+        tokens.append(
+            other.post(
+                f"/api/tables/{created['table']['id']}/join", json={}, headers=account(other, f"P{i}layer")
+            ).json()["token"]
+        )
     _play_out(client, created["table"]["id"], tokens)
     ratings = _wait_for(lambda: client.get("/api/players/Ada").json()["ratings"])
     assert set(ratings) == {"sakura-3-6"}

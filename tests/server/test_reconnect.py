@@ -17,6 +17,7 @@ def _my_choice_pending(seat: int) -> Any:
     def stop(message: dict[str, Any]) -> bool:
         view = message.get("view")
         return bool(view and view["pending"] and view["pending"][0] == seat)
+
     return stop
 
 
@@ -24,8 +25,9 @@ def test_reconnecting_mid_choice_restores_the_exact_view(client: TestClient) -> 
     for attempt in range(20):  # play until seat 0 is asked a choice (most games ask in round 1 or 2)
         created = create_table(client, 3, ["human", "easy", "easy"])
         table_id, token = created["table"]["id"], created["token"]
-        player = ScriptedPlayer(client, table_id, token, seed=attempt,
-                                stop_when=_my_choice_pending(0)).start()
+        player = ScriptedPlayer(
+            client, table_id, token, seed=attempt, stop_when=_my_choice_pending(0)
+        ).start()
         player.join()
         if player.last_view is not None and player.last_view["pending"]:
             break

@@ -71,8 +71,10 @@ def test_a_failed_write_leaves_the_table_as_it_was_and_playable(database_url: st
     with TestClient(create_app(database_url)) as client:  # disk: exactly the one stored action
         with socket(client, table_id, token) as (_, restored):
             assert restored["seq"] == 1 and restored["view"] == after
-        players = [ScriptedPlayer(client, table_id, token, seed=1).start(),
-                   ScriptedPlayer(client, table_id, second, seed=2).start()]
+        players = [
+            ScriptedPlayer(client, table_id, token, seed=1).start(),
+            ScriptedPlayer(client, table_id, second, seed=2).start(),
+        ]
         for p in players:
             p.join()
         assert all(not p.errors and p.last_view is not None and p.last_view["terminal"] for p in players)
@@ -124,6 +126,7 @@ def test_a_group_commit_stores_all_of_its_writes_or_none(sqlite_url: str) -> Non
     def submit(table: str, seq: int) -> asyncio.Future[None]:
         def done(error: BaseException | None) -> None:
             told.append((table, seq, error is None))
+
         return writer.submit(ActionWrite(table, seq, 0, "play 1", "player"), done)
 
     async def scenario(a: str = "a", b: str = "b", c: str = "c") -> list[BaseException | None]:

@@ -15,9 +15,29 @@ runner = CliRunner()
 
 def test_tournament_prints_and_saves_standings_records_and_a_plot(tmp_path: Path) -> None:
     out, records, plot = tmp_path / "out", tmp_path / "records", tmp_path / "rates.png"
-    result = runner.invoke(app, ["tournament", "greedy", "random", "-p", "3", "-n", "6", "--seed", "2",
-                                 "-j", "1", "--out", str(out), "--records", str(records),
-                                 "--plot", str(plot), "-q"])
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "greedy",
+            "random",
+            "-p",
+            "3",
+            "-n",
+            "6",
+            "--seed",
+            "2",
+            "-j",
+            "1",
+            "--out",
+            str(out),
+            "--records",
+            str(records),
+            "--plot",
+            str(plot),
+            "-q",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "greedy" in result.output and "fair share 33.3%" in result.output
     data = json.loads((out / "tournament.json").read_text())
@@ -40,8 +60,9 @@ def test_tournament_is_reproducible(tmp_path: Path) -> None:
 def test_tournament_rejects_a_bad_spec_or_table(tmp_path: Path) -> None:
     bad_bot = runner.invoke(app, ["tournament", "greedy", "alphazero", "--out", str(tmp_path), "-q"])
     assert bad_bot.exit_code == 2 and "unknown bot" in bad_bot.output
-    bad_table = runner.invoke(app, ["tournament", "greedy", "random", "-p", "9", "--out", str(tmp_path),
-                                    "-q"])
+    bad_table = runner.invoke(
+        app, ["tournament", "greedy", "random", "-p", "9", "--out", str(tmp_path), "-q"]
+    )
     assert bad_table.exit_code == 2 and "2 to 6 players" in bad_table.output
     assert not (tmp_path / "tournament.json").exists()
 
@@ -50,8 +71,27 @@ def test_analyze_writes_the_markdown_report_and_its_plots(tmp_path: Path) -> Non
     deck = tmp_path / "deck.txt"
     deck.write_text(default_deck().text().replace("17 E+2 JUMP", "17 E+1 JUMP"))
     out = tmp_path / "report"
-    result = runner.invoke(app, ["analyze", "-p", "3", "-n", "12", "--deck", str(deck), "-b", "greedy",
-                                 "-b", "random", "-j", "1", "--out", str(out), "-q"])
+    result = runner.invoke(
+        app,
+        [
+            "analyze",
+            "-p",
+            "3",
+            "-n",
+            "12",
+            "--deck",
+            str(deck),
+            "-b",
+            "greedy",
+            "-b",
+            "random",
+            "-j",
+            "1",
+            "--out",
+            str(out),
+            "-q",
+        ],
+    )
     assert result.exit_code == 0, result.output
     report = (out / "report.md").read_text()
     for heading in ("## Win rate by seat", "## Game length and bumps", "## Sakuras", "## Cards"):
@@ -70,13 +110,41 @@ def test_analyze_rejects_a_broken_deck(tmp_path: Path) -> None:
 
 def test_tournament_plays_another_game_of_the_platform(tmp_path: Path) -> None:
     """The generic bots and the tournament need only the game protocol."""
-    result = runner.invoke(app, ["tournament", "mcts:8", "random", "--game", "sakura-cards", "-n", "2",
-                                 "-j", "1", "--out", str(tmp_path), "-q"])
+    result = runner.invoke(
+        app,
+        [
+            "tournament",
+            "mcts:8",
+            "random",
+            "--game",
+            "sakura-cards",
+            "-n",
+            "2",
+            "-j",
+            "1",
+            "--out",
+            str(tmp_path),
+            "-q",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "tournament.json").read_text())
     assert data["game"] == "sakura-cards" and data["games"] == 2
-    refused = runner.invoke(app, ["tournament", "greedy", "random", "--game", "sakura-cards", "--variant",
-                                  "court", "--out", str(tmp_path), "-q"])
+    refused = runner.invoke(
+        app,
+        [
+            "tournament",
+            "greedy",
+            "random",
+            "--game",
+            "sakura-cards",
+            "--variant",
+            "court",
+            "--out",
+            str(tmp_path),
+            "-q",
+        ],
+    )
     assert refused.exit_code == 2 and "Sakura's options" in refused.output
 
 
@@ -89,8 +157,10 @@ def test_a_duplicate_order_number_is_refused_with_the_file_and_its_line(tmp_path
     for command in (["analyze"], ["tournament", "greedy", "random"]):
         result = runner.invoke(app, [*command, "--deck", str(deck), "--out", str(tmp_path / "r"), "-q"])
         assert result.exit_code == 2
-        assert ("deck.txt line 14: order number 12 appears twice (two cards share an order number; "
-                "the first is on line 13)") in result.output
+        assert (
+            "deck.txt line 14: order number 12 appears twice (two cards share an order number; "
+            "the first is on line 13)"
+        ) in result.output
     assert not (tmp_path / "r").exists()
 
 
@@ -117,19 +187,22 @@ def test_simulate_plays_another_deck(tmp_path: Path) -> None:
 
 def test_progress_lines_when_standard_error_is_not_a_terminal(tmp_path: Path) -> None:
     """Piped through tee, a tournament used to print nothing until the end."""
-    result = runner.invoke(app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out",
-                                 str(tmp_path)])
+    result = runner.invoke(
+        app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out", str(tmp_path)]
+    )
     assert result.exit_code == 0, result.output
     # -n 6 is rounded up to two blocks of four
     assert "tournament: 8/8 games (100%)" in result.output and "games/s, done in" in result.output
-    quiet = runner.invoke(app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out",
-                                str(tmp_path), "-q"])
+    quiet = runner.invoke(
+        app, ["tournament", "greedy", "random", "-n", "6", "-j", "1", "--out", str(tmp_path), "-q"]
+    )
     assert "games/s" not in quiet.output
 
 
 def test_the_small_sample_note_is_printed_once(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["tournament", "greedy", "random", "-p", "2", "-n", "2", "-j", "1",
-                                 "--out", str(tmp_path), "-q"])
+    result = runner.invoke(
+        app, ["tournament", "greedy", "random", "-p", "2", "-n", "2", "-j", "1", "--out", str(tmp_path), "-q"]
+    )
     assert result.exit_code == 0, result.output
     assert result.output.count("note:") == 1, result.output
     assert "the intervals count deals and will be wide" in " ".join(result.output.split())

@@ -36,8 +36,9 @@ def test_a_deck_against_itself_differs_nowhere(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
     deck.write_text(default_deck().text())
     out = tmp_path / "same"
-    done = runner.invoke(app, ["compare", str(deck), str(deck), "-n", "12", "-j", "1", "--out", str(out),
-                               "-q"])
+    done = runner.invoke(
+        app, ["compare", str(deck), str(deck), "-n", "12", "-j", "1", "--out", str(out), "-q"]
+    )
     assert done.exit_code == 0, done.output
     figures = json.loads((out / "compare.json").read_text())["figures"]
     assert len(figures) > 60 and {f["verdict"] for f in figures} == {SAME}
@@ -66,6 +67,7 @@ def test_compare_refuses_unlike_files(tmp_path: Path) -> None:
     deck, garden, junk = tmp_path / "deck.txt", tmp_path / "garden.txt", tmp_path / "junk.txt"
     deck.write_text(default_deck().text())
     from importlib import resources
+
     garden.write_text(resources.files("sakura.engine.games.sakura").joinpath("data/garden.txt").read_text())
     junk.write_text("hello\n")
     unlike = runner.invoke(app, ["compare", str(deck), str(garden), "--out", str(tmp_path / "o"), "-q"])
@@ -77,6 +79,7 @@ def test_compare_refuses_unlike_files(tmp_path: Path) -> None:
 
 def test_two_gardens_compare_and_the_figures_do_not_depend_on_jobs(tmp_path: Path) -> None:
     from importlib import resources
+
     garden = tmp_path / "garden.txt"
     garden.write_text(resources.files("sakura.engine.games.sakura").joinpath("data/garden.txt").read_text())
     deck = tmp_path / "deck.txt"
@@ -84,16 +87,37 @@ def test_two_gardens_compare_and_the_figures_do_not_depend_on_jobs(tmp_path: Pat
     figures = []
     for jobs in ("1", "2"):
         out = tmp_path / f"jobs{jobs}"
-        done = runner.invoke(app, ["compare", str(garden), str(garden), "--deck", str(deck), "-p", "3",
-                                   "-b", "greedy", "-b", "random", "-n", "8", "-j", jobs, "--out", str(out),
-                                   "-q"])
+        done = runner.invoke(
+            app,
+            [
+                "compare",
+                str(garden),
+                str(garden),
+                "--deck",
+                str(deck),
+                "-p",
+                "3",
+                "-b",
+                "greedy",
+                "-b",
+                "random",
+                "-n",
+                "8",
+                "-j",
+                jobs,
+                "--out",
+                str(out),
+                "-q",
+            ],
+        )
         assert done.exit_code == 0, done.output
         figures.append(json.loads((out / "compare.json").read_text())["figures"])
     assert figures[0] == figures[1]
     names = {f["figure"] for f in figures[0]}
     assert {"greedy win rate", "random win rate", "card 17 (E+1 JUMP): dealt effect"} <= names
-    refused = runner.invoke(app, ["compare", str(deck), str(deck), "--deck", str(deck), "-q",
-                                  "--out", str(tmp_path / "x")])
+    refused = runner.invoke(
+        app, ["compare", str(deck), str(deck), "--deck", str(deck), "-q", "--out", str(tmp_path / "x")]
+    )
     assert refused.exit_code == 2 and "--deck would replace both sides" in refused.output
 
 
@@ -101,13 +125,32 @@ def cards_result(deal: int, scores: tuple[int, int], discards: int, gifts: tuple
     """A hand-made card game: its totals (one round, all in the garden), discards, gifts."""
     winners = (0, 1) if scores[0] == scores[1] else ((0,) if scores[0] > scores[1] else (1,))
     returns = tuple(1 / len(winners) if s in winners else 0.0 for s in range(2))
-    facts = {"starter": 0, "points": [[scores[0], 0, 0], [scores[1], 0, 0]],
-             "combinations": [["colours", "none", "none"], ["one_colour", "none", "none"]],
-             "blossoms": [[0, 0, 0], [0, 0, 0]]}
-    return GameResult(index=deal, deal=deal, seed=deal, seats=("greedy", "greedy"), winners=winners,
-                      scores=scores, returns=returns, rounds=None, moves=0, think_seconds=(0.0, 0.0),
-                      decisions=(0, 0), stats={"first": 0, "rounds": [facts], "discards": [discards, 0],
-                                               "gifts": gifts[0], "gifts_placed": gifts[1]})
+    facts = {
+        "starter": 0,
+        "points": [[scores[0], 0, 0], [scores[1], 0, 0]],
+        "combinations": [["colours", "none", "none"], ["one_colour", "none", "none"]],
+        "blossoms": [[0, 0, 0], [0, 0, 0]],
+    }
+    return GameResult(
+        index=deal,
+        deal=deal,
+        seed=deal,
+        seats=("greedy", "greedy"),
+        winners=winners,
+        scores=scores,
+        returns=returns,
+        rounds=None,
+        moves=0,
+        think_seconds=(0.0, 0.0),
+        decisions=(0, 0),
+        stats={
+            "first": 0,
+            "rounds": [facts],
+            "discards": [discards, 0],
+            "gifts": gifts[0],
+            "gifts_placed": gifts[1],
+        },
+    )
 
 
 def test_the_card_games_figures_are_paired_over_deals() -> None:

@@ -81,8 +81,16 @@ def test_a_paired_difference_is_the_paired_t_interval() -> None:
 def test_a_conditional_difference_counts_every_deal() -> None:
     """Win rate when a card was dealt minus when it was not: x marks the condition."""
     c = Clustered()
-    games = [(0, True, 1.0), (0, False, 0.0), (1, True, 0.0), (1, False, 1.0), (2, False, 0.5),
-             (2, False, 0.5), (3, True, 1.0), (3, False, 0.0)]
+    games = [
+        (0, True, 1.0),
+        (0, False, 0.0),
+        (1, True, 0.0),
+        (1, False, 1.0),
+        (2, False, 0.5),
+        (2, False, 0.5),
+        (3, True, 1.0),
+        (3, False, 0.0),
+    ]
     for deal, dealt, won in games:
         c.add(deal, "dealt" if dealt else "not", won)
     e = c.difference("dealt", "not")

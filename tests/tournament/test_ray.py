@@ -42,11 +42,13 @@ def _undated(record: str) -> str:
 
 def test_a_tournament_on_ray_gives_the_json_of_one_job(tmp_path: Path, cluster: None) -> None:
     args = ["tournament", "mcts:8", "greedy", "random", "-p", "3", "-n", "12", "--seed", "7", "-q"]
-    one = runner.invoke(app, [*args, "-j", "1", "--out", str(tmp_path / "one"),
-                              "--records", str(tmp_path / "one-records")])
+    one = runner.invoke(
+        app, [*args, "-j", "1", "--out", str(tmp_path / "one"), "--records", str(tmp_path / "one-records")]
+    )
     assert one.exit_code == 0, one.output
-    on_ray = runner.invoke(app, [*args, "--ray", "--out", str(tmp_path / "ray"),
-                                 "--records", str(tmp_path / "ray-records")])
+    on_ray = runner.invoke(
+        app, [*args, "--ray", "--out", str(tmp_path / "ray"), "--records", str(tmp_path / "ray-records")]
+    )
     assert on_ray.exit_code == 0, on_ray.output
     a = json.loads((tmp_path / "one" / "tournament.json").read_text())
     b = json.loads((tmp_path / "ray" / "tournament.json").read_text())

@@ -14,12 +14,18 @@ from sakura.tournament.runner import run_games
 from sakura.tournament.schedule import GAUNTLET, ROUND_ROBIN, TournamentPlan, derive_seed
 
 
-def plan(specs: tuple[str, ...] = ("greedy", "random"), players: int = 3, games: int = 12,
-         mode: str = GAUNTLET, seed: int = 5) -> TournamentPlan:
+def plan(
+    specs: tuple[str, ...] = ("greedy", "random"),
+    players: int = 3,
+    games: int = 12,
+    mode: str = GAUNTLET,
+    seed: int = 5,
+) -> TournamentPlan:
     return TournamentPlan("sakura", {"players": players}, specs, games=games, seed=seed, mode=mode)
 
 
 # ---------------------------------------------------------------------------- schedule
+
 
 def test_every_bot_sits_in_every_seat_on_the_same_deal() -> None:
     """Seat rotation with duplicate deals: a block replays one deal seed, rotated."""
@@ -39,15 +45,22 @@ def test_games_round_up_to_whole_blocks() -> None:
 
 def test_round_robin_tables() -> None:
     assert plan(specs=("a", "b", "c", "d"), mode=ROUND_ROBIN).lineups() == [
-        ("a", "b", "c"), ("a", "b", "d"), ("a", "c", "d"), ("b", "c", "d")]
+        ("a", "b", "c"),
+        ("a", "b", "d"),
+        ("a", "c", "d"),
+        ("b", "c", "d"),
+    ]
     assert plan(specs=("a", "b"), players=3, mode=ROUND_ROBIN).lineups() == [("a", "a", "b"), ("a", "b", "b")]
 
 
-@pytest.mark.parametrize(("specs", "mode", "message"), [
-    (("greedy",), GAUNTLET, "at least two"),
-    (("greedy", "greedy"), GAUNTLET, "once"),
-    (("greedy", "random"), "swiss", "unknown mode"),
-])
+@pytest.mark.parametrize(
+    ("specs", "mode", "message"),
+    [
+        (("greedy",), GAUNTLET, "at least two"),
+        (("greedy", "greedy"), GAUNTLET, "once"),
+        (("greedy", "random"), "swiss", "unknown mode"),
+    ],
+)
 def test_bad_plans_say_why(specs: tuple[str, ...], mode: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         plan(specs=specs, mode=mode)
@@ -60,6 +73,7 @@ def test_seeds_derive_from_the_master_seed_only() -> None:
 
 # ---------------------------------------------------------------------------- playing
 
+
 def test_results_are_identical_whatever_the_number_of_jobs() -> None:
     setups = plan(specs=("mcts:6", "greedy", "random"), games=12, mode=ROUND_ROBIN).setups()
     one = run_games(setups, jobs=1)
@@ -68,7 +82,8 @@ def test_results_are_identical_whatever_the_number_of_jobs() -> None:
     strip = [(r.winners, r.scores, r.rounds, r.moves, r.seats) for r in one]
     assert strip == [(r.winners, r.scores, r.rounds, r.moves, r.seats) for r in two]
     assert [(s.spec, s.wins, s.mu) for s in standings(one)] == [
-        (s.spec, s.wins, s.mu) for s in standings(two)]
+        (s.spec, s.wins, s.mu) for s in standings(two)
+    ]
 
 
 def test_a_game_can_be_recorded_and_replays(tmp_path: Path) -> None:
@@ -85,18 +100,30 @@ def test_a_game_can_be_recorded_and_replays(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------------------- ratings
 
+
 def test_wilson_interval() -> None:
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-def _result(index: int, seats: tuple[str, ...], winners: tuple[int, ...], scores: tuple[int, ...]
-            ) -> GameResult:
+def _result(
+    index: int, seats: tuple[str, ...], winners: tuple[int, ...], scores: tuple[int, ...]
+) -> GameResult:
     share = 1 / len(winners)
-    return GameResult(index, index, 0, seats, winners, scores,
-                      tuple(share if s in winners else 0.0 for s in range(len(seats))),
-                      10, 40, (0.0,) * len(seats), (10,) * len(seats))
+    return GameResult(
+        index,
+        index,
+        0,
+        seats,
+        winners,
+        scores,
+        tuple(share if s in winners else 0.0 for s in range(len(seats))),
+        10,
+        40,
+        (0.0,) * len(seats),
+        (10,) * len(seats),
+    )
 
 
 def test_ranks_put_winners_first_then_tokens() -> None:
@@ -141,8 +168,9 @@ def test_a_round_robin_spreads_its_games_over_a_deal_per_line_up() -> None:
         games = [s for s in setups if s.deal == deal]
         assert len(games) == 4 and len({tuple(sorted(s.seats)) for s in games}) == 1
     assert p.warning() is not None and "24 deals" in p.warning()  # type: ignore[operator]
-    assert plan(specs=("greedy", "random", "mcts:5"), players=4, games=480,
-                mode=ROUND_ROBIN).warning() is None
+    assert (
+        plan(specs=("greedy", "random", "mcts:5"), players=4, games=480, mode=ROUND_ROBIN).warning() is None
+    )
 
 
 def test_a_gauntlet_with_few_deals_says_so() -> None:

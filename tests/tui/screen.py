@@ -17,8 +17,16 @@ from sakura.tui import Session, Setup
 
 def _console(app: App[None]) -> Console:
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console
 
@@ -48,8 +56,9 @@ async def wait_for(pilot: Pilot[None], done: Callable[[], object], limit: int = 
     raise AssertionError("waited too long")
 
 
-async def play_until(app: App[None], pilot: Pilot[None], done: Callable[[Any], object],
-                     key: str = "1", limit: int = 400) -> Any:
+async def play_until(
+    app: App[None], pilot: Pilot[None], done: Callable[[Any], object], key: str = "1", limit: int = 400
+) -> Any:
     """Press ``key`` (the first card, or forward) until ``done(game screen)`` holds; that screen."""
     from sakura.tui.game_screen import GameScreen
 

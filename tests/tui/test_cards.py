@@ -154,8 +154,7 @@ async def test_a_hot_seat_game_never_shows_the_other_hand(shots: Path) -> None:
 
 
 async def test_placing_in_a_chosen_area_and_keys_that_are_not_legal(shots: Path) -> None:
-    state = situation((["g3", "y5"], ["r2", "b4"]),
-                      ([["r4"], [], ["b2"]], [["b1", "g2", "r3"], [], []]))
+    state = situation((["g3", "y5"], ["r2", "b4"]), ([["r4"], [], ["b2"]], [["b1", "g2", "r3"], [], []]))
     session = _session_at(state, ("human", "greedy"))
     app = SakuraApp(session=session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -175,7 +174,8 @@ async def test_placing_in_a_chosen_area_and_keys_that_are_not_legal(shots: Path)
         assert "cannot go in the garden" in str(game.query_one("#prompt").render())
         await pilot.press("escape", "2")  # another card: y5, which fits everywhere
         assert game.mode == "area" and "[1] garden · [2] palace · [3] temple" in str(
-            game.query_one("#prompt").render())
+            game.query_one("#prompt").render()
+        )
         await pilot.press("escape", "1", "down", "enter")  # g3, then the second open area
         await pilot.pause()
         assert session.recorder.moves[0].action == "place g3 temple"
@@ -188,8 +188,9 @@ async def test_placing_in_a_chosen_area_and_keys_that_are_not_legal(shots: Path)
 
 
 async def test_discarding_when_nothing_fits_then_giving(shots: Path) -> None:
-    state = situation((["r1", "b2", "g3", "y4"], ["r2", "y2", "b3"]),
-                      ([["r5"], ["g5"], ["y5"]], [[], [], []]))
+    state = situation(
+        (["r1", "b2", "g3", "y4"], ["r2", "y2", "b3"]), ([["r5"], ["g5"], ["y5"]], [[], [], []])
+    )
     session = _session_at(state, ("human", "random"))
     app = SakuraApp(session=session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -309,11 +310,37 @@ async def test_the_start_screen_sets_up_a_card_game_with_an_expert_bot() -> None
 @pytest.mark.soak
 async def test_random_keys_never_crash_nor_play_what_is_not_legal(tmp_path: Path) -> None:
     rng = random.Random(11)
-    keys = ["1", "2", "3", "4", "5", "9", "0", "left", "right", "up", "down", "enter", "escape", "tab",
-            "space", "x", "s", "question_mark", "home", "end", "backspace", "n", "g"]
+    keys = [
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "9",
+        "0",
+        "left",
+        "right",
+        "up",
+        "down",
+        "enter",
+        "escape",
+        "tab",
+        "space",
+        "x",
+        "s",
+        "question_mark",
+        "home",
+        "end",
+        "backspace",
+        "n",
+        "g",
+    ]
     for kinds in (("human", "greedy"), ("human", "human")):
-        app = SakuraApp(setup=Setup(2, None, tuple(SeatSpec(k) for k in kinds), 3, "sakura-cards"),
-                        delay=0, save_dir=tmp_path)
+        app = SakuraApp(
+            setup=Setup(2, None, tuple(SeatSpec(k) for k in kinds), 3, "sakura-cards"),
+            delay=0,
+            save_dir=tmp_path,
+        )
         async with app.run_test(size=(80, 24)) as pilot:
             for _ in range(300):
                 await pilot.press(rng.choice(keys))

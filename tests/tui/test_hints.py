@@ -29,8 +29,9 @@ def _log(screen: GameScreen) -> str:  # type: ignore[type-arg]
     return "\n".join(str(line.text) for line in screen.query_one("#log").lines)
 
 
-async def test_the_hint_key_shows_each_cards_chance_and_the_screen_stays_live(shots: Path,
-                                                                              tmp_path: Path) -> None:
+async def test_the_hint_key_shows_each_cards_chance_and_the_screen_stays_live(
+    shots: Path, tmp_path: Path
+) -> None:
     setup = Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("greedy")), 11)
     app = SakuraApp(setup=setup, delay=0, save_dir=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -97,7 +98,7 @@ async def test_the_hint_key_in_the_card_game_names_its_cards_and_areas(tmp_path:
         advice = screen.hinter.last
         assert advice is not None, "no hint came"
         words = " ".join(_log(screen).split())  # the log wraps its lines
-        line = words[words.index("Hint (estimated chance of winning)"):]
+        line = words[words.index("Hint (estimated chance of winning)") :]
         for a in advice.actions:
             verb, card, *area = a.action.split()
             shown = card.replace("*", "✿")

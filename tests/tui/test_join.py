@@ -33,8 +33,11 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 def _create(server: str, players: int, seats: list[str], **extra: Any) -> dict[str, Any]:
-    body = {"players": players, "seats": [
-        {"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats], **extra}
+    body = {
+        "players": players,
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats],
+        **extra,
+    }
     response = httpx.post(f"{server}/api/tables", json=body, timeout=60)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
@@ -113,8 +116,12 @@ async def test_a_whole_web_game_by_key_presses_with_a_dropped_connection(
         record = GameRecord.loads(app.last_saved.read_text(encoding="utf-8"))
         assert replay(record).is_terminal()
         await pilot.press("n")  # a rematch: the server's new table, the same seat, by its token
-        await _wait(pilot, lambda: any(
-            isinstance(s, RemoteGameScreen) and s.remote.target.table != table for s in app.screen_stack))
+        await _wait(
+            pilot,
+            lambda: any(
+                isinstance(s, RemoteGameScreen) and s.remote.target.table != table for s in app.screen_stack
+            ),
+        )
         again = _remote(app)
         assert again.remote.seat == 0 and again.remote.token != created["token"]
         await _wait(pilot, lambda: again.mode == "select")
@@ -245,8 +252,9 @@ async def test_a_bad_link_or_token_gives_a_clear_error_screen(
 
 async def test_the_hint_key_at_a_web_table_asks_the_server(server: str, tmp_path: Path) -> None:
     created = _create(server, 2, ["human", "medium"])
-    app = SakuraApp(join=f"{server}/t/{created['table']['id']}#token={created['token']}", delay=0,
-                    save_dir=tmp_path)
+    app = SakuraApp(
+        join=f"{server}/t/{created['table']['id']}#token={created['token']}", delay=0, save_dir=tmp_path
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         await _wait(pilot, lambda: any(isinstance(s, RemoteGameScreen) for s in app.screen_stack))
         game = _remote(app)

@@ -72,9 +72,11 @@ async def test_the_log_pages_back_by_keyboard_to_the_first_round() -> None:
 
 
 async def test_the_status_line_keeps_every_entry_whole_and_the_court_painter_named() -> None:
-    for setup, width in ((Setup(2, None, (SeatSpec("human"), SeatSpec("greedy")), 3), 80),
-                         (Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 3), 80),
-                         (Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 3), 100)):
+    for setup, width in (
+        (Setup(2, None, (SeatSpec("human"), SeatSpec("greedy")), 3), 80),
+        (Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 3), 80),
+        (Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 3), 100),
+    ):
         app = SakuraApp(setup=setup, delay=0)
         async with app.run_test(size=(width, 30)) as pilot:
             await pilot.pause()
@@ -92,8 +94,13 @@ async def test_the_status_line_shows_the_card_each_painter_played() -> None:
     setup = Setup(6, None, (SeatSpec("human"), *[SeatSpec("greedy")] * 5), 5)
     app = SakuraApp(setup=setup, delay=0)
     async with app.run_test(size=(80, 30)) as pilot:
-        game = await play_until(app, pilot, lambda g: g.session.view(0).round >= 2 and g.acting
-                                and not g.busy and not g.session.view(0).revealed)
+        game = await play_until(
+            app,
+            pilot,
+            lambda g: (
+                g.session.view(0).round >= 2 and g.acting and not g.busy and not g.session.view(0).revealed
+            ),
+        )
         played = dict(game.session.view(0).last_round)
         assert sorted(played) == list(range(6))
         text = screen_text(app)
@@ -112,10 +119,13 @@ async def test_space_numbers_never_run_together_at_100_columns() -> None:
 async def test_the_card_screen_at_80x24_cuts_no_explanation_and_no_line_of_what_you_know() -> None:
     state = situation(
         (["g3", "y5", "r2", "b4", "y2"], ["r2", "b4"]),
-        ([["g1*", "g2", "g3", "g4", "g5", "b5"], ["y1", "y1*", "y3", "y4"], ["b2"]],
-         [["b1", "g2", "r3", "y4", "r5*"], [], []]),
+        (
+            [["g1*", "g2", "g3", "g4", "g5", "b5"], ["y1", "y1*", "y3", "y4"], ["b2"]],
+            [["b1", "g2", "r3", "y4", "r5*"], [], []],
+        ),
         given=(["b3", "r4", "y2", "g3", "r1*", "b1", "y3"], ["r1", "y3", "b1", "g4", "b5", "r3", "g2"]),
-        discards=(["r3", "b2", "y3"], []))
+        discards=(["r3", "b2", "y3"], []),
+    )
     session = session_at(state, ("human", "greedy"))
     app = SakuraApp(session=session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -50,8 +50,22 @@ def test_bad_game_options_say_what_is_wrong(args: list[str], words: str, started
 
 
 def test_game_sakura_cards_starts_a_card_game_at_once(started: list[SakuraApp]) -> None:
-    result = runner.invoke(app, ["play", "--game", "sakura-cards", "--bots", "mcts:100", "--seat", "2",
-                                 "--seed", "9", "--players", "2"])
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "--game",
+            "sakura-cards",
+            "--bots",
+            "mcts:100",
+            "--seat",
+            "2",
+            "--seed",
+            "9",
+            "--players",
+            "2",
+        ],
+    )
     assert result.exit_code == 0, result.output
     (tui,) = started
     assert tui.setup is not None and tui.setup.game == "sakura-cards" and tui.setup.seed == 9
@@ -114,6 +128,11 @@ def test_replay_board_ends_its_last_line_before_the_summary(tmp_path: Path) -> N
     for game in ("sakura", "sakura-cards"):
         path = tmp_path / f"{game}.json"
         path.write_text(random_playout(make_game(game), seed=3).dumps(), encoding="utf-8")
-        out = subprocess.run([sys.executable, "-m", "sakura.cli.main", "replay", str(path), "--board"],
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=True).stdout
+        out = subprocess.run(
+            [sys.executable, "-m", "sakura.cli.main", "replay", str(path), "--board"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            check=True,
+        ).stdout
         assert "\nreplayed " in out and out.count("replayed ") == 1, out[-300:]

@@ -65,5 +65,6 @@ async def test_the_screen_looks_as_it_did(screen: str, size: tuple[int, int], la
     if svg != kept.read_text(encoding="utf-8"):
         OUT.mkdir(parents=True, exist_ok=True)
         (OUT / name).write_text(svg, encoding="utf-8")
-        pytest.fail(f"{name} differs from the kept snapshot (the new one: {OUT / name}); "
-                    f"the screen now:\n{text}")
+        pytest.fail(
+            f"{name} differs from the kept snapshot (the new one: {OUT / name}); the screen now:\n{text}"
+        )

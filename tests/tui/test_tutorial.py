@@ -1,4 +1,4 @@
-""""Learn to play" in the terminal, driven by keys through Textual's pilot: from the start
+""" "Learn to play" in the terminal, driven by keys through Textual's pilot: from the start
 screen to the end in every language, the garden highlighting each step's spaces, painters
 and Emperor; a wrong card or a wrong direction is explained and changes nothing."""
 
@@ -32,8 +32,11 @@ def _reversed(screen: TutorialScreen) -> set[str]:
     """The garden's highlighted cells, as their characters."""
     garden = screen.query_one(GardenWidget).render()
     text = garden.plain  # type: ignore[union-attr]
-    return {text[s.start:s.end].strip() for s in garden.spans  # type: ignore[union-attr]
-            if "reverse" in str(s.style)}
+    return {
+        text[s.start : s.end].strip()
+        for s in garden.spans  # type: ignore[union-attr]
+        if "reverse" in str(s.style)
+    }
 
 
 async def _move(pilot: Pilot[None], screen: TutorialScreen, action: str) -> None:

@@ -32,8 +32,11 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 def _create(server: str, seats: list[str], game: str = "sakura") -> dict[str, Any]:
-    body = {"players": len(seats), "game": game, "seats": [
-        {"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats]}
+    body = {
+        "players": len(seats),
+        "game": game,
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats],
+    }
     response = httpx.post(f"{server}/api/tables", json=body, timeout=60)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()

@@ -91,8 +91,11 @@ async def test_every_log_line_starts_with_a_capital_and_the_replay_names_seats_a
 
 
 async def test_a_resumed_game_does_not_say_it_is_new(tmp_path: Path) -> None:
-    app = SakuraApp(setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("greedy")), 42),
-                    delay=0, save_dir=tmp_path)
+    app = SakuraApp(
+        setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("greedy")), 42),
+        delay=0,
+        save_dir=tmp_path,
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(3):
             await pilot.pause()
@@ -130,8 +133,9 @@ def _prompt(game: GameScreen[Any]) -> str:
 
 
 async def test_a_choice_preview_joins_whole_sentences() -> None:
-    app = SakuraApp(setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
-                    delay=0)
+    app = SakuraApp(
+        setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5), delay=0
+    )
 
     def two_sentences(game: SakuraScreen) -> bool:
         return _prompt(game).split("\n")[-1].count(".") >= 2
@@ -146,8 +150,11 @@ async def test_spanish_says_del_and_takes_its_own_letters_for_forward_and_back()
     record = _record_with(3, lambda e: e["type"] == "choice_asked")
     log = await _replayed_log(record, "es")
     assert "la dirección del movimiento" in log and "de el" not in log
-    app = SakuraApp(setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
-                    delay=0, lang="es")
+    app = SakuraApp(
+        setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
+        delay=0,
+        lang="es",
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         game = await _to_a_choice(app, pilot, lambda g: True)
         assert "[1/A]" in _prompt(game) and "[2/R]" in _prompt(game)
@@ -161,8 +168,11 @@ async def test_spanish_says_del_and_takes_its_own_letters_for_forward_and_back()
 
 
 async def test_persian_lines_that_start_with_latin_text_read_right_to_left() -> None:
-    app = SakuraApp(setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
-                    delay=0, lang="fa")
+    app = SakuraApp(
+        setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
+        delay=0,
+        lang="fa",
+    )
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")

@@ -61,8 +61,12 @@ class ActionAdvice:
     win: float  # mean share of the win over the playouts that began with it (0..1)
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "visits": self.visits, "value": round(self.value, 4),
-                "win": round(self.win, 4)}
+        return {
+            "action": self.action,
+            "visits": self.visits,
+            "value": round(self.value, 4),
+            "win": round(self.win, 4),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,15 +97,23 @@ class Advice:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Advice:
         """Read :meth:`to_json` back (a web server's ``hint`` message is that, and more)."""
-        actions = tuple(ActionAdvice(str(a["action"]), int(a["visits"]), float(a["value"]), float(a["win"]))
-                        for a in data["actions"])
-        return cls(int(data["player"]), str(data["spec"]), int(data["iterations"]), actions,
-                   float(data["win"]))
+        actions = tuple(
+            ActionAdvice(str(a["action"]), int(a["visits"]), float(a["value"]), float(a["win"]))
+            for a in data["actions"]
+        )
+        return cls(
+            int(data["player"]), str(data["spec"]), int(data["iterations"]), actions, float(data["win"])
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "spec": self.spec, "iterations": self.iterations,
-                "best": self.best, "win": round(self.win, 4),
-                "actions": [dict(a.to_json(), estimate=round(self.estimate(a), 4)) for a in self.actions]}
+        return {
+            "player": self.player,
+            "spec": self.spec,
+            "iterations": self.iterations,
+            "best": self.best,
+            "win": round(self.win, 4),
+            "actions": [dict(a.to_json(), estimate=round(self.estimate(a), 4)) for a in self.actions],
+        }
 
 
 def search_bot(game: Game[Any], spec: str, seed: int) -> MctsBot:
@@ -112,8 +124,9 @@ def search_bot(game: Game[Any], spec: str, seed: int) -> MctsBot:
     return bot
 
 
-def advise(game: Game[Any], view: View, spec: str = HINT_SPEC, *, seed: int = 0,
-           progress: Progress | None = None) -> Advice:
+def advise(
+    game: Game[Any], view: View, spec: str = HINT_SPEC, *, seed: int = 0, progress: Progress | None = None
+) -> Advice:
     """Each legal action's estimates for ``view.player``, by the search ``spec`` names.
 
     The search is the bot's: same sampling, same tree, same random draws as
@@ -137,12 +150,14 @@ def advise(game: Game[Any], view: View, spec: str = HINT_SPEC, *, seed: int = 0,
     seen = {t for _, _, t, _ in out}
     out += [(0.0, 0.0, t, 0.0) for t in legal if t not in seen]  # never tried: no estimate
     out.sort(key=lambda e: (e[0], e[1], e[2]), reverse=True)  # MctsBot.act's order of choice
-    return Advice(me, bot.spec, done, tuple(ActionAdvice(t, int(n), v, w) for n, v, t, w in out),
-                  total_win / done)
+    return Advice(
+        me, bot.spec, done, tuple(ActionAdvice(t, int(n), v, w) for n, v, t, w in out), total_win / done
+    )
 
 
-def _search(bot: MctsBot, root: _Node, view: View, me: int, wins: dict[Any, float], *,
-            progress: Progress | None) -> int:
+def _search(
+    bot: MctsBot, root: _Node, view: View, me: int, wins: dict[Any, float], *, progress: Progress | None
+) -> int:
     """``MctsBot.act``'s loop (sample, iterate, spend), noting after each iteration which of
     ``me``'s root actions it began with and ``me``'s share of the win at its end."""
     budget = bot.limit.start()

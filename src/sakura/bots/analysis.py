@@ -55,8 +55,9 @@ def _round_of(state: State[Any]) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def jobs(game: Game[Any], initial: State[Any], moves: Sequence[tuple[int, str]], seat: int, *,
-         graph: bool = True) -> list[Job]:
+def jobs(
+    game: Game[Any], initial: State[Any], moves: Sequence[tuple[int, str]], seat: int, *, graph: bool = True
+) -> list[Job]:
     """The analysis of ``seat`` as independent jobs, in game order: a ``decision`` job before
     each of its moves that had an alternative, a ``round`` job at each round's start (if
     ``graph``). Each carries the state before the move as saved JSON; only the worker reads it,
@@ -72,12 +73,21 @@ def jobs(game: Game[Any], initial: State[Any], moves: Sequence[tuple[int, str]],
             out.append({"kind": "round", "index": index, "round": rnd, "state": state.to_json()})
             last_round = rnd
         if player == seat and len(state.legal_actions(seat)) > 1:
-            out.append({"kind": "decision", "index": index, "round": rnd, "seat": seat, "played": text,
-                        "state": state.to_json()})
+            out.append(
+                {
+                    "kind": "decision",
+                    "index": index,
+                    "round": rnd,
+                    "seat": seat,
+                    "played": text,
+                    "state": state.to_json(),
+                }
+            )
         state.apply_action(player, game.parse_action(text))
     if graph and (outcome := state.outcome()) is not None:
-        out.append({"kind": "end", "index": len(moves), "round": _round_of(state),
-                    "wins": list(outcome.returns())})
+        out.append(
+            {"kind": "end", "index": len(moves), "round": _round_of(state), "wins": list(outcome.returns())}
+        )
     return out
 
 
@@ -88,8 +98,12 @@ def run_job(game: Game[Any], job: Job, spec: str = ANALYSIS_SPEC, seed: int = 0)
         return {"kind": "end", "index": job["index"], "round": job["round"], "wins": job["wins"]}
     state = game.state_from_json(job["state"])
     if kind == "round":
-        return {"kind": "round", "index": job["index"], "round": job["round"],
-                "wins": public_wins(game, state, spec, seed)}
+        return {
+            "kind": "round",
+            "index": job["index"],
+            "round": job["round"],
+            "wins": public_wins(game, state, spec, seed),
+        }
     advice = advise(game, state.view(job["seat"]), spec, seed=seed + job["index"])
     return _decision(job, advice)
 
@@ -101,11 +115,20 @@ def _decision(job: Job, advice: Advice) -> dict[str, Any]:
     best = max(advice.actions, key=shrunk)
     played = advice.of(job["played"])
     loss = max(0.0, shrunk(best) - shrunk(played))
-    return {"kind": "decision", "index": job["index"], "round": job["round"], "seat": job["seat"],
-            "played": job["played"], "best": best.action, "win_played": round(shrunk(played), 1),
-            "win_best": round(shrunk(best), 1), "loss": round(loss, 1), "label": label(loss),
-            "iterations": advice.iterations,
-            "actions": [dict(a.to_json(), estimate=round(shrunk(a), 1)) for a in advice.actions]}
+    return {
+        "kind": "decision",
+        "index": job["index"],
+        "round": job["round"],
+        "seat": job["seat"],
+        "played": job["played"],
+        "best": best.action,
+        "win_played": round(shrunk(played), 1),
+        "win_best": round(shrunk(best), 1),
+        "loss": round(loss, 1),
+        "label": label(loss),
+        "iterations": advice.iterations,
+        "actions": [dict(a.to_json(), estimate=round(shrunk(a), 1)) for a in advice.actions],
+    }
 
 
 def public_wins(game: Game[Any], state: State[Any], spec: str = ANALYSIS_SPEC, seed: int = 0) -> list[float]:
@@ -152,22 +175,43 @@ class Analysis:
 
     def to_json(self) -> dict[str, Any]:
         counts = {name: sum(1 for d in self.decisions if d["label"] == name) for name, _ in THRESHOLDS}
-        return {"game": self.game, "seat": self.seat, "spec": self.spec, "players": list(self.players),
-                "thresholds": dict(THRESHOLDS), "counts": counts, "decisions": list(self.decisions),
-                "rounds": list(self.rounds)}
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "spec": self.spec,
+            "players": list(self.players),
+            "thresholds": dict(THRESHOLDS),
+            "counts": counts,
+            "decisions": list(self.decisions),
+            "rounds": list(self.rounds),
+        }
 
     @classmethod
-    def assemble(cls, game: Game[Any], seat: int, spec: str, players: Sequence[str],
-                 results: Sequence[dict[str, Any]]) -> Analysis:
-        return cls(game.name, seat, spec, tuple(players),
-                   tuple(r for r in results if r["kind"] == "decision"),
-                   tuple({k: r[k] for k in ("index", "round", "wins")}
-                         for r in results if r["kind"] != "decision"))
+    def assemble(
+        cls, game: Game[Any], seat: int, spec: str, players: Sequence[str], results: Sequence[dict[str, Any]]
+    ) -> Analysis:
+        return cls(
+            game.name,
+            seat,
+            spec,
+            tuple(players),
+            tuple(r for r in results if r["kind"] == "decision"),
+            tuple({k: r[k] for k in ("index", "round", "wins")} for r in results if r["kind"] != "decision"),
+        )
 
 
-def analyse(game: Game[Any], initial: State[Any], moves: Sequence[tuple[int, str]], seat: int,
-            spec: str = ANALYSIS_SPEC, *, seed: int = 0, players: Sequence[str] | None = None,
-            graph: bool = True, progress: Progress | None = None) -> Analysis:
+def analyse(
+    game: Game[Any],
+    initial: State[Any],
+    moves: Sequence[tuple[int, str]],
+    seat: int,
+    spec: str = ANALYSIS_SPEC,
+    *,
+    seed: int = 0,
+    players: Sequence[str] | None = None,
+    graph: bool = True,
+    progress: Progress | None = None,
+) -> Analysis:
     """Run every job of :func:`jobs` here, one after another (``progress(done, total)`` after each)."""
     todo = jobs(game, initial, moves, seat, graph=graph)
     results = []

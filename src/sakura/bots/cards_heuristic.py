@@ -61,8 +61,9 @@ def best_place(areas: Areas, card: str, game: CardsGame = _PUBLISHED) -> float |
     return max(values) if values else None
 
 
-def judge(action: Action, mine: Areas, theirs: Areas, game: CardsGame = _PUBLISHED,
-          place: Any = None) -> float:
+def judge(
+    action: Action, mine: Areas, theirs: Areas, game: CardsGame = _PUBLISHED, place: Any = None
+) -> float:
     """The heuristic's score of ``action``; ``place`` stands in for :func:`place_value`
     (a memo of it, in search)."""
     value = place or (lambda area, card: place_value(area, card, game))
@@ -117,8 +118,10 @@ class CardsHeuristic:
         assert me is not None
         areas = view.areas  # type: ignore[attr-defined]
         game = self.game
-        return [judge(game.parse_action(t), areas[me], areas[1 - me], game, self.place)
-                for t in view.legal_actions]
+        return [
+            judge(game.parse_action(t), areas[me], areas[1 - me], game, self.place)
+            for t in view.legal_actions
+        ]
 
     def prior(self, state: State[Any], player: int, actions: Sequence[Action]) -> list[float]:
         assert isinstance(state, CardsState)

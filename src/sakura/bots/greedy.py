@@ -21,8 +21,9 @@ class GreedyBot:
     True
     """
 
-    def __init__(self, game: Game[Any], seed: int, heuristic: Heuristic | None = None,
-                 label: str = "greedy") -> None:
+    def __init__(
+        self, game: Game[Any], seed: int, heuristic: Heuristic | None = None, label: str = "greedy"
+    ) -> None:
         self.game = game
         self.label = label  # "greedy", or the level it plays for ("club")
         self.rng = random.Random(seed)

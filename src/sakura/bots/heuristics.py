@@ -45,8 +45,7 @@ class Playout(Protocol):
     probability ``epsilon`` (``rng.random() < epsilon``) a uniformly random legal action
     (``rng.randrange``), else ``rollout_action``."""
 
-    def playout(self, state: State[Any], rng: random.Random, epsilon: float) -> None:
-        ...
+    def playout(self, state: State[Any], rng: random.Random, epsilon: float) -> None: ...
 
 
 HeuristicFactory = Callable[[Game[Any]], Heuristic]
@@ -64,8 +63,10 @@ def heuristic_for(game: Game[Any], *, required: bool = True) -> Heuristic | None
     factory = _HEURISTICS.get(game.name)
     if factory is None:
         if required:
-            raise BotError(f"no heuristic for the game {game.name!r}: 'greedy' needs one "
-                           "(register_heuristic); 'random' and 'mcts' work without")
+            raise BotError(
+                f"no heuristic for the game {game.name!r}: 'greedy' needs one "
+                "(register_heuristic); 'random' and 'mcts' work without"
+            )
         return None
     return factory(game)
 
@@ -90,8 +91,7 @@ class Evaluator(Protocol):
     so that every determinization of one information set is judged alike.
     """
 
-    def value(self, state: State[Any]) -> tuple[list[float], list[float]] | None:
-        ...
+    def value(self, state: State[Any]) -> tuple[list[float], list[float]] | None: ...
 
 
 def evaluator_for(game: Game[Any]) -> Evaluator | None:
@@ -110,9 +110,9 @@ class HandReader(Protocol):
     player's own earlier views (``history``, oldest first) show of the others' choices, or
     ``None`` where there is nothing to read."""
 
-    def sampler(self, history: Sequence[View], view: View, temperature: float
-                ) -> Callable[[int], State[Any]] | None:
-        ...
+    def sampler(
+        self, history: Sequence[View], view: View, temperature: float
+    ) -> Callable[[int], State[Any]] | None: ...
 
 
 def hand_reader_for(game: Game[Any]) -> HandReader | None:

@@ -56,15 +56,28 @@ class Level:
 
 CARDS = "sakura-cards"
 LADDER: tuple[Level, ...] = (
-    Level("beginner", "softmax:2", "a hot softmax over the heuristic: avoids blunders, often a weaker card",
-          ((CARDS, "softmax:3"),)),
-    Level("casual", "softmax:0.5", "a cooler softmax: errs mostly between moves of similar worth",
-          ((CARDS, "softmax:1.5"),)),
+    Level(
+        "beginner",
+        "softmax:2",
+        "a hot softmax over the heuristic: avoids blunders, often a weaker card",
+        ((CARDS, "softmax:3"),),
+    ),
+    Level(
+        "casual",
+        "softmax:0.5",
+        "a cooler softmax: errs mostly between moves of similar worth",
+        ((CARDS, "softmax:1.5"),),
+    ),
     Level("club", "greedy", "the heuristic's best move every time, nothing looked ahead"),
-    Level("expert", "mcts:200", "information-set MCTS with heuristic rollouts, about 0.1 s a decision",
-          ((CARDS, "mcts:50"),)),
-    Level("master", "mcts:1500", "information-set MCTS given up to a second a decision",
-          ((CARDS, "mcts:250"),)),
+    Level(
+        "expert",
+        "mcts:200",
+        "information-set MCTS with heuristic rollouts, about 0.1 s a decision",
+        ((CARDS, "mcts:50"),),
+    ),
+    Level(
+        "master", "mcts:1500", "information-set MCTS given up to a second a decision", ((CARDS, "mcts:250"),)
+    ),
 )
 LEVELS: dict[str, Level] = {level.name: level for level in LADDER}
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)

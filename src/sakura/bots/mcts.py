@@ -100,8 +100,11 @@ class MctsBot:
         wanted = rollout == "heuristic"
         self.heuristic: Heuristic | None = heuristic_for(game, required=False) if wanted else None
         # The heuristic's own rollout loop, where it has one and nothing stops rollouts early.
-        self.playout = (self.heuristic.playout if isinstance(self.heuristic, Playout)
-                        and self.fast.fast and self.evaluator is None else None)
+        self.playout = (
+            self.heuristic.playout
+            if isinstance(self.heuristic, Playout) and self.fast.fast and self.evaluator is None
+            else None
+        )
         self.label = label or f"mcts:{limit}"
         self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
 

@@ -61,8 +61,9 @@ def _plugin_factory(name: str) -> Callable[[Game[Any], int, Limit | None, dict[s
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise BotError(f"the {name!r} bot cannot load ({exc}); it needs the rl extra: "
-                       "pip install 'sakura[rl]'") from None
+        raise BotError(
+            f"the {name!r} bot cannot load ({exc}); it needs the rl extra: pip install 'sakura[rl]'"
+        ) from None
     factory: Callable[[Game[Any], int, Limit | None, dict[str, str]], Bot] = getattr(module, attribute)
     return factory
 
@@ -86,9 +87,11 @@ def parse_spec(spec: str) -> tuple[str, Limit | None, dict[str, str]]:
     name, _, limit_text = head.partition(":")
     name = name.strip().lower()
     if name not in available_bots() and name not in PLUGINS:
-        raise BotError(f"unknown bot {spec!r}; bots: {', '.join(available_bots() + plugin_bots())}, "
-                       f"levels: {', '.join(LEVEL_NAMES)} (e.g. random, greedy, mcts:200, mcts:0.25s, "
-                       "softmax:0.3, club)")
+        raise BotError(
+            f"unknown bot {spec!r}; bots: {', '.join(available_bots() + plugin_bots())}, "
+            f"levels: {', '.join(LEVEL_NAMES)} (e.g. random, greedy, mcts:200, mcts:0.25s, "
+            "softmax:0.3, club)"
+        )
     options: dict[str, str] = {}
     if name == "softmax":
         if limit_text.strip():
@@ -135,9 +138,11 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
         elif key in ("lookahead", "cut") and value.isdigit():
             kwargs[key] = int(value)
         else:
-            raise BotError(f"unknown mcts option {key}={value!r}; options: "
-                           f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random, "
-                           "lookahead=N, cut=N")
+            raise BotError(
+                f"unknown mcts option {key}={value!r}; options: "
+                f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random, "
+                "lookahead=N, cut=N"
+            )
     return MctsBot(game, seed, limit or DEFAULT_MCTS_LIMIT, label=label, **kwargs)
 
 

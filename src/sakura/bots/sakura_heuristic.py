@@ -104,11 +104,13 @@ class SakuraHeuristic:
         self.others = game.num_painters - 1  # cards played by the others each round
         self.speed = max(0.5, self.painters * self.mu)  # Emperor's spaces a round
         # The Emperor's expected advance before a card's painter action, its own move included.
-        self.pre = [self.others * self.below[c] * self.mu
-                    + (self.ga[c] if self.gk[c] in (_E, _E_CHOICE) else 0)
-                    for c in range(len(self.gk))]
-        self.keep = [KEEP.get(self.pk[c], 0.0) + (0.1 if self.gk[c] == _E_CHOICE else 0.0)
-                     for c in range(len(self.gk))]
+        self.pre = [
+            self.others * self.below[c] * self.mu + (self.ga[c] if self.gk[c] in (_E, _E_CHOICE) else 0)
+            for c in range(len(self.gk))
+        ]
+        self.keep = [
+            KEEP.get(self.pk[c], 0.0) + (0.1 if self.gk[c] == _E_CHOICE else 0.0) for c in range(len(self.gk))
+        ]
 
     @classmethod
     def for_game(cls, game: Game[Any]) -> SakuraHeuristic:
@@ -122,14 +124,14 @@ class SakuraHeuristic:
         v: Any = view
         actions = [self.game.parse_action(t) for t in v.legal_actions]
         pending = v.pending
-        rest = [(card, seat) for seat, card in v.revealed[v.resolved + 1:]] if pending else []
+        rest = [(card, seat) for seat, card in v.revealed[v.resolved + 1 :]] if pending else []
         board = (v.emperor, list(v.painters), list(v.tokens), v.scored)
         return self._scores(board, v.player, actions, pending, rest)
 
     def prior(self, state: State[Any], player: int, actions: Sequence[Action]) -> list[float]:
         s: Any = state
         pending = s.pending_choice()
-        rest = s.queue[s.qi + 1:] if pending else []
+        rest = s.queue[s.qi + 1 :] if pending else []
         return self._scores((s.emperor, s.pos[:], s.tokens[:], s.scored), player, actions, pending, rest)
 
     def rollout_action(self, state: State[Any], player: int, rng: random.Random) -> Action:
@@ -236,8 +238,14 @@ class SakuraHeuristic:
 
     # ------------------------------------------------------------------ scoring
 
-    def _scores(self, board: _Board, me: int, actions: Sequence[Any], pending: tuple[int, int, str] | None,
-                rest: Sequence[tuple[int, int]]) -> list[float]:
+    def _scores(
+        self,
+        board: _Board,
+        me: int,
+        actions: Sequence[Any],
+        pending: tuple[int, int, str] | None,
+        rest: Sequence[tuple[int, int]],
+    ) -> list[float]:
         e, pos, tokens, scored = board
         if scored >= len(self.sakuras):
             return [0.0] * len(actions)
@@ -264,8 +272,9 @@ class SakuraHeuristic:
             if a.court is not None:
                 k = a.court
                 if not court:
-                    base = self._board_value(pos, tokens, scored, e + self.others * self.mu,
-                                             viewer=me, scoring=False)
+                    base = self._board_value(
+                        pos, tokens, scored, e + self.others * self.mu, viewer=me, scoring=False
+                    )
                 if k not in court:
                     court[k] = self._select_value(board, self.court, k, me) - base
                 value += court[k]
@@ -276,16 +285,32 @@ class SakuraHeuristic:
         """Value for ``viewer`` of ``seat`` choosing ``card`` now, the round's others unknown."""
         e, pos, tokens, scored = board
         share = self.below[card]
-        ask = _Ask(scored, seat, card, viewer, self.others * share * self.mu,
-                   math.sqrt(self.others * share * self.var), self.others * (1.0 - share) * self.mu)
+        ask = _Ask(
+            scored,
+            seat,
+            card,
+            viewer,
+            self.others * share * self.mu,
+            math.sqrt(self.others * share * self.var),
+            self.others * (1.0 - share) * self.mu,
+        )
         return self._play(ask, e, pos, tokens)
 
     def _known_moves(self, rest: Sequence[tuple[int, int]]) -> float:
         """How far the round's remaining (revealed) cards move the Emperor, E± counted as 0."""
         return float(sum(self.ga[c] for c, _ in rest if self.gk[c] == _E))
 
-    def _play(self, ask: _Ask, e: int, pos: list[int], tokens: list[int], *, garden_dir: int = 0,
-              painter_dir: int = 0, garden_done: bool = False) -> float:
+    def _play(
+        self,
+        ask: _Ask,
+        e: int,
+        pos: list[int],
+        tokens: list[int],
+        *,
+        garden_dir: int = 0,
+        painter_dir: int = 0,
+        garden_done: bool = False,
+    ) -> float:
         """Expected value for the viewer once the card resolves, the Emperor having moved
         ``m_lo`` (spread ``sd``) before it and moving ``m_hi`` after it."""
         target = self.sakuras[ask.scored]
@@ -294,16 +319,40 @@ class SakuraHeuristic:
             p_pre = 1.0 - _phi((target - 0.5 - e - ask.m_lo) / ask.sd)
             if p_pre > 0.02:
                 now = self._board_value(pos, tokens, ask.scored, target, viewer=ask.viewer, scoring=True)
-                capped = _Ask(ask.scored, ask.seat, ask.card, ask.viewer, min(ask.m_lo, target - 1 - e),
-                              ask.sd, ask.m_hi)
-                later = self._resolve(capped, e, pos, tokens, garden_dir=garden_dir,
-                                      painter_dir=painter_dir, garden_done=garden_done)
+                capped = _Ask(
+                    ask.scored,
+                    ask.seat,
+                    ask.card,
+                    ask.viewer,
+                    min(ask.m_lo, target - 1 - e),
+                    ask.sd,
+                    ask.m_hi,
+                )
+                later = self._resolve(
+                    capped,
+                    e,
+                    pos,
+                    tokens,
+                    garden_dir=garden_dir,
+                    painter_dir=painter_dir,
+                    garden_done=garden_done,
+                )
                 return p_pre * now + (1.0 - p_pre) * later
-        return self._resolve(ask, e, pos, tokens, garden_dir=garden_dir, painter_dir=painter_dir,
-                             garden_done=garden_done)
+        return self._resolve(
+            ask, e, pos, tokens, garden_dir=garden_dir, painter_dir=painter_dir, garden_done=garden_done
+        )
 
-    def _resolve(self, ask: _Ask, e: int, pos: list[int], tokens: list[int], *, garden_dir: int,
-                 painter_dir: int, garden_done: bool) -> float:
+    def _resolve(
+        self,
+        ask: _Ask,
+        e: int,
+        pos: list[int],
+        tokens: list[int],
+        *,
+        garden_dir: int,
+        painter_dir: int,
+        garden_done: bool,
+    ) -> float:
         seat, card = ask.seat, ask.card
         target = self.sakuras[ask.scored]
         scoring = e >= target
@@ -314,8 +363,12 @@ class SakuraHeuristic:
                 if seat == self.court:
                     kind = _E
                 elif garden_dir == 0:
-                    return max(self._resolve(ask, e, pos, tokens, garden_dir=d, painter_dir=painter_dir,
-                                             garden_done=False) for d in (1, -1))
+                    return max(
+                        self._resolve(
+                            ask, e, pos, tokens, garden_dir=d, painter_dir=painter_dir, garden_done=False
+                        )
+                        for d in (1, -1)
+                    )
                 else:
                     kind, amount = _E, amount * garden_dir
             if kind == _E:
@@ -340,12 +393,14 @@ class SakuraHeuristic:
         # The painter action.
         kind = self.pk[card]
         if kind == _P_CHOICE and seat != self.court and painter_dir == 0:
-            return max(self._after_garden(ask, pos, tokens, eb, scoring=scoring, direction=d)
-                       for d in (1, -1))
+            return max(
+                self._after_garden(ask, pos, tokens, eb, scoring=scoring, direction=d) for d in (1, -1)
+            )
         return self._after_garden(ask, pos, tokens, eb, scoring=scoring, direction=painter_dir or 1)
 
-    def _after_garden(self, ask: _Ask, pos: list[int], tokens: list[int], eb: float, *, scoring: bool,
-                      direction: int) -> float:
+    def _after_garden(
+        self, ask: _Ask, pos: list[int], tokens: list[int], eb: float, *, scoring: bool, direction: int
+    ) -> float:
         seat, scored, viewer = ask.seat, ask.scored, ask.viewer
         kind, amount = self.pk[ask.card], self.pa[ask.card]
         me = pos[seat]
@@ -379,8 +434,9 @@ class SakuraHeuristic:
 
     # ------------------------------------------------------------------ movement model
 
-    def _forward(self, pos: list[int], tokens: list[int], seat: int, steps: int, *, eb: float, sd: float
-                 ) -> tuple[tuple[list[int], list[int]], tuple[list[int], list[int]], float]:
+    def _forward(
+        self, pos: list[int], tokens: list[int], seat: int, steps: int, *, eb: float, sd: float
+    ) -> tuple[tuple[list[int], list[int]], tuple[list[int], list[int]], float]:
         """(board if no bump, board if bumped, probability of the bump) for ``steps`` empty
         spaces forward with the Emperor expected at ``eb`` (spread ``sd``)."""
         others = [q for i, q in enumerate(pos) if i != seat]
@@ -424,8 +480,15 @@ class SakuraHeuristic:
 
     # ------------------------------------------------------------------ static evaluation
 
-    def _board_value(self, pos: list[int], tokens: list[int], scored: int, emperor: float,  # noqa: PLR0917
-                     viewer: int, scoring: bool) -> float:
+    def _board_value(  # noqa: PLR0917
+        self,
+        pos: list[int],
+        tokens: list[int],
+        scored: int,
+        emperor: float,
+        viewer: int,
+        scoring: bool,
+    ) -> float:
         """Tokens and the coming sakura's award by rank, the viewer's minus its rivals'.
         (All arguments positional: the compiled build makes this a C method.)"""
         target = self.sakuras[scored]
@@ -461,4 +524,3 @@ class SakuraHeuristic:
         if not rivals:
             return mine
         return mine - 0.5 * top - 0.5 * total / rivals
-

@@ -89,8 +89,9 @@ class SakuraHandReader:
                 out.append((earlier, played))
         return out
 
-    def likely(self, history: Sequence[View], view: View, temperature: float
-               ) -> dict[int, dict[int, float]] | None:
+    def likely(
+        self, history: Sequence[View], view: View, temperature: float
+    ) -> dict[int, dict[int, float]] | None:
         """seat -> card -> weight for each other seat's cards now (see the module docstring),
         or ``None`` where nothing is read."""
         now: Any = view

@@ -73,21 +73,23 @@ def features(game: SakuraGame, state: Any, speed: float) -> list[list[float]]:
         t_best = float(tokens[seat] - best_tok)
         a_best = award[seat] - best_award
         a_mean = award[seat] - mean_award
-        out.append([
-            1.0,
-            t_best,
-            tokens[seat] - mean_tok,
-            math.tanh(t_best / 3.0),
-            a_best,
-            a_mean,
-            a_best * near,
-            a_mean * near,
-            near,
-            float(min(8, e - me)),
-            1.0 if e - me == 1 else 0.0,
-            float(min(6, me - max(behind))) if behind else 0.0,
-            1.0 if me == 0 else 0.0,
-        ])
+        out.append(
+            [
+                1.0,
+                t_best,
+                tokens[seat] - mean_tok,
+                math.tanh(t_best / 3.0),
+                a_best,
+                a_mean,
+                a_best * near,
+                a_mean * near,
+                near,
+                float(min(8, e - me)),
+                1.0 if e - me == 1 else 0.0,
+                float(min(6, me - max(behind))) if behind else 0.0,
+                1.0 if me == 0 else 0.0,
+            ]
+        )
     return out
 
 
@@ -112,8 +114,12 @@ class SakuraValue:
         table = data["tables"][key]
         if table.get("features") != list(FEATURES):
             return None
-        return cls(game, tuple(tuple(w) for w in table["share"]), tuple(tuple(w) for w in table["margin"]),
-                   float(table["speed"]))
+        return cls(
+            game,
+            tuple(tuple(w) for w in table["share"]),
+            tuple(tuple(w) for w in table["margin"]),
+            float(table["speed"]),
+        )
 
     def value(self, state: State[Any]) -> tuple[list[float], list[float]] | None:
         """(win share, squashed margin) for each player, or ``None`` where the estimate does

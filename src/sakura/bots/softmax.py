@@ -47,8 +47,14 @@ class SoftmaxBot:
     True
     """
 
-    def __init__(self, game: Game[Any], seed: int, temperature: float,
-                 heuristic: Heuristic | None = None, label: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int,
+        temperature: float,
+        heuristic: Heuristic | None = None,
+        label: str | None = None,
+    ) -> None:
         if not temperature > 0 or math.isinf(temperature):
             raise BotError(f"a softmax temperature is a positive number, not {temperature!r}")
         self.game = game

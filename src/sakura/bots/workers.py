@@ -36,6 +36,7 @@ def _game(name: str, config: dict[str, Any]) -> Game[Any]:
 
 def hint_work(slot: int, work: Work) -> dict[str, Any]:
     """``advise`` from ``work["view"]``, its progress written into the slot's cell."""
+
     def report(done: int, total: int) -> None:
         if total and _progress is not None:
             _progress[slot] = done / total

@@ -25,18 +25,28 @@ def run(record: GameRecord, seat: int, spec: str, png: Path | None, err: Console
     initial = game.state_from_json(record.initial)
     moves = [(m.player, m.action) for m in record.moves]
     started = time.perf_counter()
-    with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), console=err,
-                  transient=True) as bar:
+    with Progress(
+        TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), console=err, transient=True
+    ) as bar:
         task = bar.add_task("analyse", total=None)
-        result = analyse(game, initial, moves, seat, spec, players=record.players,
-                         progress=lambda done, total: bar.update(task, completed=done, total=total))
+        result = analyse(
+            game,
+            initial,
+            moves,
+            seat,
+            spec,
+            players=record.players,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
     seconds = time.perf_counter() - started
     out.print(table(result))
     data = result.to_json()
     plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
     counts = ", ".join(f"{n} {name if n == 1 else plural[name]}" for name, n in data["counts"].items())
-    err.print(f"analysed {len(result.decisions)} decisions of {record.players[seat]} and "
-              f"{len(result.rounds)} round points with {result.spec} in {seconds:.1f} s: {counts}")
+    err.print(
+        f"analysed {len(result.decisions)} decisions of {record.players[seat]} and "
+        f"{len(result.rounds)} round points with {result.spec} in {seconds:.1f} s: {counts}"
+    )
     if png is not None:
         plot(result, png)
         err.print(f"wrote {png}")
@@ -51,9 +61,17 @@ def table(result: Analysis) -> Table:
     for d in result.decisions:
         mark = d["label"] or ""
         style = MARKS[mark][1] if mark else None
-        t.add_row(str(d["index"] + 1), str(d["round"] or ""), d["played"], f"{d['win_played']:.1f}",
-                  "" if d["best"] == d["played"] else d["best"], f"{d['win_best']:.1f}",
-                  f"{d['loss']:.1f}", mark, style=style)
+        t.add_row(
+            str(d["index"] + 1),
+            str(d["round"] or ""),
+            d["played"],
+            f"{d['win_played']:.1f}",
+            "" if d["best"] == d["played"] else d["best"],
+            f"{d['win_best']:.1f}",
+            f"{d['loss']:.1f}",
+            mark,
+            style=style,
+        )
     return t
 
 
@@ -67,8 +85,15 @@ def plot(result: Analysis, path: Path) -> Path:
     xs = [p["index"] for p in points]
     for seat, name in enumerate(result.players):
         ys = [100 * p["wins"][seat] for p in points]
-        ax.plot(xs, ys, marker="o", markersize=3, color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
-                linewidth=2.6 if seat == result.seat else 1.2, label=name)
+        ax.plot(
+            xs,
+            ys,
+            marker="o",
+            markersize=3,
+            color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+            linewidth=2.6 if seat == result.seat else 1.2,
+            label=name,
+        )
     for d in result.decisions:
         if d["label"]:
             symbol, colour = MARKS[d["label"]]
@@ -76,15 +101,24 @@ def plot(result: Analysis, path: Path) -> Path:
             ax.annotate(symbol, (d["index"], 102), ha="center", fontsize=8, color=colour)
     ax.axhline(100 / len(result.players), color="#999999", linestyle="--", linewidth=0.8)
     ticks = points[:-1][:: max(1, len(points) // 12)] + points[-1:]
-    ax.set_xticks([p["index"] for p in ticks],
-                  [str(p["round"]) for p in ticks[:-1]] + ["end" if ticks else ""])
+    ax.set_xticks(
+        [p["index"] for p in ticks], [str(p["round"]) for p in ticks[:-1]] + ["end" if ticks else ""]
+    )
     ax.set_xlabel("round (at its start; the last point is the result)")
     ax.set_ylabel("estimated win chance (%)")
     ax.set_ylim(0, 108)
-    ax.set_title(f"Win chance by round - {result.players[result.seat]}'s decisions marked "
-                 "(?! inaccuracy, ? mistake, ?? blunder)", fontsize=9)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), fontsize=8, frameon=False,
-              ncol=min(5, len(result.players)))
+    ax.set_title(
+        f"Win chance by round - {result.players[result.seat]}'s decisions marked "
+        "(?! inaccuracy, ? mistake, ?? blunder)",
+        fontsize=9,
+    )
+    ax.legend(
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.16),
+        fontsize=8,
+        frameon=False,
+        ncol=min(5, len(result.players)),
+    )
     fig.tight_layout()
     fig.savefig(path)
     return path

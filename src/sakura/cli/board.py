@@ -64,9 +64,13 @@ def draw_position(position: Position, game: SakuraGame) -> str:
     return "\n".join(lines)
 
 
-_COMBINATIONS = {("colours", True): "three colours, in a row", ("colours", False): "three colours",
-                 ("one_colour", True): "one colour, in a row", ("one_colour", False): "one colour",
-                 ("none", True): "in a row"}
+_COMBINATIONS = {
+    ("colours", True): "three colours, in a row",
+    ("colours", False): "three colours",
+    ("one_colour", True): "one colour, in a row",
+    ("one_colour", False): "one colour",
+    ("none", True): "in a row",
+}
 
 
 def draw_cards(view: CardsView) -> str:
@@ -76,8 +80,10 @@ def draw_cards(view: CardsView) -> str:
     lines = [f"round {view.round} of 3, {head}; {view.aside} cards set aside"]
     for seat in range(2):
         rounds = " + ".join(str(s) for s in view.round_scores[seat]) or "-"
-        lines.append(f"player {seat + 1}: total {view.totals[seat]} (rounds {rounds}); "
-                     f"{view.hand_sizes[seat]} in hand, {view.discard_counts[seat]} discarded")
+        lines.append(
+            f"player {seat + 1}: total {view.totals[seat]} (rounds {rounds}); "
+            f"{view.hand_sizes[seat]} in hand, {view.discard_counts[seat]} discarded"
+        )
         for i, area in enumerate(AREAS):
             detail = view.area_details[seat][i]
             if detail.blossoms > 1:

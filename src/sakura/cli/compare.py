@@ -42,27 +42,43 @@ def file_kind(path: Path) -> str:
             return kind
         except (GameError, ValueError) as exc:
             problems.append(f"as a {kind}: {exc}")
-    raise ValueError(f"{path.name} is neither a deck nor a garden file nor the card game's cards "
-                     f"({'; '.join(problems)})")
+    raise ValueError(
+        f"{path.name} is neither a deck nor a garden file nor the card game's cards ({'; '.join(problems)})"
+    )
 
 
 def compare(
-    a: Annotated[Path, typer.Argument(help="edition A: a deck or garden file, or the card game's cards",
-                                      exists=True, dir_okay=False)],
+    a: Annotated[
+        Path,
+        typer.Argument(
+            help="edition A: a deck or garden file, or the card game's cards", exists=True, dir_okay=False
+        ),
+    ],
     b: Annotated[Path, typer.Argument(help="edition B: the same kind of file", exists=True, dir_okay=False)],
     players: Annotated[int | None, typer.Option("--players", "-p", help="2 to 6 players (default 4)")] = None,
     variant: Annotated[str | None, typer.Option(help="two players: court (default) or tactical")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=2, help="games a side (deals)")] = 1000,
-    bots: Annotated[list[str] | None, typer.Option("--bot", "-b", help=(
-        "bot spec for the seats (repeat for a mix, which rotates seats); default greedy"))] = None,
-    deck: Annotated[Path | None, typer.Option(help="comparing gardens: the deck both sides use",
-                                              exists=True, dir_okay=False)] = None,
-    garden: Annotated[Path | None, typer.Option(help="comparing decks: the garden both sides use",
-                                                exists=True, dir_okay=False)] = None,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            "-b",
+            help=("bot spec for the seats (repeat for a mix, which rotates seats); default greedy"),
+        ),
+    ] = None,
+    deck: Annotated[
+        Path | None,
+        typer.Option(help="comparing gardens: the deck both sides use", exists=True, dir_okay=False),
+    ] = None,
+    garden: Annotated[
+        Path | None,
+        typer.Option(help="comparing decks: the garden both sides use", exists=True, dir_okay=False),
+    ] = None,
     seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
     out: Annotated[Path, typer.Option(help="folder for compare.md, compare.json and the plot")] = Path(
-        "compare"),
+        "compare"
+    ),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress (bar or lines)")] = False,
 ) -> None:
     """Play A and B on the same deals, seats and bot seeds (common random numbers) and report
@@ -83,8 +99,12 @@ def compare(
             if (kind == "deck" and deck is not None) or (kind == "garden" and garden is not None):
                 raise ValueError(f"comparing {kind}s, --{kind} would replace both sides")
             game_name, players = "sakura", players or 4
-            configs = [sakura_config(players, variant, side if kind == "deck" else deck,
-                                     side if kind == "garden" else garden) for side in (a, b)]
+            configs = [
+                sakura_config(
+                    players, variant, side if kind == "deck" else deck, side if kind == "garden" else garden
+                )
+                for side in (a, b)
+            ]
         tables = [make_game(game_name, config) for config in configs]
         for spec in specs:
             for table in tables:
@@ -108,21 +128,32 @@ def compare(
     _write(rows, out, title, notes, games)
 
 
-def _play(configs: list[dict[str, object]], specs: list[str], games: int, seed: int, players: int,
-          game: str, jobs: int, quiet: bool) -> tuple[list[GameResult], float]:
+def _play(
+    configs: list[dict[str, object]],
+    specs: list[str],
+    games: int,
+    seed: int,
+    players: int,
+    game: str,
+    jobs: int,
+    quiet: bool,
+) -> tuple[list[GameResult], float]:
     """Both sides' games, side A's then side B's, on the same deals, seats and bot seeds; and
     the seconds they took."""
     sides = [balance_setups(config, specs, games, seed, players, game) for config in configs]
-    setups = sides[0] + [GameSetup(s.index + games, s.deal, s.game, s.config_json, s.seats, s.seed,
-                                   s.bot_seeds) for s in sides[1]]
+    setups = sides[0] + [
+        GameSetup(s.index + games, s.deal, s.game, s.config_json, s.seats, s.seed, s.bot_seeds)
+        for s in sides[1]
+    ]
     from sakura.tournament.balance import SakuraCollector
     from sakura.tournament.cards_balance import CardsCollector
 
     collector = CardsCollector if game == "sakura-cards" else SakuraCollector
     started = time.perf_counter()
     with GameProgress("compare", len(setups), quiet=quiet) as progress:
-        results = run_games(setups, jobs=jobs or default_jobs(), collector=collector,
-                            on_result=lambda _: progress.advance())
+        results = run_games(
+            setups, jobs=jobs or default_jobs(), collector=collector, on_result=lambda _: progress.advance()
+        )
     return results, time.perf_counter() - started
 
 

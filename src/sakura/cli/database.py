@@ -48,8 +48,11 @@ def where(url: str) -> str:
     parsed = _parse(url)
     if parsed.get_backend_name() == "sqlite":
         name = parsed.database
-        return "memory (gone when the server stops)" if name in (None, "", ":memory:") else \
-            f"the SQLite file {Path(name).absolute()}"
+        return (
+            "memory (gone when the server stops)"
+            if name in (None, "", ":memory:")
+            else f"the SQLite file {Path(name).absolute()}"
+        )
     return parsed.render_as_string(hide_password=True)
 
 
@@ -66,16 +69,21 @@ def check_url(url: str) -> None:
     except NoSuchModuleError:
         kind = parsed.drivername
         hint = " (PostgreSQL is postgresql+psycopg://...)" if kind.split("+")[0] == "postgres" else ""
-        raise DatabaseUrlError(f"--database-url names an unknown kind of database {kind!r}{hint}: "
-                              f"write one like {EXAMPLES}") from None
+        raise DatabaseUrlError(
+            f"--database-url names an unknown kind of database {kind!r}{hint}: write one like {EXAMPLES}"
+        ) from None
     except ImportError as exc:
-        raise DatabaseUrlError(f"the driver for {parsed.drivername} databases is not installed ({exc}): "
-                              "install it, or use sqlite:///FILE or postgresql+psycopg://") from None
+        raise DatabaseUrlError(
+            f"the driver for {parsed.drivername} databases is not installed ({exc}): "
+            "install it, or use sqlite:///FILE or postgresql+psycopg://"
+        ) from None
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         folder = Path(parsed.database).absolute().parent
         if not folder.is_dir() and url != default_url():
-            raise DatabaseUrlError(f"the folder {folder} of the SQLite file does not exist: "
-                                  "create it, or choose another --database-url")
+            raise DatabaseUrlError(
+                f"the folder {folder} of the SQLite file does not exist: "
+                "create it, or choose another --database-url"
+            )
 
 
 def open_store(url: str) -> Store:
@@ -108,8 +116,11 @@ def cannot_open(url: str, exc: BaseException) -> str:
     """One line: which database, and the first line of what its driver said (not SQLAlchemy's
     wrapping, its link to the documentation or the driver's hint on the next line)."""
     reason = getattr(exc, "orig", None) or exc
-    first = " ".join(str(reason).strip().splitlines()[0].split()) if str(reason).strip() else \
-        type(reason).__name__
+    first = (
+        " ".join(str(reason).strip().splitlines()[0].split())
+        if str(reason).strip()
+        else type(reason).__name__
+    )
     if "does not exist" in first and "database" in first:
         first += " (create it first, e.g. with createdb)"
     return f"cannot open the database {where(url)}: {first}"
@@ -122,8 +133,9 @@ def _parse(url: str) -> URL:
     try:
         return make_url(url)
     except ArgumentError:
-        raise DatabaseUrlError(f"--database-url {url!r} is not a database URL: write one like "
-                              f"{EXAMPLES}") from None
+        raise DatabaseUrlError(
+            f"--database-url {url!r} is not a database URL: write one like {EXAMPLES}"
+        ) from None
 
 
 def _make_default_folder(url: str) -> None:

@@ -10,12 +10,20 @@ import typer
 from sakura.cli.extras import require
 from sakura.cli.serve import _default_database
 
-db_app = typer.Typer(help="The database's schema: which revision it is at, and upgrading it.",
-                     no_args_is_help=True, add_completion=False, rich_markup_mode=None)
+db_app = typer.Typer(
+    help="The database's schema: which revision it is at, and upgrading it.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
 
-DatabaseUrl = Annotated[str | None, typer.Option(
-    help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
-         "(default: sakura serve's SQLite file in ~/.local/share/sakura)")]
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(
+        help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
+        "(default: sakura serve's SQLite file in ~/.local/share/sakura)"
+    ),
+]
 
 
 @db_app.command()

@@ -47,10 +47,15 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def main(
-    version: Annotated[bool, typer.Option(
-        "--version", callback=_print_version, is_eager=True,
-        help="Print the version and which build of the engine runs (compiled or pure Python), then exit.",
-    )] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and which build of the engine runs (compiled or pure Python), then exit.",
+        ),
+    ] = False,
 ) -> None:
     """Sakura: the race through the Emperor's garden. Simulate, replay and show games."""
 
@@ -77,12 +82,18 @@ def simulate(
         Path | None, typer.Option(help="save every game's record (JSON) in this folder")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
-    game_name: Annotated[str, typer.Option(
-        "--game", help="sakura, or sakura-cards (the three-area card game: two players)")] = "sakura",
-    deck: Annotated[Path | None, typer.Option(
-        help="a deck file instead of the published deck (format of data/deck.txt; the card game: "
-             "of its data/cards.txt)",
-        exists=True, dir_okay=False)] = None,
+    game_name: Annotated[
+        str, typer.Option("--game", help="sakura, or sakura-cards (the three-area card game: two players)")
+    ] = "sakura",
+    deck: Annotated[
+        Path | None,
+        typer.Option(
+            help="a deck file instead of the published deck (format of data/deck.txt; the card game: "
+            "of its data/cards.txt)",
+            exists=True,
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """Play random games and print a summary: rounds, bumps, tokens and winners by seat (the
     card game: points, discards and winners by seat)."""
@@ -158,8 +169,15 @@ def _random_game(game: Game[Any], seed: int, kind: str) -> tuple[Recorder, int]:
 
 
 def _progress(quiet: bool) -> Progress:
-    return Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                    console=err, disable=quiet, transient=True)
+    return Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=quiet,
+        transient=True,
+    )
 
 
 def _print_wins(wins: dict[int, float], games: int) -> None:
@@ -172,8 +190,9 @@ def _print_wins(wins: dict[int, float], games: int) -> None:
     console.print(seats)
 
 
-def _simulate_cards(game: Game[Any], games: int, seed: int, records: Path | None, quiet: bool,
-                    deck: Path | None) -> None:
+def _simulate_cards(
+    game: Game[Any], games: int, seed: int, records: Path | None, quiet: bool, deck: Path | None
+) -> None:
     """Random games of the card game: points a player and the winner's, discards, draws."""
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
@@ -201,8 +220,11 @@ def _simulate_cards(game: Game[Any], games: int, seed: int, records: Path | None
     table = Table(title=f"{games} random games of the card game{edition}")
     for column in ("measure", "mean", "min", "max"):
         table.add_column(column, justify="left" if column == "measure" else "right")
-    for name, values in (("points per player", points), ("winner's points", winner_points),
-                         ("discards per game", discards)):
+    for name, values in (
+        ("points per player", points),
+        ("winner's points", winner_points),
+        ("discards per game", discards),
+    ):
         table.add_row(name, f"{statistics.fmean(values):.2f}", str(min(values)), str(max(values)))
     table.add_row("draws", f"{draws / games:.1%}", "", "")
     console.print(table)
@@ -217,12 +239,15 @@ def replay_command(
     ] = False,
     board: Annotated[bool, typer.Option(help="draw the final garden (or the card game's areas)")] = False,
     tui: Annotated[bool, typer.Option("--tui", help="step through the game in the terminal app")] = False,
-    analyse: Annotated[bool, typer.Option(
-        "--analyse", "--analyze", help="score one seat's decisions and the win chance by round")] = False,
+    analyse: Annotated[
+        bool,
+        typer.Option("--analyse", "--analyze", help="score one seat's decisions and the win chance by round"),
+    ] = False,
     seat: Annotated[int, typer.Option(help="the seat to analyse (from 1)", min=1)] = 1,
     spec: Annotated[str, typer.Option(help="the analysing bot (a search spec or level)")] = "expert",
-    png: Annotated[Path | None, typer.Option(
-        help="write the win-chance graph to this PNG", dir_okay=False)] = None,
+    png: Annotated[
+        Path | None, typer.Option(help="write the win-chance graph to this PNG", dir_okay=False)
+    ] = None,
 ) -> None:
     """Re-run a game record through the engine; fail loudly where it diverges (with --analyse:
     then score a seat's decisions with the analysing bot)."""
@@ -271,8 +296,11 @@ def outcome_words(outcome: Outcome | None) -> str:
     if outcome is None:
         return "the game is unfinished"
     seats = [str(w + 1) for w in outcome.winners]
-    who = f"seat {seats[0]} won" if len(seats) == 1 else \
-        f"seats {', '.join(seats[:-1])} and {seats[-1]} share the win"
+    who = (
+        f"seat {seats[0]} won"
+        if len(seats) == 1
+        else f"seats {', '.join(seats[:-1])} and {seats[-1]} share the win"
+    )
     why = f" ({outcome.reason})" if outcome.reason else ""
     return f"{who}{why}; scores by seat: {', '.join(map(str, outcome.scores))}"
 
@@ -296,8 +324,12 @@ def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None
 
 @app.command()
 def show(
-    position: Annotated[str, typer.Argument(
-        help="a position in text form, or a JSON file: a position, or a saved state of either game")],
+    position: Annotated[
+        str,
+        typer.Argument(
+            help="a position in text form, or a JSON file: a position, or a saved state of either game"
+        ),
+    ],
 ) -> None:
     """Print a position: Sakura's garden, painters, Emperor and tokens, or the card game's table
     (from its saved state, a JSON file)."""
@@ -310,8 +342,10 @@ def show(
     if len(position.split()) == 1 and (path.suffix or "/" in position):  # a file's name, not a position
         _show_fails(f"no such file: {position}")
     if "|" in position:  # CardsState.text(): one way, for reading
-        _show_fails("the card game's one-line text form is not read back: give its saved state "
-                    "(a JSON file, as CardsState.to_json writes it)")
+        _show_fails(
+            "the card game's one-line text form is not read back: give its saved state "
+            "(a JSON file, as CardsState.to_json writes it)"
+        )
     try:
         pos = Position.from_text(position)
         game = SakuraGame(pos.players, pos.variant)
@@ -331,15 +365,18 @@ def _draw_file(path: Path) -> str:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         _show_fails(f"{path} is not a JSON file: {exc}")
     if isinstance(data, dict) and ("moves" in data or str(data.get("format")).startswith("sakura-record")):
-        _show_fails(f"{path} is a game record, not a position: sakura replay {path} --board draws "
-                    "its end, --positions prints every position on the way")
+        _show_fails(
+            f"{path} is a game record, not a position: sakura replay {path} --board draws "
+            "its end, --positions prints every position on the way"
+        )
     try:
         if isinstance(data, dict) and data.get("game") == "sakura-cards":
             from sakura.engine.games.cards import state_from_json as cards_state
 
             cards = cards_state(data)
-            hands = [f"hand of player {seat + 1}: {' '.join(hand) or '-'}"
-                     for seat, hand in enumerate(cards.hands)]
+            hands = [
+                f"hand of player {seat + 1}: {' '.join(hand) or '-'}" for seat, hand in enumerate(cards.hands)
+            ]
             return "\n".join([draw_cards(cards.view(None)), *hands])
         if isinstance(data, dict) and data.get("game") == "sakura":
             from sakura.engine.games.sakura import state_from_json as sakura_state

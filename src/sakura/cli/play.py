@@ -21,16 +21,20 @@ err = Console(stderr=True, soft_wrap=True, markup=False)
 def play(
     game: Annotated[
         str | None,
-        typer.Option(help="'sakura' (default) or 'sakura-cards' (the card game: two players; skips the "
-                     "start screen)"),
+        typer.Option(
+            help="'sakura' (default) or 'sakura-cards' (the card game: two players; skips the start screen)"
+        ),
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="2 to 6 (Sakura); skips the start screen")
     ] = None,
     variant: Annotated[str | None, typer.Option(help="two players: 'court' (default) or 'tactical'")] = None,
     bots: Annotated[
-        str, typer.Option(help="what plays the other seats: a level (beginner, casual, club, expert, "
-                             "master) or a bot spec (random, greedy, mcts:300; with --players)")
+        str,
+        typer.Option(
+            help="what plays the other seats: a level (beginner, casual, club, expert, "
+            "master) or a bot spec (random, greedy, mcts:300; with --players)"
+        ),
     ] = "greedy",
     seat: Annotated[int, typer.Option(help="your seat, 1 to the number of players (with --players)")] = 1,
     hot_seat: Annotated[
@@ -91,8 +95,10 @@ def play(
             fail(f"{resume} is a game of {session.setup.game}, not {game}")
     elif game == CARDS:
         if variant is not None or players not in (None, 2):
-            fail("the card game (--game sakura-cards) is for two players and has no variants: "
-                 "leave out --players and --variant")
+            fail(
+                "the card game (--game sakura-cards) is for two players and has no variants: "
+                "leave out --players and --variant"
+            )
         setup = _setup(CARDS, 2, None, bots, seat, hot_seat, seed)
     elif players is not None:
         setup = _setup("sakura", players, variant, bots, seat, hot_seat, seed)

@@ -25,26 +25,38 @@ def serve(
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     database_url: Annotated[
         str | None,
-        typer.Option(help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
-                          "(default: a SQLite file in ~/.local/share/sakura)"),
+        typer.Option(
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db "
+            "(default: a SQLite file in ~/.local/share/sakura)"
+        ),
     ] = None,
     open_browser: Annotated[
         bool, typer.Option("--open/--no-open", help="open the lobby in a browser")
     ] = True,
     allowed_host: Annotated[
         list[str] | None,
-        typer.Option(help="a host name clients reach this server by (repeat it; '*' for any). "
-                          "Default: the loopback names, and --host when it names one address"),
+        typer.Option(
+            help="a host name clients reach this server by (repeat it; '*' for any). "
+            "Default: the loopback names, and --host when it names one address"
+        ),
     ] = None,
     max_tables: Annotated[int, typer.Option(help="unfinished tables this process holds at most")] = 1000,
     proxy_headers: Annotated[
         bool, typer.Option(help="trust X-Forwarded-For from 127.0.0.1 (behind a reverse proxy)")
     ] = False,
-    redis_url: Annotated[str | None, typer.Option(
-        help="redis://HOST:6379/0: one of many processes serving the same site (docs/deploy.md)")] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            help="redis://HOST:6379/0: one of many processes serving the same site (docs/deploy.md)"
+        ),
+    ] = None,
     redis_prefix: Annotated[str, typer.Option(help="the prefix of this site's Redis keys")] = "sakura:",
-    workers: Annotated[int, typer.Option(min=1, help="processes on this machine sharing the port "
-                                                     "(more than 1 needs --redis-url)")] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1, help="processes on this machine sharing the port (more than 1 needs --redis-url)"
+        ),
+    ] = 1,
 ) -> None:
     """Play Sakura in the browser: create a table against bots, or invite friends by link."""
     require("sakura serve", "web")
@@ -81,19 +93,30 @@ def serve(
     typer.echo(f"Sakura is served at {lobby} (Ctrl+C to stop)")
     typer.echo(f"Games are kept in {where(url)} (another database: --database-url)")
     if "*" in hosts:
-        typer.echo("Any host name is accepted (--allowed-host '*'): "
-                   "put the server behind a proxy that checks it.")
+        typer.echo(
+            "Any host name is accepted (--allowed-host '*'): put the server behind a proxy that checks it."
+        )
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(lobby)).start()
     if workers > 1:
         from sakura.server.cluster.workers import run_workers
 
-        run_workers(workers, host=host, port=bound, sockets=sockets, limits=limits, database_url=url,
-                    redis_url=redis_url, redis_prefix=redis_prefix, proxy_headers=proxy_headers)
+        run_workers(
+            workers,
+            host=host,
+            port=bound,
+            sockets=sockets,
+            limits=limits,
+            database_url=url,
+            redis_url=redis_url,
+            redis_prefix=redis_prefix,
+            proxy_headers=proxy_headers,
+        )
         return
     app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix)
     uvicorn.Server(config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers)).run(
-        sockets=sockets)
+        sockets=sockets
+    )
 
 
 def _fail(message: str) -> NoReturn:

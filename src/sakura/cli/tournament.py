@@ -36,32 +36,58 @@ def _fail(message: str) -> typer.Exit:
 
 
 def tournament(
-    bots: Annotated[list[str], typer.Argument(
-        help="bot specs, e.g. greedy random, or mcts:200 greedy (gauntlet: the first against each other)")],
+    bots: Annotated[
+        list[str],
+        typer.Argument(
+            help="bot specs, e.g. greedy random, or mcts:200 greedy (gauntlet: the first against each other)"
+        ),
+    ],
     players: Annotated[int | None, typer.Option("--players", "-p", help="2 to 6 players (Sakura: 4)")] = None,
     variant: Annotated[str | None, typer.Option(help="two players: court (default) or tactical")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1,
-                                       help="games to play (rounded up to whole duplicate blocks)")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="games to play (rounded up to whole duplicate blocks)")
+    ] = 100,
     seed: Annotated[int, typer.Option(help="master seed: same seed, same games")] = 0,
     mode: Annotated[str, typer.Option(help=f"{' or '.join(MODES)}")] = GAUNTLET,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: all cores)")] = 0,
-    ray: Annotated[bool, typer.Option("--ray", help=(
-        "play on a Ray cluster (pip install 'sakura[cluster]'): a local one, or --ray-address"))] = False,
-    ray_address: Annotated[str | None, typer.Option(
-        "--ray-address", help="the Ray cluster for --ray (implies it): auto, or ray://HOST:10001")] = None,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help=("play on a Ray cluster (pip install 'sakura[cluster]'): a local one, or --ray-address"),
+        ),
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address", help="the Ray cluster for --ray (implies it): auto, or ray://HOST:10001"
+        ),
+    ] = None,
     out: Annotated[Path, typer.Option(help="folder for tournament.json and standings.csv")] = Path(
-        "tournament"),
-    records: Annotated[Path | None, typer.Option(
-        help="save every game's record (JSON) in this folder")] = None,
+        "tournament"
+    ),
+    records: Annotated[
+        Path | None, typer.Option(help="save every game's record (JSON) in this folder")
+    ] = None,
     plot: Annotated[Path | None, typer.Option(help="draw the win rates to this PNG")] = None,
-    deck: Annotated[Path | None, typer.Option(help=(
-        "a deck file instead of the published deck (the card game: a file like its data/cards.txt)"),
-                                              exists=True, dir_okay=False)] = None,
-    garden: Annotated[Path | None, typer.Option(help="a garden file instead of the published garden",
-                                                exists=True, dir_okay=False)] = None,
+    deck: Annotated[
+        Path | None,
+        typer.Option(
+            help=(
+                "a deck file instead of the published deck (the card game: a file like its data/cards.txt)"
+            ),
+            exists=True,
+            dir_okay=False,
+        ),
+    ] = None,
+    garden: Annotated[
+        Path | None,
+        typer.Option(help="a garden file instead of the published garden", exists=True, dir_okay=False),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress (bar or lines)")] = False,
     game_name: Annotated[str, typer.Option("--game", "-g", help="sakura, or sakura-cards (two players)")] = (
-        "sakura"),
+        "sakura"
+    ),
 ) -> None:
     """Play bots against each other with seat rotation and duplicate deals; print and save
     win rates (95% intervals clustered by deal, fair share 1/players) and openskill ratings."""
@@ -92,8 +118,9 @@ def tournament(
         def advance(_: GameResult) -> None:
             progress.advance()
 
-        results = run_games(setups, jobs=jobs or default_jobs(), records=records, on_result=advance,
-                            ray=on_ray)
+        results = run_games(
+            setups, jobs=jobs or default_jobs(), records=records, on_result=advance, ray=on_ray
+        )
     elapsed = time.perf_counter() - started
     # the ratings and their intervals (openskill, scipy) load here, not with every command
     from sakura.tournament.ratings import lineup_win_rates, standings
@@ -106,14 +133,30 @@ def tournament(
     console = _console()
     table = Table(title=title)
     score = "points" if game_name == "sakura-cards" else "tokens"  # what each game's score counts
-    for column in ("bot", "seat-games", "deals", "win rate", "95% interval", "× fair share (95%)", score,
-                   "openskill μ±σ", "ms/decision"):
+    for column in (
+        "bot",
+        "seat-games",
+        "deals",
+        "win rate",
+        "95% interval",
+        "× fair share (95%)",
+        score,
+        "openskill μ±σ",
+        "ms/decision",
+    ):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for s in standings(results):
-        table.add_row(s.spec, str(s.seat_games), str(s.deals), f"{s.win_rate:.1%}",
-                      f"{s.ci_low:.1%}–{s.ci_high:.1%}",
-                      f"{s.ratio:.2f} ({s.ratio_low:.2f}–{s.ratio_high:.2f})", f"{s.mean_tokens:.2f}",
-                      f"{s.mu:.1f}±{s.sigma:.1f}", f"{s.think_ms:.1f}")
+        table.add_row(
+            s.spec,
+            str(s.seat_games),
+            str(s.deals),
+            f"{s.win_rate:.1%}",
+            f"{s.ci_low:.1%}–{s.ci_high:.1%}",
+            f"{s.ratio:.2f} ({s.ratio_low:.2f}–{s.ratio_high:.2f})",
+            f"{s.mean_tokens:.2f}",
+            f"{s.mu:.1f}±{s.sigma:.1f}",
+            f"{s.think_ms:.1f}",
+        )
     console.print(table)
     lineups = lineup_win_rates(results)
     if len(lineups) > 1:
@@ -122,12 +165,19 @@ def tournament(
             by_lineup.add_column(column, justify="left" if column in ("line-up", "bot") else "right")
         for name, count, rates in lineups:
             for i, (spec, e) in enumerate(rates.items()):
-                by_lineup.add_row(name if i == 0 else "", str(count) if i == 0 else "",
-                                  str(e.clusters) if i == 0 else "", spec, f"{e.value:.1%}",
-                                  f"{e.low:.1%}–{e.high:.1%}")
+                by_lineup.add_row(
+                    name if i == 0 else "",
+                    str(count) if i == 0 else "",
+                    str(e.clusters) if i == 0 else "",
+                    spec,
+                    f"{e.value:.1%}",
+                    f"{e.low:.1%}–{e.high:.1%}",
+                )
         console.print(by_lineup)
-    console.print(f"fair share {1 / plan.players:.1%}; {data['deals']} deals (the intervals count deals, "
-                  f"not games); {elapsed:.0f} s; saved {json_path} and {csv_path}")
+    console.print(
+        f"fair share {1 / plan.players:.1%}; {data['deals']} deals (the intervals count deals, "
+        f"not games); {elapsed:.0f} s; saved {json_path} and {csv_path}"
+    )
     if warning:
         note(console, warning)
     if plot is not None:

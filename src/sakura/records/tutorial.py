@@ -129,15 +129,25 @@ class Script:
             for lang in LANGUAGES:
                 if not text.get(lang) or (raw.get("expect") and not (wrong or {}).get(lang)):
                     raise InvalidDataError(f"tutorial step {raw['id']!r} has no {lang} text")
-            steps.append(Step(
-                id=str(raw["id"]), text=text, highlight=Highlight.from_json(raw.get("highlight", {})),
-                expect=raw.get("expect"), wrong=wrong,
-                promise=tuple(dict(p) for p in raw.get("promise", ())),
-                instead={k: tuple(dict(p) for p in v) for k, v in raw.get("instead", {}).items()},
-            ))
-        return cls(game=str(data["game"]), config=dict(data["config"]), seed=int(data["seed"]),
-                   you=int(data["you"]), bots={int(k): tuple(v) for k, v in data["bots"].items()},
-                   steps=tuple(steps))
+            steps.append(
+                Step(
+                    id=str(raw["id"]),
+                    text=text,
+                    highlight=Highlight.from_json(raw.get("highlight", {})),
+                    expect=raw.get("expect"),
+                    wrong=wrong,
+                    promise=tuple(dict(p) for p in raw.get("promise", ())),
+                    instead={k: tuple(dict(p) for p in v) for k, v in raw.get("instead", {}).items()},
+                )
+            )
+        return cls(
+            game=str(data["game"]),
+            config=dict(data["config"]),
+            seed=int(data["seed"]),
+            you=int(data["you"]),
+            bots={int(k): tuple(v) for k, v in data["bots"].items()},
+            steps=tuple(steps),
+        )
 
 
 @cache
@@ -263,9 +273,16 @@ def tutorial_json() -> dict[str, Any]:
     out: list[dict[str, Any]] = []
     events: tuple[Event, ...] = ()
     for step in script.steps:
-        out.append({"id": step.id, "text": dict(step.text), "wrong": dict(step.wrong or {}),
-                    "highlight": step.highlight.to_json(), "expect": step.expect,
-                    "events": [e.seen_by(you).to_dict() for e in events],
-                    "view": tutorial.view.to_json()})
+        out.append(
+            {
+                "id": step.id,
+                "text": dict(step.text),
+                "wrong": dict(step.wrong or {}),
+                "highlight": step.highlight.to_json(),
+                "expect": step.expect,
+                "events": [e.seen_by(you).to_dict() for e in events],
+                "view": tutorial.view.to_json(),
+            }
+        )
         events = tutorial.go_on()
     return {"game": script.game, "config": dict(script.config), "you": you, "steps": out}

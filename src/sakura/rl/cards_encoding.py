@@ -43,34 +43,62 @@ class CardsEncoder(Encoder):
         lay = self.layout = Layout()
         mine = {"private": True}
         self.o_hand = lay.add("hand", k, "copies of each card name in my hand / 2", "hand", **mine)
-        self.o_given = lay.add("given", k, "copies of each card I gave this round / 2 (at most 1)", "given",
-                               **mine)
-        self.o_received = lay.add("received", k, "copies of each card I received this round / 2 (at most 1)",
-                                  "received", **mine)
-        self.o_discarded = lay.add("my_discards", k, "copies of each card I discarded this round / 2",
-                                   "discarded", **mine)
-        self.o_areas = lay.add("areas", 2 * 3 * k, "per seat (me, opponent) and area (garden, palace, "
-                               "temple): copies of each card name there / 2", "areas", seats=2)
-        self.o_last = lay.add("area_last", 2 * 3 * NUMBERS, "per seat and area: one-hot of the number of "
-                              "its last card (all 0: empty)", "areas", seats=2)
-        self.o_count = lay.add("area_size", 2 * 3, f"per seat and area: cards there / {MAX_CARDS}", "areas",
-                               seats=2)
-        self.o_score = lay.add("area_score", 2 * 3, f"per seat and area: its score now / {MAX_AREA}",
-                               "area_scores", seats=2)
-        self.o_sizes = lay.add("hand_sizes", 2, f"cards in each hand / {MAX_CARDS} (me first)", "hand_sizes",
-                               seats=2)
-        self.o_dcounts = lay.add("discard_counts", 2, f"cards each seat discarded this round / {MAX_CARDS}",
-                                 "discard_counts", seats=2)
+        self.o_given = lay.add(
+            "given", k, "copies of each card I gave this round / 2 (at most 1)", "given", **mine
+        )
+        self.o_received = lay.add(
+            "received", k, "copies of each card I received this round / 2 (at most 1)", "received", **mine
+        )
+        self.o_discarded = lay.add(
+            "my_discards", k, "copies of each card I discarded this round / 2", "discarded", **mine
+        )
+        self.o_areas = lay.add(
+            "areas",
+            2 * 3 * k,
+            "per seat (me, opponent) and area (garden, palace, temple): copies of each card name there / 2",
+            "areas",
+            seats=2,
+        )
+        self.o_last = lay.add(
+            "area_last",
+            2 * 3 * NUMBERS,
+            "per seat and area: one-hot of the number of its last card (all 0: empty)",
+            "areas",
+            seats=2,
+        )
+        self.o_count = lay.add(
+            "area_size", 2 * 3, f"per seat and area: cards there / {MAX_CARDS}", "areas", seats=2
+        )
+        self.o_score = lay.add(
+            "area_score", 2 * 3, f"per seat and area: its score now / {MAX_AREA}", "area_scores", seats=2
+        )
+        self.o_sizes = lay.add(
+            "hand_sizes", 2, f"cards in each hand / {MAX_CARDS} (me first)", "hand_sizes", seats=2
+        )
+        self.o_dcounts = lay.add(
+            "discard_counts",
+            2,
+            f"cards each seat discarded this round / {MAX_CARDS}",
+            "discard_counts",
+            seats=2,
+        )
         self.o_aside = lay.add("aside", 1, "cards set aside unseen this round / 20", "aside")
         self.o_round = lay.add("round", ROUNDS, "one-hot: the round", "round")
-        self.o_starter = lay.add("starter", 2, "one-hot: who started this round (me, opponent)", "starter",
-                                 seats=2)
+        self.o_starter = lay.add(
+            "starter", 2, "one-hot: who started this round (me, opponent)", "starter", seats=2
+        )
         self.o_turn = lay.add("turn", 2, "one-hot: whose turn it is (me, opponent)", "turn", seats=2)
         self.o_phase = lay.add("phase", 3, "one-hot: place (or discard), give, game over", "phase, terminal")
-        self.o_rounds = lay.add("round_scores", 2 * ROUNDS, f"per seat: each finished round's points / "
-                                f"{3 * MAX_AREA}", "round_scores", seats=2)
-        self.o_totals = lay.add("totals", 2, f"per seat: points so far / {3 * 3 * MAX_AREA}", "totals",
-                                seats=2)
+        self.o_rounds = lay.add(
+            "round_scores",
+            2 * ROUNDS,
+            f"per seat: each finished round's points / {3 * MAX_AREA}",
+            "round_scores",
+            seats=2,
+        )
+        self.o_totals = lay.add(
+            "totals", 2, f"per seat: points so far / {3 * 3 * MAX_AREA}", "totals", seats=2
+        )
         self.history = Layout()  # the view keeps the round's whole record; earlier rounds only score
         self._finish()
 
@@ -84,8 +112,20 @@ class CardsEncoder(Encoder):
         val += [min(v, 1.0) for v in seen.values()]  # a card given back and forth counts twice at most
 
     def public_key(self, view: CardsView) -> tuple[object, ...]:
-        return (view.areas, view.area_scores, view.hand_sizes, view.discard_counts, view.aside, view.round,
-                view.starter, view.turn, view.phase, view.terminal, view.round_scores, view.totals)
+        return (
+            view.areas,
+            view.area_scores,
+            view.hand_sizes,
+            view.discard_counts,
+            view.aside,
+            view.round,
+            view.starter,
+            view.turn,
+            view.phase,
+            view.terminal,
+            view.round_scores,
+            view.totals,
+        )
 
     def encode_public(self, view: CardsView) -> Writes:
         k = len(self.names)
@@ -134,8 +174,10 @@ class CardsEncoder(Encoder):
         doing = "game over" if view.terminal else f"p{view.turn} to {view.phase}"
         lines = [f"round {view.round}  {doing}  totals {list(view.totals)}"]
         for seat in (0, 1):
-            areas = "  ".join(f"{AREAS[a]}:{'.'.join(cards) or '-'}={score_area(cards)}"
-                              for a, cards in enumerate(view.areas[seat]))
+            areas = "  ".join(
+                f"{AREAS[a]}:{'.'.join(cards) or '-'}={score_area(cards)}"
+                for a, cards in enumerate(view.areas[seat])
+            )
             lines.append(f"p{seat} ({view.hand_sizes[seat]} in hand)  {areas}")
         if view.terminal and view.outcome is not None:
             lines.append(f"winners {list(view.outcome.winners)} ({view.outcome.reason})")

@@ -12,5 +12,6 @@ collect_ignore_glob = ["*.py"] if MISSING else []
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if MISSING:
-        terminalreporter.write_line(f"sakura.rl doctests not run: {', '.join(MISSING)} missing "
-                                    "(pip install -e '.[rl]')")
+        terminalreporter.write_line(
+            f"sakura.rl doctests not run: {', '.join(MISSING)} missing (pip install -e '.[rl]')"
+        )

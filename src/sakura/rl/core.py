@@ -75,5 +75,10 @@ def legal_or_replace(
 def env_metadata(**extra: Any) -> dict[str, Any]:
     """What every environment's ``metadata`` says: the render modes and the observation
     layout version (cite it with the package version: ``docs/rl.md``)."""
-    return {"render_modes": ["ansi"], "render_fps": 4, "sakura_version": __version__,
-            "observation_layout_version": LAYOUT_VERSION, **extra}
+    return {
+        "render_modes": ["ansi"],
+        "render_fps": 4,
+        "sakura_version": __version__,
+        "observation_layout_version": LAYOUT_VERSION,
+        **extra,
+    }

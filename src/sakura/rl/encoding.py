@@ -72,8 +72,9 @@ class Layout:
         self._slots: dict[str, Slot] = {}
         self.size = 0
 
-    def add(self, name: str, size: int, meaning: str, source: str, *, seats: int = 0,
-            private: bool = False) -> int:
+    def add(
+        self, name: str, size: int, meaning: str, source: str, *, seats: int = 0, private: bool = False
+    ) -> int:
         """Append a slot; returns its start (the offset the encoder writes at)."""
         if name in self._slots:
             raise ValueError(f"slot {name!r} is declared twice")
@@ -150,7 +151,8 @@ class Encoder(ABC):
             for r in range(slot.seats):
                 absolute = (r + seat) % self.players if r < self.players else r
                 order[slot.start + r * block : slot.start + (r + 1) * block] = (
-                    slot.start + absolute * block + np.arange(block))
+                    slot.start + absolute * block + np.arange(block)
+                )
         return order
 
     @property
@@ -186,8 +188,9 @@ class Encoder(ABC):
         me = check_player_view(view)
         size = self.layout.size
         out = np.zeros(size, dtype=OBS_DTYPE)
-        _fill(out.data, size, self._to_seat.data, [me], [self._public_writes(view)],
-              [self.encode_private(view)])
+        _fill(
+            out.data, size, self._to_seat.data, [me], [self._public_writes(view)], [self.encode_private(view)]
+        )
         return out
 
     def views(self, state: Any) -> Sequence[Any]:
@@ -204,8 +207,14 @@ class Encoder(ABC):
             raise ValueError(f"give the views in seat order, not those of seats {seats}")
         size = self.layout.size
         out = np.zeros((len(views), size), dtype=OBS_DTYPE)
-        _fill(out.reshape(-1).data, size, self._to_seat.data, seats,
-              [self._public_writes(view) for view in views], [self.encode_private(view) for view in views])
+        _fill(
+            out.reshape(-1).data,
+            size,
+            self._to_seat.data,
+            seats,
+            [self._public_writes(view) for view in views],
+            [self.encode_private(view) for view in views],
+        )
         return out
 
     def _public_writes(self, view: Any) -> Writes:
@@ -244,8 +253,14 @@ class Encoder(ABC):
         default has none: the view itself holds everything the player has seen that matters."""
 
 
-def _fill(out: Cells, size: int, to_seat: Cells, seats: list[int],  # noqa: PLR0917
-          public: list[Writes], private: list[Writes]) -> None:
+def _fill(  # noqa: PLR0917
+    out: Cells,
+    size: int,
+    to_seat: Cells,
+    seats: list[int],
+    public: list[Writes],
+    private: list[Writes],
+) -> None:
     """Write the observations (``size`` numbers each) into ``out``, which holds zeros: the
     ``r``-th is seat ``seats[r]``'s, its public writes (``public[r]``, in the seat-ordered
     layout) moved to that seat's places (``to_seat[seat * size + i]``), its private writes

@@ -97,8 +97,10 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
         n = self.game.num_players
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
         others = [p for p in range(n) if p != self.seat]
-        self._bots = {p: make_bot(spec, self.game, seed=int(rng.integers(2**31)))
-                      for p, spec in zip(others, self.opponents, strict=True)}
+        self._bots = {
+            p: make_bot(spec, self.game, seed=int(rng.integers(2**31)))
+            for p, spec in zip(others, self.opponents, strict=True)
+        }
         self._state = new_state(self.game, self.game_seed)
         self._apply = applier(self.game, self._state)
         view = self._state.view(self.seat)
@@ -116,8 +118,9 @@ class SakuraSoloEnv(gymnasium.Env[np.ndarray, np.int64]):
         view = self._play_bots()
         obs, info = self._observe(view)
         scores = tuple(self.encoder.scores(view))
-        rewards = relative_rewards(self._scores, scores, view.outcome, self.encoder.score_scale,
-                                   self.score_weight)
+        rewards = relative_rewards(
+            self._scores, scores, view.outcome, self.encoder.score_scale, self.score_weight
+        )
         self._scores = scores
         reward = float(rewards[self.seat])
         if replaced:

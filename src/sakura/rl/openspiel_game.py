@@ -37,8 +37,13 @@ from sakura.rl.encoding import OBS_DTYPE, Encoder, encoder_for
 DEFAULT_DEALS = 4096
 SAKURA = "python_sakura"
 CARDS = "python_sakura_cards"
-SAKURA_PARAMS: dict[str, Any] = {"players": 4, "variant": "", "deals": DEFAULT_DEALS, "seed": 0,
-                                 "turn_based": False}
+SAKURA_PARAMS: dict[str, Any] = {
+    "players": 4,
+    "variant": "",
+    "deals": DEFAULT_DEALS,
+    "seed": 0,
+    "turn_based": False,
+}
 CARDS_PARAMS: dict[str, Any] = {"deals": DEFAULT_DEALS, "seed": 0}
 MAX_LENGTH = {SAKURA: 1000, CARDS: 3 * 40 + 1}  # Sakura: random games take at most ~150 moves
 _T = pyspiel.GameType
@@ -200,8 +205,10 @@ class SakuraSpielState(pyspiel.State):  # type: ignore[misc]
         new._live.history = [h.copy() for h in live.history]  # public: every player saw those cards
         new._live.seen = live.seen[:]
         mine = live.digests[player_id]
-        new._live.digests = [mine if p == player_id else _chain(b"resampled" + mine, sample.view(p))
-                             for p in range(shared.players)]
+        new._live.digests = [
+            mine if p == player_id else _chain(b"resampled" + mine, sample.view(p))
+            for p in range(shared.players)
+        ]
         return new
 
     def __str__(self) -> str:
@@ -262,9 +269,15 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
         game, game_type, turn_based = self._engine_game(params)
         n = game.num_players
         encoder = encoder_for(game)
-        info = pyspiel.GameInfo(num_distinct_actions=encoder.num_actions, max_chance_outcomes=deals,
-                                num_players=n, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
-                                max_game_length=MAX_LENGTH[self.short_name])
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoder.num_actions,
+            max_chance_outcomes=deals,
+            num_players=n,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=MAX_LENGTH[self.short_name],
+        )
         super().__init__(game_type, info, params)
         self.shared = _Shared(self, game, deals, int(params["seed"]), turn_based)
 

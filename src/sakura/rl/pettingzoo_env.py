@@ -81,10 +81,12 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         self.wait = self.encoder.num_actions  # the id of "wait": legal only when not deciding
         size = self.encoder.num_actions + 1
         self._observation_spaces = {
-            agent: spaces.Dict({
-                "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), dtype=OBS_DTYPE),
-                "action_mask": spaces.Box(0, 1, (size,), dtype=MASK_DTYPE),
-            })
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), dtype=OBS_DTYPE),
+                    "action_mask": spaces.Box(0, 1, (size,), dtype=MASK_DTYPE),
+                }
+            )
             for agent in self.possible_agents
         }
         self._action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
@@ -122,8 +124,13 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         self._scores = scores
         return observations, {agent: {} for agent in self.agents}
 
-    def step(self, actions: Mapping[AgentID, Any]) -> tuple[
-        dict[AgentID, Obs], dict[AgentID, float], dict[AgentID, bool], dict[AgentID, bool],
+    def step(
+        self, actions: Mapping[AgentID, Any]
+    ) -> tuple[
+        dict[AgentID, Obs],
+        dict[AgentID, float],
+        dict[AgentID, bool],
+        dict[AgentID, bool],
         dict[AgentID, dict[str, Any]],
     ]:
         if not self.agents:
@@ -136,8 +143,9 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise ValueError(f"{agent} must act now (it is among the current players)")
-            action, replaced = legal_or_replace(self.encoder, self._legal[seat], actions[agent], agent,
-                                                self.illegal)
+            action, replaced = legal_or_replace(
+                self.encoder, self._legal[seat], actions[agent], agent, self.illegal
+            )
             if replaced:
                 infos[agent]["illegal_action"] = int(actions[agent])
                 penalized.append(agent)
@@ -174,8 +182,10 @@ class SakuraParallelEnv(ParallelEnv[AgentID, Obs, int]):  # type: ignore[misc]
         self._legal = legal
         masks = np.zeros((len(views), wait + 1), dtype=MASK_DTYPE)
         mark(masks.reshape(-1).data, wait + 1, [ids or [wait] for ids in legal])
-        return {agent: {"observation": o, "action_mask": m}
-                for agent, o, m in zip(self.possible_agents, list(matrix), list(masks), strict=True)}
+        return {
+            agent: {"observation": o, "action_mask": m}
+            for agent, o, m in zip(self.possible_agents, list(matrix), list(masks), strict=True)
+        }
 
     def observe(self, agent: AgentID) -> Obs:
         """``agent``'s observation now (what the last ``reset``/``step`` returned for it)."""

@@ -39,8 +39,10 @@ except ImportError:  # pragma: no cover - only without the rl extra
     np = None  # type: ignore[assignment]
 
 POLICY_DIR = Path(__file__).resolve().parent / "policies"
-NUMPY_MISSING = ("the 'policy' bot needs numpy, which the rl extra installs: "
-                 "pip install 'sakura[rl]' (PyTorch is not needed to play it)")
+NUMPY_MISSING = (
+    "the 'policy' bot needs numpy, which the rl extra installs: "
+    "pip install 'sakura[rl]' (PyTorch is not needed to play it)"
+)
 
 
 def table_key(game: Game[Any]) -> str:
@@ -112,8 +114,10 @@ def load_policy(game: Game[Any]) -> PolicyNet:
     if key not in _CACHE:
         path = POLICY_DIR / f"{key}.npz"
         if not path.is_file():
-            raise BotError(f"no trained policy for the table {key!r}; policies ship for: "
-                           f"{', '.join(available_policies()) or 'none'}")
+            raise BotError(
+                f"no trained policy for the table {key!r}; policies ship for: "
+                f"{', '.join(available_policies()) or 'none'}"
+            )
         _CACHE[key] = PolicyNet.load(path)
     return _CACHE[key]
 
@@ -132,9 +136,11 @@ class PolicyBot:
         self.encoder = encoder_for(game)
         trained_on = self.net.meta.get("layout_version")
         if trained_on != LAYOUT_VERSION or self.net.meta.get("obs_size") != self.encoder.size:
-            raise BotError(f"the {table_key(game)} policy was trained on observation layout "
-                           f"{trained_on}, this version encodes layout {LAYOUT_VERSION}: retrain it "
-                           "(examples/train_ppo.py)")
+            raise BotError(
+                f"the {table_key(game)} policy was trained on observation layout "
+                f"{trained_on}, this version encodes layout {LAYOUT_VERSION}: retrain it "
+                "(examples/train_ppo.py)"
+            )
 
     @property
     def spec(self) -> str:

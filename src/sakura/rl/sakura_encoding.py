@@ -57,43 +57,79 @@ class SakuraEncoder(Encoder):
         lay = self.layout = Layout()
         painter_order = "by painter: me, the next seats in turn, the court painter last"
         self.o_emperor = lay.add("emperor", g, "one-hot: the Emperor's space", "emperor")
-        self.o_painters = lay.add("painters", p * g, f"one-hot of each painter's space ({painter_order})",
-                                  "painters", seats=p)
-        self.o_behind = lay.add("behind", p, "(Emperor's space - painter's space) / spaces",
-                                "emperor, painters", seats=p)
+        self.o_painters = lay.add(
+            "painters", p * g, f"one-hot of each painter's space ({painter_order})", "painters", seats=p
+        )
+        self.o_behind = lay.add(
+            "behind", p, "(Emperor's space - painter's space) / spaces", "emperor, painters", seats=p
+        )
         self.o_tokens = lay.add("tokens", p, "each painter's tokens / tokens in the box", "tokens", seats=p)
         self.o_supply = lay.add("supply", 1, "tokens left in the supply / tokens in the box", "supply")
         self.o_scored = lay.add("scored", len(game.sakuras) + 1, "one-hot: sakuras scored so far", "scored")
-        self.o_next = lay.add("next_sakura", 1, "(next unscored sakura - Emperor's space) / spaces",
-                              "sakuras, scored, emperor")
+        self.o_next = lay.add(
+            "next_sakura", 1, "(next unscored sakura - Emperor's space) / spaces", "sakuras, scored, emperor"
+        )
         self.o_round = lay.add("round", 1, f"min(round, {ROUND_CAP}) / {ROUND_CAP}", "round")
         self.o_deck = lay.add("deck", 1, "cards in the deck / cards", "deck_size")
         self.o_discard = lay.add("discard", c, "multi-hot: the face-up discard pile", "discard")
         self.o_hand = lay.add("hand", c, "multi-hot: my hand", "hand", private=True)
-        self.o_sizes = lay.add("hand_sizes", n, "cards in each player's hand / 5 (me first)", "hand_sizes",
-                               seats=n)
-        self.o_chosen = lay.add("chosen", n, "1 if that player has chosen this round (not what; me first)",
-                                "chosen", seats=n)
-        self.o_mine = lay.add("my_card", c, "one-hot: the card I chose this round, not yet revealed",
-                              "my_choice", private=True)
+        self.o_sizes = lay.add(
+            "hand_sizes", n, "cards in each player's hand / 5 (me first)", "hand_sizes", seats=n
+        )
+        self.o_chosen = lay.add(
+            "chosen", n, "1 if that player has chosen this round (not what; me first)", "chosen", seats=n
+        )
+        self.o_mine = lay.add(
+            "my_card", c, "one-hot: the card I chose this round, not yet revealed", "my_choice", private=True
+        )
         if self.tactical:
-            self.o_court = lay.add("my_court_card", c, "one-hot: the card I chose for the court painter",
-                                   "my_choice", private=True)
-            self.o_double = lay.add("double", n, "one-hot: who plays two cards this round (me first)",
-                                    "double", seats=n)
-        self.o_revealed = lay.add("revealed", p * c, f"one-hot of each painter's revealed card this round "
-                                  f"({painter_order})", "revealed", seats=p)
-        self.o_resolved = lay.add("resolved", p, "1 if that painter's revealed card is resolved or discarded",
-                                  "revealed, resolved", seats=p)
-        self.o_phase = lay.add("phase", 3, "one-hot: choosing cards, resolving (a choice pending), game over",
-                               "pending, terminal")
+            self.o_court = lay.add(
+                "my_court_card",
+                c,
+                "one-hot: the card I chose for the court painter",
+                "my_choice",
+                private=True,
+            )
+            self.o_double = lay.add(
+                "double", n, "one-hot: who plays two cards this round (me first)", "double", seats=n
+            )
+        self.o_revealed = lay.add(
+            "revealed",
+            p * c,
+            f"one-hot of each painter's revealed card this round ({painter_order})",
+            "revealed",
+            seats=p,
+        )
+        self.o_resolved = lay.add(
+            "resolved",
+            p,
+            "1 if that painter's revealed card is resolved or discarded",
+            "revealed, resolved",
+            seats=p,
+        )
+        self.o_phase = lay.add(
+            "phase",
+            3,
+            "one-hot: choosing cards, resolving (a choice pending), game over",
+            "pending, terminal",
+        )
         self.o_part = lay.add("pending_part", 2, "the pending choice's part: garden, painter", "pending")
-        self.o_pending = lay.add("pending_seat", p, "whose the pending choice is (one-hot by painter, "
-                                 "me first)", "pending", seats=p)
+        self.o_pending = lay.add(
+            "pending_seat",
+            p,
+            "whose the pending choice is (one-hot by painter, me first)",
+            "pending",
+            seats=p,
+        )
 
         hist = self.history = Layout()
-        self.h_played = hist.add("played", p * c, "multi-hot: every card each painter has revealed in the "
-                                 f"game so far ({painter_order})", "revealed (every view seen)", seats=p)
+        self.h_played = hist.add(
+            "played",
+            p * c,
+            f"multi-hot: every card each painter has revealed in the game so far ({painter_order})",
+            "revealed (every view seen)",
+            seats=p,
+        )
         self._finish()
 
     def views(self, state: SakuraState) -> tuple[SakuraView, ...]:
@@ -103,9 +139,23 @@ class SakuraEncoder(Encoder):
         return make_views(state, preview=False)
 
     def public_key(self, view: SakuraView) -> tuple[object, ...]:
-        return (view.emperor, view.painters, view.tokens, view.supply, view.scored, view.round,
-                view.deck_size, view.discard, view.hand_sizes, view.chosen, view.double, view.revealed,
-                view.resolved, view.pending, view.terminal)
+        return (
+            view.emperor,
+            view.painters,
+            view.tokens,
+            view.supply,
+            view.scored,
+            view.round,
+            view.deck_size,
+            view.discard,
+            view.hand_sizes,
+            view.chosen,
+            view.double,
+            view.revealed,
+            view.resolved,
+            view.pending,
+            view.terminal,
+        )
 
     def encode_public(self, view: SakuraView) -> Writes:
         g, c = self.spaces, self.cards
@@ -148,8 +198,11 @@ class SakuraEncoder(Encoder):
         if view.terminal:
             ones.append(self.o_phase + 2)
         elif pending is not None:
-            ones += (self.o_phase + 1, self.o_part + (0 if pending[2] == "garden" else 1),
-                     self.o_pending + pending[0])
+            ones += (
+                self.o_phase + 1,
+                self.o_part + (0 if pending[2] == "garden" else 1),
+                self.o_pending + pending[0],
+            )
         else:
             ones.append(self.o_phase)
         return ones, idx, val
@@ -176,8 +229,9 @@ class SakuraEncoder(Encoder):
 
     def describe(self, view: SakuraView) -> str:
         names = [f"p{s}" for s in range(self.players)] + (["court"] if view.court is not None else [])
-        painters = "  ".join(f"{name}@{pos}:{tok}t" for name, pos, tok in
-                             zip(names, view.painters, view.tokens, strict=True))
+        painters = "  ".join(
+            f"{name}@{pos}:{tok}t" for name, pos, tok in zip(names, view.painters, view.tokens, strict=True)
+        )
         nxt = view.sakuras[view.scored] if view.scored < len(view.sakuras) else "-"
         lines = [
             f"round {view.round}  Emperor at {view.emperor} (next sakura {nxt}, {view.scored} scored)  "

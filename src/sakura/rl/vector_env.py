@@ -68,8 +68,12 @@ class SakuraVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         mode = autoreset_mode if isinstance(autoreset_mode, AutoresetMode) else MODES.get(autoreset_mode)
         if mode not in MODES.values():
             raise ValueError(f"autoreset_mode is 'next_step' or 'same_step', not {autoreset_mode!r}")
-        self.envs = [SakuraSoloEnv(game, config, opponents=opponents, seat=seat, score_weight=score_weight,
-                                   illegal=illegal) for _ in range(num_envs)]
+        self.envs = [
+            SakuraSoloEnv(
+                game, config, opponents=opponents, seat=seat, score_weight=score_weight, illegal=illegal
+            )
+            for _ in range(num_envs)
+        ]
         first = self.envs[0]
         self.game, self.encoder = first.game, first.encoder
         self.num_envs = num_envs
@@ -100,9 +104,7 @@ class SakuraVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._ended[:] = False
         return self._obs.copy(), self._with_masks(infos)
 
-    def step(
-        self, actions: Any
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise ValueError(f"one action per game: shape ({self.num_envs},), not {actions.shape}")

@@ -67,16 +67,20 @@ def _digest(token: str) -> str:
 
 # ------------------------------------------------------------------ the store's calls (worker threads)
 
+
 def _create(store: Store, key: str, username: str, password_hash: str) -> None:
     with store.engine.begin() as conn:
-        conn.execute(insert(AccountRow), {"key": key, "username": username,
-                                                     "password_hash": password_hash, "created": now()})
+        conn.execute(
+            insert(AccountRow),
+            {"key": key, "username": username, "password_hash": password_hash, "created": now()},
+        )
 
 
 def _hash_of(store: Store, key: str) -> tuple[str, str] | None:
     with store.engine.connect() as conn:
-        row = conn.execute(select(AccountRow.username, AccountRow.password_hash)
-                           .where(AccountRow.key == key)).first()
+        row = conn.execute(
+            select(AccountRow.username, AccountRow.password_hash).where(AccountRow.key == key)
+        ).first()
     return None if row is None else (str(row[0]), str(row[1]))
 
 
@@ -84,16 +88,24 @@ def _open_session(store: Store, token_hash: str, key: str) -> None:
     created = now()
     with store.engine.begin() as conn:
         conn.execute(delete(SessionRow).where(SessionRow.expires < created))  # the expired ones go
-        conn.execute(insert(SessionRow),
-                     {"token_hash": token_hash, "account": key, "created": created,
-                      "expires": created + dt.timedelta(days=SESSION_DAYS)})
+        conn.execute(
+            insert(SessionRow),
+            {
+                "token_hash": token_hash,
+                "account": key,
+                "created": created,
+                "expires": created + dt.timedelta(days=SESSION_DAYS),
+            },
+        )
 
 
 def _session_user(store: Store, token_hash: str) -> str | None:
     with store.engine.connect() as conn:
-        row = conn.execute(select(AccountRow.username, SessionRow.expires)
-                           .join(AccountRow, AccountRow.key == SessionRow.account)
-                           .where(SessionRow.token_hash == token_hash)).first()
+        row = conn.execute(
+            select(AccountRow.username, SessionRow.expires)
+            .join(AccountRow, AccountRow.key == SessionRow.account)
+            .where(SessionRow.token_hash == token_hash)
+        ).first()
     if row is None:
         return None
     expires = row[1] if row[1].tzinfo else row[1].replace(tzinfo=dt.UTC)
@@ -107,13 +119,15 @@ def _close_session(store: Store, token_hash: str) -> None:
 
 # ------------------------------------------------------------------ for the app and the other modules
 
+
 async def user_of(lobby: Any, cookies: Any) -> str | None:
     """The username a request's (or a socket's) session cookie belongs to, or None."""
     token = cookies.get(COOKIE)
     if not token or len(token) > 128:
         return None
-    result: str | None = await lobby.db.call(_session_user, lobby.store, _digest(token),
-                                             what="reading a session")
+    result: str | None = await lobby.db.call(
+        _session_user, lobby.store, _digest(token), what="reading a session"
+    )
     return result
 
 
@@ -123,8 +137,15 @@ def _check_password(password: str) -> None:
 
 
 def _set_cookie(request: Request, response: Response, token: str) -> None:
-    response.set_cookie(COOKIE, token, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
-                        secure=request.url.scheme == "https", path="/")
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=SESSION_DAYS * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
 
 
 class Accounts:
@@ -144,8 +165,9 @@ class Accounts:
     async def login_page(request: Request) -> Response:
         return page("login.html", request)
 
-    async def _start_session(self, lobby: Any, request: Request, response: Response, key: str,
-                             username: str) -> dict[str, Any]:
+    async def _start_session(
+        self, lobby: Any, request: Request, response: Response, key: str, username: str
+    ) -> dict[str, Any]:
         token = secrets.token_urlsafe(32)
         await lobby.db.call(_open_session, lobby.store, _digest(token), key, what="opening a session")
         _set_cookie(request, response, token)
@@ -158,8 +180,9 @@ class Accounts:
         self._limit(request, name_key(username))
         password_hash = await asyncio.to_thread(_hasher.hash, body.password)
         try:
-            await lobby.db.call(_create, lobby.store, name_key(username), username, password_hash,
-                                what="creating an account")
+            await lobby.db.call(
+                _create, lobby.store, name_key(username), username, password_hash, what="creating an account"
+            )
         except TableError:
             if await lobby.db.call(_hash_of, lobby.store, name_key(username), what="reading an account"):
                 raise TableError("that username is taken", "taken") from None
@@ -198,8 +221,11 @@ class Accounts:
                 seats = [i for i, s in enumerate(table.seats) if s.account == username]
                 if seats and table.status == "playing":
                     tables.append({"table": table.id, "seat": seats[0], "game": table.game.name})
-        return {"username": username, "csrf": csrf_token(token) if username and token else None,
-                "tables": tables}
+        return {
+            "username": username,
+            "csrf": csrf_token(token) if username and token else None,
+            "tables": tables,
+        }
 
     def _limit(self, request: Request, key: str) -> None:
         address = request.client.host if request.client else "?"

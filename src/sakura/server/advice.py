@@ -70,8 +70,9 @@ class Advisor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server
             self._cells = context.Array("d", len(self._free) + 1, lock=False)
-            self._pool = ProcessPoolExecutor(max(1, self.limits.advice_workers), context,
-                                             initializer=workers.init, initargs=(self._cells,))
+            self._pool = ProcessPoolExecutor(
+                max(1, self.limits.advice_workers), context, initializer=workers.init, initargs=(self._cells,)
+            )
         return self._pool
 
     def _slot(self, spare: int = 0) -> int:
@@ -80,8 +81,13 @@ class Advisor:
             raise TableError(BUSY, "busy", retry_after=2.0)
         return self._free.pop()
 
-    async def _run(self, slot: int, fn: Callable[[int, workers.Work], Any], work: workers.Work,
-                   on_progress: Callable[[float], None] | None = None) -> Any:
+    async def _run(
+        self,
+        slot: int,
+        fn: Callable[[int, workers.Work], Any],
+        work: workers.Work,
+        on_progress: Callable[[float], None] | None = None,
+    ) -> Any:
         """``fn(slot, work)`` in a worker process; ``on_progress(0..1)`` while it runs. Frees the slot."""
         try:
             pool = self._executor()
@@ -114,8 +120,9 @@ class Advisor:
         if info.get("rated") or not info.get("hints", True):
             raise TableError("hints are off at this table (rated games have none)", "no_hints")
         if table.status != "playing":
-            raise TableError("the game is over: hints are for a game in play (try Analyse on its replay)",
-                             "not_playing")
+            raise TableError(
+                "the game is over: hints are for a game in play (try Analyse on its replay)", "not_playing"
+            )
         view = table.state.view(seat)
         if view.terminal or not view.legal_actions:
             raise TableError("nothing to decide now: a hint comes when it is your turn", "not_your_turn")
@@ -123,8 +130,13 @@ class Advisor:
             raise TableError("a hint is already being worked out for you; it comes in a moment", "busy")
         slot = self._slot()
         self._hinting.add(id(conn))
-        work = {"game": table.game.name, "config": table.game.config_json(), "view": view,
-                "spec": self.limits.hint_spec, "seed": hint_seed(table.id, table.seq, seat)}
+        work = {
+            "game": table.game.name,
+            "config": table.game.config_json(),
+            "view": view,
+            "spec": self.limits.hint_spec,
+            "seed": hint_seed(table.id, table.seq, seat),
+        }
         self._spawn(self._hint(slot, work, conn, table.id, seat, table.seq))
 
     async def _hint(self, slot: int, work: workers.Work, conn: Any, *ids: Any) -> None:
@@ -154,8 +166,9 @@ class Advisor:
         running = self.running.get((table.id, seat))
         if running is not None and running["status"] == "running":
             return dict(running)
-        stored = await table.db.call(table.store.load_analysis, table.id, seat,
-                                     what=f"table {table.id}: loading an analysis")
+        stored = await table.db.call(
+            table.store.load_analysis, table.id, seat, what=f"table {table.id}: loading an analysis"
+        )
         if stored is not None:
             return {"status": "done", "seat": seat, "analysis": stored}
         return dict(running) if running is not None else {"status": "none", "seat": seat}
@@ -169,8 +182,9 @@ class Advisor:
         """Start analysing ``seat`` of a finished game (or say how far it is, or give it)."""
         self._check_seat(table, seat)
         if table.status != "finished":
-            raise TableError("the game is still being played: it can be analysed once it is over",
-                             "not_finished")
+            raise TableError(
+                "the game is still being played: it can be analysed once it is over", "not_finished"
+            )
         now = await self.status(table, seat)
         if now["status"] in ("done", "running"):
             return now
@@ -206,14 +220,24 @@ class Advisor:
             names = [s.name or "" for s in table.seats]
             used = resolve_spec(spec, table.game.name)
             data = analysis.Analysis.assemble(table.game, seat, used, names, results).to_json()
-            await table.db.call(table.store.save_analysis, table.id, seat, data["spec"], data,
-                                what=f"table {table.id}: storing an analysis")
+            await table.db.call(
+                table.store.save_analysis,
+                table.id,
+                seat,
+                data["spec"],
+                data,
+                what=f"table {table.id}: storing an analysis",
+            )
             del self.running[key]
         except Exception as exc:
             log.exception("table %s: analysing seat %d failed", table.id, seat)
-            self.running[key] = {"status": "failed", "seat": seat,
-                                 "message": str(exc) if isinstance(exc, TableError) else
-                                 "the analysis could not be completed; please try again"}
+            self.running[key] = {
+                "status": "failed",
+                "seat": seat,
+                "message": str(exc)
+                if isinstance(exc, TableError)
+                else "the analysis could not be completed; please try again",
+            }
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -224,4 +248,3 @@ class Advisor:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
-

@@ -69,8 +69,12 @@ class JoinRequest(BaseModel):
     name: str | None = Field(default=None, max_length=24)
 
 
-def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None = None,
-               redis_url: str | None = None, redis_prefix: str = "sakura:") -> Any:
+def create_app(
+    database_url: str = "sqlite:///sakura.db",
+    limits: Limits | None = None,
+    redis_url: str | None = None,
+    redis_prefix: str = "sakura:",
+) -> Any:
     """A Sakura server on ``database_url``; unfinished tables resume when it starts.
 
     The FastAPI app comes wrapped in the :class:`~sakura.server.guard.Guard` middleware (host,
@@ -83,8 +87,12 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(database_url, busy_seconds=bounds.sqlite_busy_seconds,
-                      statement_ms=bounds.pg_statement_ms, connect_seconds=bounds.pg_connect_seconds)
+        store = Store(
+            database_url,
+            busy_seconds=bounds.sqlite_busy_seconds,
+            statement_ms=bounds.pg_statement_ms,
+            connect_seconds=bounds.pg_connect_seconds,
+        )
         if redis_url is None:
             lobby = Lobby(store, bounds)
         else:
@@ -145,8 +153,9 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     async def finished_or_409(table_id: str) -> Table:
         table = await table_or_404(table_id)
         if table.status not in ("finished", "damaged"):
-            raise ApiError(409, "the game is not over yet: records and replays come at the end",
-                           "not_finished")
+            raise ApiError(
+                409, "the game is not over yet: records and replays come at the end", "not_finished"
+            )
         return table
 
     @app.get("/", include_in_schema=False)
@@ -190,9 +199,13 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
             finished = await lobby.finished_ids(page)
         except TableError as exc:
             raise ApiError.of(exc) from None
-        return {"open": lobby.open_tables(page), "finished": finished, "page": page,
-                "page_size": lobby.limits.lobby_page,
-                "listing": lobby.cached("listing", 0, lobby.live_listing)}
+        return {
+            "open": lobby.open_tables(page),
+            "finished": finished,
+            "page": page,
+            "page_size": lobby.limits.lobby_page,
+            "listing": lobby.cached("listing", 0, lobby.live_listing),
+        }
 
     @app.get("/api/finished")
     async def finished_games(page: Annotated[int, Query(ge=0, le=10_000)] = 0) -> dict[str, Any]:
@@ -206,8 +219,9 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
     async def create(request: NewTable, http: Request) -> dict[str, Any]:
         try:
             account = await user_of(lobby_of(), http.cookies)
-            table, seat, token = await lobby_of().create(request, address=_address(http.client),
-                                                         account=account)
+            table, seat, token = await lobby_of().create(
+                request, address=_address(http.client), account=account
+            )
         except TableError as exc:
             raise ApiError.of(exc) from None
         return {"table": table.info(), "seat": seat, "token": token}
@@ -217,8 +231,9 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         return (await table_or_404(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, http: Request,
-                   body: Annotated[JoinRequest | None, Body()] = None) -> dict[str, Any]:
+    async def join(
+        table_id: str, http: Request, body: Annotated[JoinRequest | None, Body()] = None
+    ) -> dict[str, Any]:
         table = await table_or_404(table_id)
         request = body or JoinRequest()
         account = await user_of(lobby_of(), http.cookies)
@@ -238,8 +253,11 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
             text = (await _record(table)).dumps(indent=1)
         except TableError as exc:
             raise ApiError.of(exc) from None
-        return Response(text, media_type="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="sakura-{table.id}.json"'})
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="sakura-{table.id}.json"'},
+        )
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str) -> JSONResponse:
@@ -276,8 +294,12 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
         sockets: Counter[str] = app.state.sockets
         await ws.accept()
         if sockets[address] >= bounds.connections_per_address:
-            await _refuse(ws, "too many connections from your address "
-                          f"(at most {bounds.connections_per_address})", "too_many", 1013)
+            await _refuse(
+                ws,
+                f"too many connections from your address (at most {bounds.connections_per_address})",
+                "too_many",
+                1013,
+            )
             return
         try:
             if not TABLE_ID.fullmatch(table_id):
@@ -295,8 +317,9 @@ def create_app(database_url: str = "sqlite:///sakura.db", limits: Limits | None 
             account = None
         sockets[address] += 1
         try:
-            await _serve(ws, table, lobby_of(), Connection(ws.send_text, address=address, limits=bounds),
-                         account)
+            await _serve(
+                ws, table, lobby_of(), Connection(ws.send_text, address=address, limits=bounds), account
+            )
         finally:
             sockets[address] -= 1
             if sockets[address] <= 0:
@@ -328,8 +351,9 @@ async def _sweep(lobby: Lobby) -> None:
             log.exception("sweeping finished tables")
 
 
-async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection,
-                 account: str | None = None) -> None:
+async def _serve(
+    ws: WebSocket, table: Table, lobby: Lobby, conn: Connection, account: str | None = None
+) -> None:
     """One connection: hello first, then act / replace / rematch / ping until it closes, or
     until it falls behind reading its messages, or floods."""
     loop = asyncio.get_running_loop()
@@ -359,21 +383,30 @@ async def _serve(ws: WebSocket, table: Table, lobby: Lobby, conn: Connection,
                     why = (1008, "too many messages")
                     break
                 rate = conn.limits.messages_per_second
-                conn.push(dict(protocol.error(f"too many messages: at most {rate:g} a second; "
-                                              "this one was ignored", "rate_limited"),
-                               retry_after=round(conn.bucket.wait(), 3)))
+                conn.push(
+                    dict(
+                        protocol.error(
+                            f"too many messages: at most {rate:g} a second; this one was ignored",
+                            "rate_limited",
+                        ),
+                        retry_after=round(conn.bucket.wait(), 3),
+                    )
+                )
                 continue
             data = frame.get("text") or frame.get("bytes") or b""
             try:
                 message = parse_client(data)
                 if not joined:
                     if not isinstance(message, Hello):
-                        raise TableError("say hello first: {\"type\": \"hello\", \"token\": ...}", "no_hello")
+                        raise TableError('say hello first: {"type": "hello", "token": ...}', "no_hello")
                     await table.join(conn, message.token, account)
                     joined = True
                     # the chat's history comes by itself: a slow database holds up no message
-                    greeting = (table.greet(message.name) if isinstance(table, RemoteTable)
-                                else chat.greet(table, conn, message.name))
+                    greeting = (
+                        table.greet(message.name)
+                        if isinstance(table, RemoteTable)
+                        else chat.greet(table, conn, message.name)
+                    )
                     closing.append(loop.create_task(greeting))
                 elif isinstance(message, Hello):
                     raise TableError("this connection has already said hello", "hello_again")
@@ -432,7 +465,7 @@ async def _stored(table: Table) -> Any:
     stored = await table.db.call(table.store.load, table.id, what=f"loading table {table.id}")
     assert stored is not None
     if table.damaged is not None:  # as far as it replays
-        stored = replace(stored, actions=stored.actions[:table.seq])
+        stored = replace(stored, actions=stored.actions[: table.seq])
     return stored
 
 
@@ -440,8 +473,10 @@ async def _record(table: Table) -> Any:
     """Rebuild the finished game's record by replaying its actions. The seed is left out
     (``seed: null``; the record's ``initial`` deal replays it)."""
     stored = await _stored(table)
-    names = [s.name or (f"Bot ({s.level})" if s.kind == "bot" else f"Player {i + 1}")
-             for i, s in enumerate(table.seats)]
+    names = [
+        s.name or (f"Bot ({s.level})" if s.kind == "bot" else f"Player {i + 1}")
+        for i, s in enumerate(table.seats)
+    ]
     recorder = Recorder(table.game, stored.seed, names, date=stored.created.isoformat(timespec="seconds"))
     for seat, text in stored.actions:
         recorder.apply(seat, table.game.parse_action(text))
@@ -458,8 +493,13 @@ async def _replay_steps(table: Table) -> list[dict[str, Any]]:
     steps: list[dict[str, Any]] = [{"seat": None, "events": [], "view": state.view(None).to_json()}]
     for seat, text in stored.actions:
         events = state.apply_action(seat, table.game.parse_action(text))
-        steps.append({"seat": seat, "events": [e.seen_by(None).to_dict() for e in events],
-                      "view": state.view(None).to_json()})
+        steps.append(
+            {
+                "seat": seat,
+                "events": [e.seen_by(None).to_dict() for e in events],
+                "view": state.view(None).to_json(),
+            }
+        )
         await asyncio.sleep(0)  # a long game: let the other tables in between steps
     table.replay_cache = steps
     return steps

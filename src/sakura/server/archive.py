@@ -33,22 +33,47 @@ def entry(table: Table, finished: dt.datetime) -> tuple[dict[str, Any], list[dic
     outcome = table.state.outcome()
     winners = list(outcome.winners) if outcome is not None else []
     scores = list(outcome.scores) if outcome is not None else []
-    seats = [{"name": s.name, "kind": s.kind, "level": s.level, "account": s.account,
-              "forfeit": s.forfeit, "score": scores[i] if i < len(scores) else None}
-             for i, s in enumerate(table.seats)]
+    seats = [
+        {
+            "name": s.name,
+            "kind": s.kind,
+            "level": s.level,
+            "account": s.account,
+            "forfeit": s.forfeit,
+            "score": scores[i] if i < len(scores) else None,
+        }
+        for i, s in enumerate(table.seats)
+    ]
     variant = table.game.config_json().get("variant")
-    game = {"table_id": table.id, "game": table.game.name,
-            "klass": klass_of(table.game.name, table.game.num_players, variant),
-            "players": table.game.num_players, "rated": table.rated, "finished": finished,
-            "actions": table.seq,
-            "rounds": getattr(table.state, "round", None), "seats": seats, "winners": winners}
-    players = [{"table_id": table.id, "seat": i, "name_key": name_key(s.name), "winner": i in winners,
-                "account": name_key(s.account) if s.account else None, "finished": finished}
-               for i, s in enumerate(table.seats) if s.name]
+    game = {
+        "table_id": table.id,
+        "game": table.game.name,
+        "klass": klass_of(table.game.name, table.game.num_players, variant),
+        "players": table.game.num_players,
+        "rated": table.rated,
+        "finished": finished,
+        "actions": table.seq,
+        "rounds": getattr(table.state, "round", None),
+        "seats": seats,
+        "winners": winners,
+    }
+    players = [
+        {
+            "table_id": table.id,
+            "seat": i,
+            "name_key": name_key(s.name),
+            "winner": i in winners,
+            "account": name_key(s.account) if s.account else None,
+            "finished": finished,
+        }
+        for i, s in enumerate(table.seats)
+        if s.name
+    ]
     return game, players
 
 
 # ------------------------------------------------------------------ the store's calls (worker threads)
+
 
 def add(store: Store, game: dict[str, Any], players: list[dict[str, Any]]) -> bool:
     """Store a game's rows, once (False: it was there already)."""
@@ -65,35 +90,60 @@ def add(store: Store, game: dict[str, Any], players: list[dict[str, Any]]) -> bo
 def missing(store: Store, limit: int = 200) -> list[str]:
     """Finished tables not in the archive yet (made before it, or stopped before their row)."""
     with store.engine.connect() as conn:
-        return list(conn.scalars(select(TableRow.id).where(
-            TableRow.status == "finished", TableRow.id.not_in(select(ArchiveRow.table_id)))
-            .order_by(TableRow.created).limit(limit)))
+        return list(
+            conn.scalars(
+                select(TableRow.id)
+                .where(TableRow.status == "finished", TableRow.id.not_in(select(ArchiveRow.table_id)))
+                .order_by(TableRow.created)
+                .limit(limit)
+            )
+        )
 
 
 def _public(row: Any) -> dict[str, Any]:
     finished = row.finished if row.finished.tzinfo else row.finished.replace(tzinfo=dt.UTC)
-    return {"id": row.table_id, "game": row.game, "class": row.klass, "players": row.players,
-            "rated": row.rated,
-            "finished": finished.isoformat(timespec="minutes"), "actions": row.actions, "rounds": row.rounds,
-            "seats": row.seats, "winners": row.winners}
+    return {
+        "id": row.table_id,
+        "game": row.game,
+        "class": row.klass,
+        "players": row.players,
+        "rated": row.rated,
+        "finished": finished.isoformat(timespec="minutes"),
+        "actions": row.actions,
+        "rounds": row.rounds,
+        "seats": row.seats,
+        "winners": row.winners,
+    }
 
 
-def search(store: Store, name: str | None = None, page: int = 0, *, account: str | None = None,
-           size: int = PAGE) -> dict[str, Any]:
+def search(
+    store: Store, name: str | None = None, page: int = 0, *, account: str | None = None, size: int = PAGE
+) -> dict[str, Any]:
     """Page ``page`` of the finished games, newest first: all of them, those where a seat had
     ``name`` (whole name, any case), or those of an ``account``."""
     with store.engine.connect() as conn:
         if name or account:
             column = ArchivePlayerRow.account if account else ArchivePlayerRow.name_key
-            ids = (select(ArchivePlayerRow.table_id, ArchivePlayerRow.finished)
-                   .where(column == name_key(account or name or ""))
-                   .order_by(ArchivePlayerRow.finished.desc(), ArchivePlayerRow.table_id.desc())
-                   .offset(page * size).limit(size + 1).subquery())
-            query = (select(ArchiveRow).join(ids, ids.c.table_id == ArchiveRow.table_id)
-                     .order_by(ids.c.finished.desc(), ids.c.table_id.desc()))
+            ids = (
+                select(ArchivePlayerRow.table_id, ArchivePlayerRow.finished)
+                .where(column == name_key(account or name or ""))
+                .order_by(ArchivePlayerRow.finished.desc(), ArchivePlayerRow.table_id.desc())
+                .offset(page * size)
+                .limit(size + 1)
+                .subquery()
+            )
+            query = (
+                select(ArchiveRow)
+                .join(ids, ids.c.table_id == ArchiveRow.table_id)
+                .order_by(ids.c.finished.desc(), ids.c.table_id.desc())
+            )
         else:
-            query = (select(ArchiveRow).order_by(ArchiveRow.finished.desc(), ArchiveRow.table_id.desc())
-                     .offset(page * size).limit(size + 1))
+            query = (
+                select(ArchiveRow)
+                .order_by(ArchiveRow.finished.desc(), ArchiveRow.table_id.desc())
+                .offset(page * size)
+                .limit(size + 1)
+            )
         rows = conn.execute(query).all()
     games = [_public(r) for r in rows[:size]]
     return {"page": page, "more": len(rows) > size, "games": games, "q": name or ""}

@@ -59,12 +59,21 @@ def _speaker(conn: Connection) -> _Speaker:
 
 
 def _public(row: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "chat", "id": row["id"], "seq": row["seq"], "seat": row["seat"], "name": row["name"],
-            "spectator": row["seat"] is None, "text": row["text"], "phrase": row["phrase"],
-            "at": row["at"].isoformat(timespec="seconds")}
+    return {
+        "type": "chat",
+        "id": row["id"],
+        "seq": row["seq"],
+        "seat": row["seat"],
+        "name": row["name"],
+        "spectator": row["seat"] is None,
+        "text": row["text"],
+        "phrase": row["phrase"],
+        "at": row["at"].isoformat(timespec="seconds"),
+    }
 
 
 # ------------------------------------------------------------------ the store's calls (worker threads)
+
 
 def store_message(store: Store, row: dict[str, Any]) -> int:
     with store.engine.begin() as conn:
@@ -88,14 +97,20 @@ def load_messages(store: Store, table_id: str, limit: int | None = None) -> list
 
 # ------------------------------------------------------------------ the event loop's side
 
+
 async def _loaded(table: Table, limits: Limits) -> _TableChat:
     chat = _tables.get(table)
     if chat is None:
         chat = _tables[table] = _TableChat()
     async with chat.lock:
         if chat.messages is None:
-            chat.messages = await table.db.call(load_messages, table.store, table.id, limits.chat_welcome,
-                                                what=f"table {table.id}: loading its chat")
+            chat.messages = await table.db.call(
+                load_messages,
+                table.store,
+                table.id,
+                limits.chat_welcome,
+                what=f"table {table.id}: loading its chat",
+            )
     return chat
 
 
@@ -109,8 +124,9 @@ async def greet(table: Table, conn: Connection, name: str | None) -> None:
     try:
         chat = await _loaded(table, conn.limits)
     except TableError as exc:
-        conn.push({"type": "error", "code": exc.code,
-                   "message": f"the chat's history could not be loaded: {exc}"})
+        conn.push(
+            {"type": "error", "code": exc.code, "message": f"the chat's history could not be loaded: {exc}"}
+        )
         return
     conn.push({"type": "chat_history", "messages": list(chat.messages or [])})
 
@@ -127,18 +143,30 @@ async def say(table: Table, conn: Connection, message: Chat) -> None:
     if not speaker.bucket.take():
         limits = conn.limits
         wait = speaker.bucket.wait()
-        raise TableError(f"too many chat messages: at most {limits.chat_burst} in {limits.chat_window:g} s; "
-                         f"wait {wait:.0f} s", "chat_rate_limited", retry_after=round(wait, 3))
+        raise TableError(
+            f"too many chat messages: at most {limits.chat_burst} in {limits.chat_window:g} s; "
+            f"wait {wait:.0f} s",
+            "chat_rate_limited",
+            retry_after=round(wait, 3),
+        )
     name = table.seats[seat].name or None if seat is not None else speaker.name
     chat = await _loaded(table, conn.limits)
-    row: dict[str, Any] = {"table_id": table.id, "seq": table.seq, "seat": seat, "name": name, "text": text,
-                           "phrase": message.phrase, "at": now()}
-    row["id"] = await table.db.call(store_message, table.store, row,
-                                    what=f"table {table.id}: storing a message")
+    row: dict[str, Any] = {
+        "table_id": table.id,
+        "seq": table.seq,
+        "seat": seat,
+        "name": name,
+        "text": text,
+        "phrase": message.phrase,
+        "at": now(),
+    }
+    row["id"] = await table.db.call(
+        store_message, table.store, row, what=f"table {table.id}: storing a message"
+    )
     public = _public(row)
     assert chat.messages is not None
     chat.messages.append(public)
-    del chat.messages[:-conn.limits.chat_welcome]
+    del chat.messages[: -conn.limits.chat_welcome]
     wire = dumps(public)
     for c in table.connections:
         c.push_text(wire)
@@ -146,5 +174,6 @@ async def say(table: Table, conn: Connection, message: Chat) -> None:
 
 async def for_replay(table: Table) -> list[dict[str, Any]]:
     """Every message of the table, oldest first, each with the step it was said at."""
-    return await table.db.call(load_messages, table.store, table.id,
-                               what=f"table {table.id}: loading its chat")
+    return await table.db.call(
+        load_messages, table.store, table.id, what=f"table {table.id}: loading its chat"
+    )

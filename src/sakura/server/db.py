@@ -149,16 +149,21 @@ def now() -> dt.datetime:
 class Store:
     """The database behind the server: tables and their actions."""
 
-    def __init__(self, url: str, *, busy_seconds: float = 2.0, statement_ms: int = 5000,
-                 connect_seconds: int = 3) -> None:
+    def __init__(
+        self, url: str, *, busy_seconds: float = 2.0, statement_ms: int = 5000, connect_seconds: int = 3
+    ) -> None:
         self.url = url
         if url.startswith("sqlite"):
-            self.engine: Engine = create_engine(url, hide_parameters=True,
-                                                connect_args={"timeout": busy_seconds})
+            self.engine: Engine = create_engine(
+                url, hide_parameters=True, connect_args={"timeout": busy_seconds}
+            )
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_engine(_with_timeouts(url, statement_ms, connect_seconds),
-                                        hide_parameters=True, pool_timeout=connect_seconds)
+            self.engine = create_engine(
+                _with_timeouts(url, statement_ms, connect_seconds),
+                hide_parameters=True,
+                pool_timeout=connect_seconds,
+            )
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         from sakura.server import migrations  # its scripts import the models above
 
@@ -184,9 +189,21 @@ class Store:
 
     def create_table(self, row: StoredTable) -> None:
         with self._session.begin() as s:
-            s.add(TableRow(id=row.id, game=row.game, config=row.config, seed=row.seed, seats=row.seats,
-                           timer=row.timer, status=row.status, rematch=row.rematch, created=row.created,
-                           rated=row.rated, options=row.options or None))
+            s.add(
+                TableRow(
+                    id=row.id,
+                    game=row.game,
+                    config=row.config,
+                    seed=row.seed,
+                    seats=row.seats,
+                    timer=row.timer,
+                    status=row.status,
+                    rematch=row.rematch,
+                    created=row.created,
+                    rated=row.rated,
+                    options=row.options or None,
+                )
+            )
 
     def add_action(self, table_id: str, seq: int, seat: int, action: str, by: str) -> None:
         """Store one action in its own transaction."""
@@ -196,14 +213,27 @@ class Store:
         """The hot path: many actions (of any tables) in one transaction, all or none; a game's
         last action marks its table finished in the same transaction. Core, no ORM."""
         at = now()
-        rows = [{"table_id": w.table_id, "seq": w.seq, "seat": w.seat, "action": w.action, "by": w.by,
-                 "at": at, "lease": w.lease} for w in writes]
+        rows = [
+            {
+                "table_id": w.table_id,
+                "seq": w.seq,
+                "seat": w.seat,
+                "action": w.action,
+                "by": w.by,
+                "at": at,
+                "lease": w.lease,
+            }
+            for w in writes
+        ]
         finished = [w.table_id for w in writes if w.finished]
         with self.engine.begin() as conn:
             leased = {w.table_id: w.lease for w in writes if w.lease is not None}
             if leased:  # fencing: the tables' rows locked until the commit, so no new owner slips in
-                current = dict(conn.execute(select(TableRow.id, TableRow.lease).where(
-                    TableRow.id.in_(leased)).with_for_update()).all())
+                current = dict(
+                    conn.execute(
+                        select(TableRow.id, TableRow.lease).where(TableRow.id.in_(leased)).with_for_update()
+                    ).all()
+                )
                 stale = {t for t, lease in leased.items() if current.get(t) != lease}
                 if stale:
                     raise FencedError(stale)
@@ -235,14 +265,23 @@ class Store:
                 try:
                     tables.append(self._stored(s, row))
                 except Exception as exc:
-                    log.error("table %s cannot be read from the database (left out): %s: %s",
-                              row.id, type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "")
+                    log.error(
+                        "table %s cannot be read from the database (left out): %s: %s",
+                        row.id,
+                        type(exc).__name__,
+                        str(exc).splitlines()[0] if str(exc) else "",
+                    )
             return tables
 
     def finished_ids(self, limit: int = 50, offset: int = 0) -> list[str]:
         with self._session() as s:
-            rows = s.scalars(select(TableRow.id).where(TableRow.status == "finished")
-                             .order_by(TableRow.created.desc(), TableRow.id).offset(offset).limit(limit))
+            rows = s.scalars(
+                select(TableRow.id)
+                .where(TableRow.status == "finished")
+                .order_by(TableRow.created.desc(), TableRow.id)
+                .offset(offset)
+                .limit(limit)
+            )
             return list(rows)
 
     def save_analysis(self, table_id: str, seat: int, spec: str, data: dict[str, Any]) -> None:
@@ -261,12 +300,26 @@ class Store:
 
     @staticmethod
     def _stored(s: Session, row: TableRow) -> StoredTable:
-        actions = s.execute(select(ActionRow.seat, ActionRow.action).where(ActionRow.table_id == row.id)
-                            .order_by(ActionRow.seq)).all()
+        actions = s.execute(
+            select(ActionRow.seat, ActionRow.action)
+            .where(ActionRow.table_id == row.id)
+            .order_by(ActionRow.seq)
+        ).all()
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
-        return StoredTable(row.id, dict(row.config), int(row.seed), [dict(x) for x in row.seats], row.timer,
-                           row.status, row.rematch, created, [(int(a), str(b)) for a, b in actions],
-                           game=row.game, rated=bool(row.rated), options=dict(row.options or {}))
+        return StoredTable(
+            row.id,
+            dict(row.config),
+            int(row.seed),
+            [dict(x) for x in row.seats],
+            row.timer,
+            row.status,
+            row.rematch,
+            created,
+            [(int(a), str(b)) for a, b in actions],
+            game=row.game,
+            rated=bool(row.rated),
+            options=dict(row.options or {}),
+        )
 
 
 _INSERT_ACTION = insert(ActionRow)
@@ -279,8 +332,10 @@ def _with_timeouts(url_text: str, statement_ms: int, connect_seconds: int) -> UR
     if not url.drivername.startswith("postgresql"):
         return url
     options = str(url.query.get("options", ""))
-    ours = (f"-c statement_timeout={statement_ms} -c lock_timeout={statement_ms} "
-            f"-c idle_in_transaction_session_timeout={statement_ms * 4}")
+    ours = (
+        f"-c statement_timeout={statement_ms} -c lock_timeout={statement_ms} "
+        f"-c idle_in_transaction_session_timeout={statement_ms * 4}"
+    )
     query = {"options": f"{options} {ours}".strip()}
     if "connect_timeout" not in url.query:
         query["connect_timeout"] = str(connect_seconds)

@@ -54,8 +54,15 @@ async def rate(lobby: Lobby, table: Table) -> None:
         return
     places = ratings.ranks(list(outcome.scores), list(outcome.winners), [s.forfeit for s in table.seats])
     klass = ratings.klass_of(table.game.name, table.game.num_players, table.game.config_json().get("variant"))
-    done = await lobby.db.call(ratings.settle, lobby.store, table.id, klass, [a or "" for a in accounts],
-                               places, what=f"table {table.id}: rating it")
+    done = await lobby.db.call(
+        ratings.settle,
+        lobby.store,
+        table.id,
+        klass,
+        [a or "" for a in accounts],
+        places,
+        what=f"table {table.id}: rating it",
+    )
     if done:
         log.info("rated table %s (%s): places %s", table.id, klass, places)
 

@@ -28,9 +28,11 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-       "frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
 SECURITY_HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -77,15 +79,21 @@ class Guard:
         if scope["type"] == "websocket":
             origin = headers.get("origin")
             if origin is not None and not self._origin_ok(origin, host):
-                await self._refuse(scope, send, 403,
-                                   "a page of another site may not open this server's sockets", "bad_origin")
+                await self._refuse(
+                    scope,
+                    send,
+                    403,
+                    "a page of another site may not open this server's sockets",
+                    "bad_origin",
+                )
                 return
             await self.app(scope, receive, send)
             return
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.body_bytes):
-            await self._refuse(scope, send, 413, f"request body too large (at most {self.body_bytes} bytes)",
-                               "too_large")
+            await self._refuse(
+                scope, send, 413, f"request body too large (at most {self.body_bytes} bytes)", "too_large"
+            )
             return
         await self._http(scope, receive, send)
 
@@ -111,9 +119,13 @@ class Guard:
                 if seen > self.body_bytes:  # answer now; the app sees the client go
                     refused = True
                     if not started:
-                        await self._refuse(scope, send, 413,
-                                           f"request body too large (at most {self.body_bytes} bytes)",
-                                           "too_large")
+                        await self._refuse(
+                            scope,
+                            send,
+                            413,
+                            f"request body too large (at most {self.body_bytes} bytes)",
+                            "too_large",
+                        )
                     return {"type": "http.disconnect"}
             return message
 
@@ -132,14 +144,29 @@ class Guard:
     async def _refuse(scope: Scope, send: Send, status: int, message: str, code: str) -> None:
         if scope["type"] == "websocket":  # before the handshake: an HTTP answer, with the reason
             body = message.encode()
-            await send({"type": "websocket.http.response.start", "status": status,
-                        "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                                    (b"content-length", str(len(body)).encode())]})
+            await send(
+                {
+                    "type": "websocket.http.response.start",
+                    "status": status,
+                    "headers": [
+                        (b"content-type", b"text/plain; charset=utf-8"),
+                        (b"content-length", str(len(body)).encode()),
+                    ],
+                }
+            )
             await send({"type": "websocket.http.response.body", "body": body})
             return
         body = orjson.dumps({"detail": message, "code": code})
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close"), *SECURITY_HEADERS]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                    *SECURITY_HEADERS,
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})

@@ -21,8 +21,9 @@ from typing import Any
 from sakura.engine import Game
 
 
-def past(game: Game[Any], seed: int | str, actions: Iterable[tuple[int, str]],
-         viewer: int | None) -> list[dict[str, Any]]:
+def past(
+    game: Game[Any], seed: int | str, actions: Iterable[tuple[int, str]], viewer: int | None
+) -> list[dict[str, Any]]:
     """One entry an action, oldest first: ``{"seat": ..., "events": [...]}`` as ``viewer`` sees them."""
     state = game.new_initial_state(seed)
     steps: list[dict[str, Any]] = []

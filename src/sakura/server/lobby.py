@@ -68,7 +68,6 @@ class NewTable(BaseModel):
         return self
 
 
-
 def table_options(request: NewTable) -> dict[str, bool]:
     """The table's choices as stored: only what differs from the default."""
     options = {}
@@ -77,6 +76,7 @@ def table_options(request: NewTable) -> dict[str, bool]:
     if not request.hints:
         options["hints"] = False
     return options
+
 
 class Lobby:
     """Every live table of one server, by id."""
@@ -127,8 +127,9 @@ class Lobby:
     def live_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status != "finished")
 
-    async def create(self, request: NewTable, *, claim: bool = True, address: str | None = None,
-                     account: str | None = None) -> tuple[Table, int | None, str | None]:
+    async def create(
+        self, request: NewTable, *, claim: bool = True, address: str | None = None, account: str | None = None
+    ) -> tuple[Table, int | None, str | None]:
         """Create and store a table; the creator takes the first human seat (if any).
         ``address``: the client's, for the rate limit (a rematch passes none)."""
         if request.game not in available_games():
@@ -142,20 +143,30 @@ class Lobby:
         except (ValueError, GameError) as exc:
             raise TableError(str(exc), "bad_table") from None
         seat_requests = request.seats or [SeatRequest(kind="human")] + [
-            SeatRequest(kind="bot", level=DEFAULT_LEVEL) for _ in range(request.players - 1)]
+            SeatRequest(kind="bot", level=DEFAULT_LEVEL) for _ in range(request.players - 1)
+        ]
         if not any(r.kind == "human" for r in seat_requests):
-            raise TableError("a table needs at least one player's seat; to watch bots play each other, "
-                             "use `sakura tournament`", "bad_table")
+            raise TableError(
+                "a table needs at least one player's seat; to watch bots play each other, "
+                "use `sakura tournament`",
+                "bad_table",
+            )
         if request.rated and claim and account is None:
             raise TableError("a rated table is for accounts: log in to create one", "login_required")
         if request.rated and any(r.kind == "bot" for r in seat_requests):
             raise TableError("a rated table has no bots: every seat is a player's", "bad_table")
         if address is not None and (wait := self.creates.take(address)) is not None:
-            raise TableError(f"too many new tables from your address; try again in {wait:.0f} s",
-                             "rate_limited", retry_after=wait)
+            raise TableError(
+                f"too many new tables from your address; try again in {wait:.0f} s",
+                "rate_limited",
+                retry_after=wait,
+            )
         if self.live_count() >= self.limits.live_tables:
-            raise TableError("this server is full (it holds as many games as it may); "
-                             "try again when a game has ended", "full", retry_after=60)
+            raise TableError(
+                "this server is full (it holds as many games as it may); try again when a game has ended",
+                "full",
+                retry_after=60,
+            )
         creator = optional_name(request.name)  # a name that is not one: refused before anything is made
         seat_names = [optional_name(r.name) for r in seat_requests]
         seats = []
@@ -167,11 +178,20 @@ class Lobby:
                 seats.append(Seat("bot", seat_name or "", bot=level_spec(level, game.name), level=level))
             else:
                 seats.append(Seat("human", seat_name or ""))
-        stored = StoredTable(id=secrets.token_urlsafe(6), game=game.name, config=game.config_json(),
-                             seed=secrets.randbits(62), seats=[asdict(s) for s in seats],
-                             timer=request.timer, status="playing", rematch=None, created=now(), actions=[],
-                             rated=request.rated,
-                             options=table_options(request))
+        stored = StoredTable(
+            id=secrets.token_urlsafe(6),
+            game=game.name,
+            config=game.config_json(),
+            seed=secrets.randbits(62),
+            seats=[asdict(s) for s in seats],
+            timer=request.timer,
+            status="playing",
+            rematch=None,
+            created=now(),
+            actions=[],
+            rated=request.rated,
+            options=table_options(request),
+        )
         await self._reserve(stored.id)
         await self.db.call(self.store.create_table, stored, what="creating a table")
         table = self._table(stored)
@@ -195,13 +215,15 @@ class Lobby:
 
     def open_tables(self, page: int = 0) -> list[dict[str, Any]]:
         """Tables being played (open seats first): to join or to watch; one page of them."""
+
         def build() -> list[dict[str, Any]]:
             live = [t.info() for t in self.tables.values() if t.status != "finished"]
             live.sort(key=lambda t: not any(s["kind"] == "human" and not s["claimed"] for s in t["seats"]))
             return live
+
         everything: list[dict[str, Any]] = self.cached("open", 0, build)
         size = self.limits.lobby_page
-        return everything[page * size:(page + 1) * size]
+        return everything[page * size : (page + 1) * size]
 
     def live_listing(self) -> dict[str, list[dict[str, Any]]]:
         """The lobby's lists of unfinished tables (:func:`sakura.server.listing.live`)."""
@@ -245,8 +267,11 @@ class Lobby:
         """Forget finished tables nobody is on and nobody asked for lately (they stay stored);
         returns how many."""
         cutoff = time.monotonic() - self.limits.finished_linger
-        gone = [t for t in self.tables.values()
-                if t.status == "finished" and not t.connections and t.idle_since < cutoff]
+        gone = [
+            t
+            for t in self.tables.values()
+            if t.status == "finished" and not t.connections and t.idle_since < cutoff
+        ]
         for table in gone:
             del self.tables[table.id]
         if gone:
@@ -264,16 +289,23 @@ class Lobby:
             if table.rematch_id is not None:
                 new = await self.get(table.rematch_id)
             else:
-                request = NewTable(game=table.game.name, players=table.game.num_players,
-                                   variant=table.game.config_json().get("variant"), timer=table.timer,
-                                   rated=table.rated,
-                                   spectator_chat=table.options.get("spectator_chat", True),
-                                   hints=table.options.get("hints", True),
-                                   seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None)
-                                          for s in table.seats])
+                request = NewTable(
+                    game=table.game.name,
+                    players=table.game.num_players,
+                    variant=table.game.config_json().get("variant"),
+                    timer=table.timer,
+                    rated=table.rated,
+                    spectator_chat=table.options.get("spectator_chat", True),
+                    hints=table.options.get("hints", True),
+                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None) for s in table.seats],
+                )
                 new, _, _ = await self.create(request, claim=False)
-                await self.db.call(self.store.update_table, table.id, rematch=new.id,
-                                   what=f"table {table.id}: storing its rematch")  # stored, then remembered
+                await self.db.call(
+                    self.store.update_table,
+                    table.id,
+                    rematch=new.id,
+                    what=f"table {table.id}: storing its rematch",
+                )  # stored, then remembered
                 table.rematch_id = new.id
             tokens: dict[int, str] = {}
             for conn in list(table.connections):
@@ -282,7 +314,8 @@ class Lobby:
                     continue
                 if seat not in tokens and new.seats[seat].token_hash is None:
                     async with new.lock:
-                        tokens[seat] = (await new.claim(seat, table.seats[seat].name or None,
-                                                        table.seats[seat].account))[1]
+                        tokens[seat] = (
+                            await new.claim(seat, table.seats[seat].name or None, table.seats[seat].account)
+                        )[1]
                 conn.push(protocol.rematch(new.id, tokens.get(seat)))
             table.broadcast_table()

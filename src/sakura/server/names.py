@@ -70,8 +70,10 @@ def clean_username(text: str) -> str:
     """
     name = clean_name(text, what="a username")
     if len(name) < USERNAME_MIN or not _USERNAME.fullmatch(name):
-        raise TableError(f"a username is {USERNAME_MIN} to {NAME_MAX} letters, digits, '_', '.' or '-' "
-                         "(no spaces)", "bad_name")
+        raise TableError(
+            f"a username is {USERNAME_MIN} to {NAME_MAX} letters, digits, '_', '.' or '-' (no spaces)",
+            "bad_name",
+        )
     return name
 
 
@@ -81,7 +83,7 @@ def name_key(name: str) -> str:
     >>> name_key("ADA") == name_key("ada")
     True
     """
-    return unicodedata.normalize("NFKC", name).casefold()[:NAME_MAX * 2]
+    return unicodedata.normalize("NFKC", name).casefold()[: NAME_MAX * 2]
 
 
 def clean_chat(text: str) -> str:

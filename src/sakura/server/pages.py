@@ -68,7 +68,10 @@ def _template(name: str) -> str:
 
 def page(name: str, request: Request) -> HTMLResponse:
     """``static/<name>`` with ``lang`` and ``dir`` set for this request's reader."""
-    code = pick_language(request.headers.get("accept-language"), request.cookies.get("sakura_lang"),
-                         request.query_params.get("lang"))
+    code = pick_language(
+        request.headers.get("accept-language"),
+        request.cookies.get("sakura_lang"),
+        request.query_params.get("lang"),
+    )
     html = _template(name).replace(_HTML_TAG, f'<html lang="{code}" dir="{languages()[code]}">', 1)
     return HTMLResponse(html, headers={"Vary": "Accept-Language, Cookie"})

@@ -123,8 +123,10 @@ class ArchivePlayerRow(Base):
     """One seat of an archived game, for the search by name and a player's list of games."""
 
     __tablename__ = "sakura_archive_players"
-    __table_args__ = (Index("ix_sakura_archive_players_name", "name_key", "finished", "table_id"),
-                      Index("ix_sakura_archive_players_account", "account", "finished", "table_id"))
+    __table_args__ = (
+        Index("ix_sakura_archive_players_name", "name_key", "finished", "table_id"),
+        Index("ix_sakura_archive_players_account", "account", "finished", "table_id"),
+    )
 
     table_id: Mapped[str] = mapped_column(ForeignKey("sakura_archive.table_id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)

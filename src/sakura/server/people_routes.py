@@ -44,12 +44,14 @@ async def leaderboard_page(request: Request) -> HTMLResponse:
 
 
 @router.get("/api/archive")
-async def archive_search(request: Request, page: Page = 0,
-                         q: Annotated[str | None, Query(max_length=64)] = None) -> dict[str, Any]:
+async def archive_search(
+    request: Request, page: Page = 0, q: Annotated[str | None, Query(max_length=64)] = None
+) -> dict[str, Any]:
     """Finished games, newest first, 20 a page; ``q``: only those where a seat had that name."""
     lobby = _lobby(request)
-    result: dict[str, Any] = await lobby.db.call(archive.search, lobby.store, (q or "").strip() or None, page,
-                                                 what="searching the archive")
+    result: dict[str, Any] = await lobby.db.call(
+        archive.search, lobby.store, (q or "").strip() or None, page, what="searching the archive"
+    )
     return result
 
 
@@ -70,18 +72,21 @@ async def player(username: str, request: Request, page: Page = 0) -> dict[str, A
     found = await lobby.db.call(ratings.player, lobby.store, username[:64], what="reading a player")
     if found is None:
         raise HTTPException(404, "no such player")
-    found["games"] = await lobby.db.call(archive.search, lobby.store, None, page, account=found["username"],
-                                         what="listing a player's games")
+    found["games"] = await lobby.db.call(
+        archive.search, lobby.store, None, page, account=found["username"], what="listing a player's games"
+    )
     result: dict[str, Any] = found
     return result
 
 
 @router.get("/api/leaderboard")
-async def leaderboard(request: Request, page: Page = 0,
-                      klass: Annotated[str, Query(alias="class")] = "sakura-3-6") -> dict[str, Any]:
+async def leaderboard(
+    request: Request, page: Page = 0, klass: Annotated[str, Query(alias="class")] = "sakura-3-6"
+) -> dict[str, Any]:
     if klass not in ratings.CLASSES:
         raise TableError(f"no such class; classes: {', '.join(ratings.CLASSES)}", "bad_table")
     lobby = _lobby(request)
-    result: dict[str, Any] = await lobby.db.call(ratings.leaderboard, lobby.store, klass, page,
-                                                 what="reading the leaderboard")
+    result: dict[str, Any] = await lobby.db.call(
+        ratings.leaderboard, lobby.store, klass, page, what="reading the leaderboard"
+    )
     return result

@@ -111,19 +111,35 @@ def error(message: str, code: str = "bad_request") -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
 
-def welcome(table: dict[str, Any], seat: int | None, seq: int, view: dict[str, Any], *,
-            deadline: float | None) -> dict[str, Any]:
+def welcome(
+    table: dict[str, Any], seat: int | None, seq: int, view: dict[str, Any], *, deadline: float | None
+) -> dict[str, Any]:
     """The whole situation for one connection: sent on hello (and so on every reconnect)."""
-    return {"type": "welcome", "table": table, "seat": seat, "seq": seq, "view": view,
-            "deadline": deadline}
+    return {"type": "welcome", "table": table, "seat": seat, "seq": seq, "view": view, "deadline": deadline}
 
 
-def update(seq: int, seat: int, *, action: str | None, by: str, events: list[dict[str, Any]],
-           view: dict[str, Any], deadline: float | None) -> dict[str, Any]:
+def update(
+    seq: int,
+    seat: int,
+    *,
+    action: str | None,
+    by: str,
+    events: list[dict[str, Any]],
+    view: dict[str, Any],
+    deadline: float | None,
+) -> dict[str, Any]:
     """One applied action: who did what (``action`` is hidden from others while it is a secret
     card choice), the events as this connection may see them, and its new view."""
-    return {"type": "update", "seq": seq, "seat": seat, "action": action, "by": by, "events": events,
-            "view": view, "deadline": deadline}
+    return {
+        "type": "update",
+        "seq": seq,
+        "seat": seat,
+        "action": action,
+        "by": by,
+        "events": events,
+        "view": view,
+        "deadline": deadline,
+    }
 
 
 def table_info(table: dict[str, Any]) -> dict[str, Any]:

@@ -68,25 +68,43 @@ def settle(store: Store, table_id: str, klass: str, accounts: list[str], places:
         trans = conn.begin()
         try:
             conn.execute(insert(RatedGameRow), {"table_id": table_id, "klass": klass, "at": at})
-            rows = {r.account: r for r in conn.execute(select(RatingRow).where(
-                RatingRow.klass == klass, RatingRow.account.in_(keys)))}
-            before = [MODEL.rating(mu=rows[k].mu, sigma=rows[k].sigma) if k in rows else MODEL.rating()
-                      for k in keys]
+            rows = {
+                r.account: r
+                for r in conn.execute(
+                    select(RatingRow).where(RatingRow.klass == klass, RatingRow.account.in_(keys))
+                )
+            }
+            before = [
+                MODEL.rating(mu=rows[k].mu, sigma=rows[k].sigma) if k in rows else MODEL.rating()
+                for k in keys
+            ]
             after = MODEL.rate([[r] for r in before], ranks=[float(p) for p in places])
             for seat, key in enumerate(keys):
                 new = after[seat][0]
                 won = 1 if places[seat] == 1 else 0
                 values = {"mu": new.mu, "sigma": new.sigma, "ordinal": new.ordinal()}
                 if key in rows:
-                    conn.execute(update(RatingRow).where(
-                        RatingRow.account == key, RatingRow.klass == klass).values(
-                        **values, games=rows[key].games + 1, wins=rows[key].wins + won))
+                    conn.execute(
+                        update(RatingRow)
+                        .where(RatingRow.account == key, RatingRow.klass == klass)
+                        .values(**values, games=rows[key].games + 1, wins=rows[key].wins + won)
+                    )
                 else:
-                    conn.execute(insert(RatingRow), {"account": key, "klass": klass, **values,
-                                                                "games": 1, "wins": won})
-                conn.execute(insert(RatingHistoryRow), {
-                    "account": key, "klass": klass, "table_id": table_id, "mu": new.mu, "sigma": new.sigma,
-                    "rank": places[seat], "at": at})
+                    conn.execute(
+                        insert(RatingRow), {"account": key, "klass": klass, **values, "games": 1, "wins": won}
+                    )
+                conn.execute(
+                    insert(RatingHistoryRow),
+                    {
+                        "account": key,
+                        "klass": klass,
+                        "table_id": table_id,
+                        "mu": new.mu,
+                        "sigma": new.sigma,
+                        "rank": places[seat],
+                        "at": at,
+                    },
+                )
             _fault("rating")  # the moment between computing and committing
             trans.commit()
         except IntegrityError:
@@ -102,8 +120,13 @@ def pending(store: Store) -> list[str]:
     """Rated tables finished but not rated yet (a server stopped in between)."""
     done = select(RatedGameRow.table_id)
     with store.engine.connect() as conn:
-        return list(conn.scalars(select(TableRow.id).where(
-            TableRow.rated.is_(True), TableRow.status == "finished", TableRow.id.not_in(done))))
+        return list(
+            conn.scalars(
+                select(TableRow.id).where(
+                    TableRow.rated.is_(True), TableRow.status == "finished", TableRow.id.not_in(done)
+                )
+            )
+        )
 
 
 def player(store: Store, username: str) -> dict[str, Any] | None:
@@ -113,28 +136,57 @@ def player(store: Store, username: str) -> dict[str, Any] | None:
         account = conn.execute(select(AccountRow.username).where(AccountRow.key == key)).scalar()
         if account is None:
             return None
-        ratings = {r.klass: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "games": r.games,
-                             "wins": r.wins}
-                   for r in conn.execute(select(RatingRow).where(RatingRow.account == key))}
+        ratings = {
+            r.klass: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "games": r.games, "wins": r.wins}
+            for r in conn.execute(select(RatingRow).where(RatingRow.account == key))
+        }
         history: dict[str, list[dict[str, Any]]] = {}
-        for h in conn.execute(select(RatingHistoryRow).where(RatingHistoryRow.account == key)
-                              .order_by(RatingHistoryRow.id)):
-            history.setdefault(h.klass, []).append({"table": h.table_id, "mu": h.mu, "sigma": h.sigma,
-                                                    "rank": h.rank, "at": h.at.isoformat(timespec="minutes")})
+        for h in conn.execute(
+            select(RatingHistoryRow).where(RatingHistoryRow.account == key).order_by(RatingHistoryRow.id)
+        ):
+            history.setdefault(h.klass, []).append(
+                {
+                    "table": h.table_id,
+                    "mu": h.mu,
+                    "sigma": h.sigma,
+                    "rank": h.rank,
+                    "at": h.at.isoformat(timespec="minutes"),
+                }
+            )
     return {"username": account, "ratings": ratings, "history": history}
 
 
 def leaderboard(store: Store, klass: str, page: int, size: int = 25) -> dict[str, Any]:
     """One page of a class's ratings, best (highest mu - 3 sigma) first."""
     with store.engine.connect() as conn:
-        rows = conn.execute(select(AccountRow.username, RatingRow.mu, RatingRow.sigma, RatingRow.ordinal,
-                                   RatingRow.games, RatingRow.wins)
-                            .join(AccountRow, AccountRow.key == RatingRow.account)
-                            .where(RatingRow.klass == klass)
-                            .order_by(RatingRow.ordinal.desc(), RatingRow.account)
-                            .offset(page * size).limit(size + 1)).all()
-        total = conn.execute(select(func.count()).select_from(RatingRow)
-                             .where(RatingRow.klass == klass)).scalar()
-    players = [{"rank": page * size + i + 1, "username": r[0], "mu": r[1], "sigma": r[2], "ordinal": r[3],
-                "games": r[4], "wins": r[5]} for i, r in enumerate(rows[:size])]
+        rows = conn.execute(
+            select(
+                AccountRow.username,
+                RatingRow.mu,
+                RatingRow.sigma,
+                RatingRow.ordinal,
+                RatingRow.games,
+                RatingRow.wins,
+            )
+            .join(AccountRow, AccountRow.key == RatingRow.account)
+            .where(RatingRow.klass == klass)
+            .order_by(RatingRow.ordinal.desc(), RatingRow.account)
+            .offset(page * size)
+            .limit(size + 1)
+        ).all()
+        total = conn.execute(
+            select(func.count()).select_from(RatingRow).where(RatingRow.klass == klass)
+        ).scalar()
+    players = [
+        {
+            "rank": page * size + i + 1,
+            "username": r[0],
+            "mu": r[1],
+            "sigma": r[2],
+            "ordinal": r[3],
+            "games": r[4],
+            "wins": r[5],
+        }
+        for i, r in enumerate(rows[:size])
+    ]
     return {"class": klass, "page": page, "more": len(rows) > size, "players": players, "total": total}

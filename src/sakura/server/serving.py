@@ -110,7 +110,7 @@ class AbortingWebSocket(WebSocketsSansIOProtocol):
             return
         await super().send(message)
         if closing and self.close_timer is not None:  # no closing handshake in time: abort, not close
-            self.close_timer.cancel()                 # (a close waits for a buffer that may never drain)
+            self.close_timer.cancel()  # (a close waits for a buffer that may never drain)
             self.close_timer = self.loop.call_later(self.close_timeout, self.transport.abort)
 
 
@@ -159,13 +159,27 @@ def listen(host: str, port: int, backlog: int = 2048) -> list[socket.socket]:
     return sockets
 
 
-def config(app: Any, *, host: str, port: int, limits: Limits, log_level: str = "warning",
-           **extra: Any) -> uvicorn.Config:
+def config(
+    app: Any, *, host: str, port: int, limits: Limits, log_level: str = "warning", **extra: Any
+) -> uvicorn.Config:
     """The uvicorn configuration of a Sakura server (see the module docstring)."""
     logging.getLogger("uvicorn.error").addFilter(OneLineInvalidUtf8())
     http = type("SakuraHttp", (RequestDeadline,), {"header_seconds": limits.header_seconds})
     ws = type("SakuraWebSocket", (AbortingWebSocket,), {"send_buffer": limits.ws_send_buffer_bytes})
-    options: dict[str, Any] = {"ws_ping_interval": 20.0, "ws_ping_timeout": 20.0, "timeout_keep_alive": 5,
-                               "timeout_graceful_shutdown": limits.shutdown_seconds, **extra}
-    return uvicorn.Config(app, host=host, port=port, log_level=log_level, http=http, ws=ws,
-                          ws_max_size=limits.ws_message_bytes, **options)
+    options: dict[str, Any] = {
+        "ws_ping_interval": 20.0,
+        "ws_ping_timeout": 20.0,
+        "timeout_keep_alive": 5,
+        "timeout_graceful_shutdown": limits.shutdown_seconds,
+        **extra,
+    }
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        http=http,
+        ws=ws,
+        ws_max_size=limits.ws_message_bytes,
+        **options,
+    )

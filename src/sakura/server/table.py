@@ -73,8 +73,14 @@ class Seat:
     forfeit: bool = False  # at a rated table: a bot took over, so the player ranks last (ratings.py)
 
     def public(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "level": self.level,
-                "claimed": self.token_hash is not None, "replaced": self.replaced, "account": self.account}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "claimed": self.token_hash is not None,
+            "replaced": self.replaced,
+            "account": self.account,
+        }
 
 
 class Connection:
@@ -86,8 +92,9 @@ class Connection:
     gets dropped by its handler instead of growing the server's memory without end. Its
     messages are rate-limited too (``allow``)."""
 
-    def __init__(self, send: Callable[[str], Any], *, address: str = "",
-                 limits: Limits | None = None) -> None:
+    def __init__(
+        self, send: Callable[[str], Any], *, address: str = "", limits: Limits | None = None
+    ) -> None:
         self.seat: int | None = None
         self.address = address
         self.limits = limits or Limits()
@@ -109,8 +116,11 @@ class Connection:
             return
         full = self.outbox.qsize() >= self.limits.outbox_messages
         if full or self.queued + len(text) > self.limits.outbox_bytes:
-            log.warning("dropping a connection from %s: it does not read its messages (%d queued)",
-                        self.address or "?", self.outbox.qsize())
+            log.warning(
+                "dropping a connection from %s: it does not read its messages (%d queued)",
+                self.address or "?",
+                self.outbox.qsize(),
+            )
             self.behind = True
             if self.on_behind is not None:
                 self.on_behind()
@@ -144,8 +154,9 @@ class Connection:
 class Table:
     """See the module docstring. Built by :class:`~sakura.server.lobby.Lobby`."""
 
-    def __init__(self, stored: StoredTable, db: Database, writer: GroupCommit,
-                 limits: Limits | None = None) -> None:
+    def __init__(
+        self, stored: StoredTable, db: Database, writer: GroupCommit, limits: Limits | None = None
+    ) -> None:
         self.id = stored.id
         self.db = db
         self.store = db.store
@@ -168,12 +179,15 @@ class Table:
             try:
                 self.state.apply_action(seat, self.game.parse_action(text))
             except (GameError, ValueError, IndexError) as exc:
-                self.damaged = (f"stored action {self.seq + 1} ({text!r} by seat {seat + 1}) "
-                                f"does not replay: {exc}")
+                self.damaged = (
+                    f"stored action {self.seq + 1} ({text!r} by seat {seat + 1}) does not replay: {exc}"
+                )
                 self.status = "damaged"
                 break
             self.seq += 1
-        self.actions: list[tuple[int, str]] = list(stored.actions[:self.seq])  # stored, replayed: for history
+        self.actions: list[tuple[int, str]] = list(
+            stored.actions[: self.seq]
+        )  # stored, replayed: for history
         self._history: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}  # viewer -> (seq, past)
         now = time.time()
         # when each seat's player was last seen (a claimed seat nobody is on: since start-up)
@@ -206,8 +220,11 @@ class Table:
 
     def _refuse_if_damaged(self) -> None:
         if self.damaged is not None:
-            raise TableError("this table is damaged (its stored game does not replay) and cannot be played; "
-                             "its record can still be downloaded", "damaged")
+            raise TableError(
+                "this table is damaged (its stored game does not replay) and cannot be played; "
+                "its record can still be downloaded",
+                "damaged",
+            )
 
     async def claim(self, seat: int | None, name: str | None, account: str | None = None) -> tuple[int, str]:
         """Give a free human seat (the first one if ``seat`` is None) a new secret token, bound
@@ -253,13 +270,24 @@ class Table:
     def info(self) -> dict[str, Any]:
         """Public facts about the table (no token, no seed)."""
         on = self.connected()
-        seats = [dict(s.public(), connected=on[i] or s.kind == "bot", replace_after=self.replace_after(i, on))
-                 for i, s in enumerate(self.seats)]
-        info = {"id": self.id, "game": self.game.name, "players": self.game.num_players,
-                "variant": self.game.config_json().get("variant"),
-                "timer": self.timer, "status": self.status, "seats": seats, "rematch": self.rematch_id,
-                "seq": self.seq, "round": getattr(self.state, "round", None),
-                "rated": self.rated, "spectator_chat": self.options.get("spectator_chat", True)}
+        seats = [
+            dict(s.public(), connected=on[i] or s.kind == "bot", replace_after=self.replace_after(i, on))
+            for i, s in enumerate(self.seats)
+        ]
+        info = {
+            "id": self.id,
+            "game": self.game.name,
+            "players": self.game.num_players,
+            "variant": self.game.config_json().get("variant"),
+            "timer": self.timer,
+            "status": self.status,
+            "seats": seats,
+            "rematch": self.rematch_id,
+            "seq": self.seq,
+            "round": getattr(self.state, "round", None),
+            "rated": self.rated,
+            "spectator_chat": self.options.get("spectator_chat", True),
+        }
         if self.damaged is not None:
             info["damaged"] = True
         # "Suggest" may be asked for unless the creator turned it off; never at a rated table
@@ -274,15 +302,19 @@ class Table:
             if seat is None and account is not None:
                 seat = next((i for i, s in enumerate(self.seats) if s.account == account), None)
             if len(self.connections) >= self.limits.connections_per_table:
-                raise TableError(f"this table has as many connections as it takes "
-                                 f"({self.limits.connections_per_table}); try again later", "full")
+                raise TableError(
+                    f"this table has as many connections as it takes "
+                    f"({self.limits.connections_per_table}); try again later",
+                    "full",
+                )
             if seat is not None and self.seats[seat].replaced:  # the player is back
                 await self._change_seat(seat, replace(self.seats[seat], replaced=False))
             conn.seat = seat
             self.connections.add(conn)
             self.last_seen = time.time()
-            welcome = protocol.welcome(self.info(), seat, self.seq, self.state.view(seat).to_json(),
-                                       deadline=self.deadline)
+            welcome = protocol.welcome(
+                self.info(), seat, self.seq, self.state.view(seat).to_json(), deadline=self.deadline
+            )
             welcome["history"] = self.history_for(seat)
             conn.push(welcome)
             self.broadcast_table()
@@ -369,8 +401,9 @@ class Table:
         try:
             await stored
         except Exception:
-            raise TableError("the server could not save this move, so it did not happen; please try again",
-                             "storage") from None
+            raise TableError(
+                "the server could not save this move, so it did not happen; please try again", "storage"
+            ) from None
 
     def _send_update(self, seat: int, action: str, by: str, events: list[Event]) -> None:
         """Build and serialize the update once per viewer (a seat, or the spectators), then queue
@@ -381,10 +414,17 @@ class Table:
             viewer = c.seat
             text = texts.get(viewer)
             if text is None:
-                text = texts[viewer] = protocol.dumps(protocol.update(
-                    self.seq, seat, action=action if viewer == seat else None, by=by,
-                    events=_seen(events, viewer, public), view=self.state.view(viewer).to_json(),
-                    deadline=self.deadline))
+                text = texts[viewer] = protocol.dumps(
+                    protocol.update(
+                        self.seq,
+                        seat,
+                        action=action if viewer == seat else None,
+                        by=by,
+                        events=_seen(events, viewer, public),
+                        view=self.state.view(viewer).to_json(),
+                        deadline=self.deadline,
+                    )
+                )
             c.push_text(text)
 
     async def replace(self, requester: int | None, seat: int) -> None:
@@ -397,16 +437,22 @@ class Table:
             if self.connected()[seat]:
                 raise TableError(f"seat {seat + 1}'s player is here", "bad_seat")
             if self.seats[seat].token_hash is None:
-                raise TableError(f"seat {seat + 1} has not been taken yet: its player may still join",
-                                 "bad_seat")
+                raise TableError(
+                    f"seat {seat + 1} has not been taken yet: its player may still join", "bad_seat"
+                )
             if self.seats[seat].replaced:
                 raise TableError(f"a bot already plays for seat {seat + 1}", "bad_seat")
             after = self.replace_after(seat)
             if after is not None and (wait := after - time.time()) > 0:
-                raise TableError(f"seat {seat + 1}'s player left only a moment ago; a bot may take over in "
-                                 f"{wait:.0f} s if they are not back", "grace", retry_after=wait)
-            await self._change_seat(seat, replace(self.seats[seat], replaced=True,
-                                                  forfeit=self.seats[seat].forfeit or self.rated))
+                raise TableError(
+                    f"seat {seat + 1}'s player left only a moment ago; a bot may take over in "
+                    f"{wait:.0f} s if they are not back",
+                    "grace",
+                    retry_after=wait,
+                )
+            await self._change_seat(
+                seat, replace(self.seats[seat], replaced=True, forfeit=self.seats[seat].forfeit or self.rated)
+            )
             self.broadcast_table()
         self.kick()
 
@@ -414,8 +460,12 @@ class Table:
         """Store the seats with ``seat`` changed, then change it in memory (so a failed write
         changes nothing). Under the table's lock."""
         seats = [changed if i == seat else s for i, s in enumerate(self.seats)]
-        await self.db.call(self.store.update_table, self.id, seats=[asdict(s) for s in seats],
-                           what=f"table {self.id}: storing its seats")
+        await self.db.call(
+            self.store.update_table,
+            self.id,
+            seats=[asdict(s) for s in seats],
+            what=f"table {self.id}: storing its seats",
+        )
         self.seats = seats
 
     # ---------------------------------------------------------------- bots and the timer

@@ -67,14 +67,25 @@ class SakuraCollector:
                 standing = sorted(range(len(self.tokens)), key=lambda s: -self.tokens[s])
                 order = [seat for seat, _rank, _got in sorted(data.awards, key=lambda a: a[1])]
                 before = [1 + sum(1 for t in self.tokens if t > mine) for mine in self.tokens]
-                self.sakuras.append({"index": data.sakura, "order": order, "standing_before": before,
-                                     "leader_before": standing[0]})
+                self.sakuras.append(
+                    {
+                        "index": data.sakura,
+                        "order": order,
+                        "standing_before": before,
+                        "leader_before": standing[0],
+                    }
+                )
                 for seat, _rank, got in data.awards:
                     self.tokens[seat] += got
 
     def finish(self, state: State[Any]) -> dict[str, Any]:
-        return {"plays": self.plays, "bumps": self.bumps, "sakuras": self.sakuras, "court": self.court,
-                "dealt": self.dealt}
+        return {
+            "plays": self.plays,
+            "bumps": self.bumps,
+            "sakuras": self.sakuras,
+            "court": self.court,
+            "dealt": self.dealt,
+        }
 
 
 @dataclass(slots=True)
@@ -158,8 +169,9 @@ def dealt_contrast(side: Hashable, card: int) -> dict[Hashable, float]:
     return {(side, "dealt", card): 1.0, (side, "not dealt", card): -1.0}
 
 
-def balance(results: Sequence[GameResult], game: SakuraGame, c: Clustered | None = None,
-            side: Hashable = "") -> Balance:
+def balance(
+    results: Sequence[GameResult], game: SakuraGame, c: Clustered | None = None, side: Hashable = ""
+) -> Balance:
     """The figures of ``results`` with their intervals; ``c`` if they were observed already."""
     if c is None:
         c = Clustered()
@@ -167,12 +179,16 @@ def balance(results: Sequence[GameResult], game: SakuraGame, c: Clustered | None
     players = game.players
     seats = results[0].seats if results else ()
     out = Balance(
-        games=len(results), players=players, deals=len({r.deal for r in results}), bots=seats,
+        games=len(results),
+        players=players,
+        deals=len({r.deal for r in results}),
+        bots=seats,
         seat_wins=[c.ratio((side, "seat", s), RATE) for s in range(players)],
         bot_wins={spec: c.ratio((side, "bot", spec), RATE) for spec in dict.fromkeys(seats)},
         rounds=[r.rounds or 0 for r in results],
         bumps=[sum(r.stats["bumps"].values()) for r in results],
-        mean_rounds=c.ratio((side, "rounds")), mean_bumps=c.ratio((side, "bumps")),
+        mean_rounds=c.ratio((side, "rounds")),
+        mean_bumps=c.ratio((side, "bumps")),
         bumps_by={},
     )
     causes = sorted({cause for r in results for cause in r.stats["bumps"]})
@@ -200,9 +216,13 @@ def balance(results: Sequence[GameResult], game: SakuraGame, c: Clustered | None
     for card in game.deck.cards:
         n = card.number
         out.cards[n] = CardEffect(
-            card=n, text=f"{card.garden} {card.painter}",
+            card=n,
+            text=f"{card.garden} {card.painter}",
             dealt=c.contrast(dealt_contrast(side, n), rates=True),
             dealt_rate=c.ratio((side, "dealt", n), RATE),
-            played=c.ratio((side, "played", n), RATE), plays=plays[n],
-            progress=c.ratio((side, "progress", n)), bump_rate=c.ratio((side, "bumped", n), RATE))
+            played=c.ratio((side, "played", n), RATE),
+            plays=plays[n],
+            progress=c.ratio((side, "progress", n)),
+            bump_rate=c.ratio((side, "bumped", n), RATE),
+        )
     return out

@@ -29,24 +29,36 @@ def in_words(data: Balance) -> list[str]:
             more = "more" if e.value > fair else "less"
             out.append(f"Seat {seat + 1} wins {more} than its fair share of {fair:.1%}: {e.text(True)}.")
     else:
-        out.append(f"No seat wins detectably more or less than its fair share of {fair:.1%} "
-                   f"at this sample size ({data.deals} deals).")
+        out.append(
+            f"No seat wins detectably more or less than its fair share of {fair:.1%} "
+            f"at this sample size ({data.deals} deals)."
+        )
     if len(data.bot_wins) > 1:
-        out.append("By bot: " + "; ".join(f"{spec} wins {e.text(True)}" for spec, e in data.bot_wins.items())
-                   + ".")
-    out.append(f"A game lasts {data.mean_rounds.text()} rounds and has {data.mean_bumps.text()} bumps "
-               "on average.")
+        out.append(
+            "By bot: " + "; ".join(f"{spec} wins {e.text(True)}" for spec, e in data.bot_wins.items()) + "."
+        )
+    out.append(
+        f"A game lasts {data.mean_rounds.text()} rounds and has {data.mean_bumps.text()} bumps on average."
+    )
     flagged = [c for c in data.cards.values() if c.flagged]
     if flagged:
-        listed = ", ".join(f"{c.card} ({c.text}: {c.dealt.value * 100:+.1f} points)"
-                           for c in sorted(flagged, key=lambda c: -abs(c.dealt.value)))
-        out.append(f"{len(flagged)} of {len(data.cards)} cards change the win rate of the player they "
-                   f"are dealt to beyond chance: {listed}.")
+        listed = ", ".join(
+            f"{c.card} ({c.text}: {c.dealt.value * 100:+.1f} points)"
+            for c in sorted(flagged, key=lambda c: -abs(c.dealt.value))
+        )
+        out.append(
+            f"{len(flagged)} of {len(data.cards)} cards change the win rate of the player they "
+            f"are dealt to beyond chance: {listed}."
+        )
     else:
-        out.append(f"No card changes the win rate of the player it is dealt to detectably "
-                   f"at this sample size ({data.deals} deals).")
-    out.append(f"(With {len(data.cards)} cards each tested at 95%, about {0.05 * len(data.cards):.0f} "
-               "would be flagged by chance alone: trust a flag more when it repeats with another seed.)")
+        out.append(
+            f"No card changes the win rate of the player it is dealt to detectably "
+            f"at this sample size ({data.deals} deals)."
+        )
+    out.append(
+        f"(With {len(data.cards)} cards each tested at 95%, about {0.05 * len(data.cards):.0f} "
+        "would be flagged by chance alone: trust a flag more when it repeats with another seed.)"
+    )
     return out
 
 
@@ -55,43 +67,76 @@ def write_report(data: Balance, out: Path, *, title: str, notes: list[str]) -> P
     ``sakuras.png``, ``cards.png``) into ``out``; return the Markdown's path."""
     out.mkdir(parents=True, exist_ok=True)
     fair = 1 / data.players
-    plot_estimates([str(i + 1) for i in range(len(data.seat_wins))], data.seat_wins, fair,
-                   out / "seats.png", xlabel="seat", ylabel="win rate",
-                   title=f"win rate by seat, 95% over {data.deals} deals")
+    plot_estimates(
+        [str(i + 1) for i in range(len(data.seat_wins))],
+        data.seat_wins,
+        fair,
+        out / "seats.png",
+        xlabel="seat",
+        ylabel="win rate",
+        title=f"win rate by seat, 95% over {data.deals} deals",
+    )
     _plot_histogram(data.rounds, out / "rounds.png", "rounds per game")
     _plot_histogram(data.bumps, out / "bumps.png", "bumps per game")
     _plot_sakuras(data, out / "sakuras.png")
     _plot_cards(data, out / "cards.png")
     lines = [f"# {title}", "", "## In words", ""] + [f"- {line}" for line in in_words(data)] + [""]
     lines += [f"- {note}" for note in notes]
-    lines += [f"- {data.games} games on {data.deals} deals, {data.players} players; bots by seat: "
-              f"{', '.join(data.bots)}",
-              "- 95% intervals count deals, not games (cluster-robust over deals, Student t).", ""]
-    lines += ["## Win rate by seat", "",
-              f"Shared wins split; fair share {fair:.1%}.", "",
-              "| seat | win rate | 95% interval | × fair share | deals |", "|---|---:|---:|---:|---:|"]
+    lines += [
+        f"- {data.games} games on {data.deals} deals, {data.players} players; bots by seat: "
+        f"{', '.join(data.bots)}",
+        "- 95% intervals count deals, not games (cluster-robust over deals, Student t).",
+        "",
+    ]
+    lines += [
+        "## Win rate by seat",
+        "",
+        f"Shared wins split; fair share {fair:.1%}.",
+        "",
+        "| seat | win rate | 95% interval | × fair share | deals |",
+        "|---|---:|---:|---:|---:|",
+    ]
     for seat, e in enumerate(data.seat_wins):
         lines.append(f"| {seat + 1} | {e.value:.1%} | {_span(e)} | {e.value / fair:.2f} | {e.clusters} |")
     lines += ["", "![win rate by seat](seats.png)", ""]
     if len(data.bot_wins) > 1:
-        lines += ["## Win rate by bot", "", "Each bot over its seat-games (the seats rotate).", "",
-                  "| bot | win rate | 95% interval | × fair share | seat-games | deals |",
-                  "|---|---:|---:|---:|---:|---:|"]
+        lines += [
+            "## Win rate by bot",
+            "",
+            "Each bot over its seat-games (the seats rotate).",
+            "",
+            "| bot | win rate | 95% interval | × fair share | seat-games | deals |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
         for spec, e in data.bot_wins.items():
-            lines.append(f"| {spec} | {e.value:.1%} | {_span(e)} | {e.value / fair:.2f} | {e.n:.0f} | "
-                         f"{e.clusters} |")
+            lines.append(
+                f"| {spec} | {e.value:.1%} | {_span(e)} | {e.value / fair:.2f} | {e.n:.0f} | {e.clusters} |"
+            )
         lines.append("")
-    lines += ["## Game length and bumps", "", f"Means with their 95% interval over {data.deals} deals.", "",
-              "| per game | mean | 95% interval | sd | min | max |", "|---|---:|---:|---:|---:|---:|"]
+    lines += [
+        "## Game length and bumps",
+        "",
+        f"Means with their 95% interval over {data.deals} deals.",
+        "",
+        "| per game | mean | 95% interval | sd | min | max |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
     figures = (("rounds", data.rounds, data.mean_rounds), ("bumps", data.bumps, data.mean_bumps))
     for name, values, e in figures:
         sd = statistics.pstdev(values) if values else 0.0
-        lines.append(f"| {name} | {e.value:.2f} | {e.low:.2f}–{e.high:.2f} | {sd:.2f} | "
-                     f"{min(values, default=0)} | {max(values, default=0)} |")
+        lines.append(
+            f"| {name} | {e.value:.2f} | {e.low:.2f}–{e.high:.2f} | {sd:.2f} | "
+            f"{min(values, default=0)} | {max(values, default=0)} |"
+        )
     causes = ", ".join(f"{cause}: {e.text()} a game" for cause, e in data.bumps_by.items())
-    lines += ["", f"Bumps by cause (a painter moving onto the Emperor, or the Emperor stepping back "
-              f"onto a painter): {causes or 'none'}.", "",
-              "![rounds per game](rounds.png) ![bumps per game](bumps.png)", ""]
+    lines += [
+        "",
+        f"Bumps by cause (a painter moving onto the Emperor, or the Emperor stepping back "
+        f"onto a painter): {causes or 'none'}.",
+        "",
+        "![rounds per game](rounds.png) ![bumps per game](bumps.png)",
+        "",
+    ]
     lines += _sakura_lines(data)
     lines += _card_lines(data, fair)
     path = out / "report.md"
@@ -106,20 +151,28 @@ def _span(e: Estimate, percent: bool = True) -> str:
 def _sakura_lines(data: Balance) -> list[str]:
     places = len(data.rank_wins[0]) if data.rank_wins else 0
     standings = len(data.first_from[0]) if data.first_from else 0
-    lines = ["## Sakuras", "",
-             "How often the painter who took each scoring place at a sakura went on to win the game "
-             f"(95% interval over {data.deals} deals):", "",
-             "| sakura | " + " | ".join(f"{r + 1}. place" for r in range(places)) + " |",
-             "|---|" + "---:|" * places]
+    lines = [
+        "## Sakuras",
+        "",
+        "How often the painter who took each scoring place at a sakura went on to win the game "
+        f"(95% interval over {data.deals} deals):",
+        "",
+        "| sakura | " + " | ".join(f"{r + 1}. place" for r in range(places)) + " |",
+        "|---|" + "---:|" * places,
+    ]
     for i, row in enumerate(data.rank_wins):
         cells = [f"{e.value:.1%} ({_span(e)}) of {e.n:.0f}" if e.n else "–" for e in row]
         lines.append(f"| {i + 1} | " + " | ".join(cells) + " |")
-    lines += ["", "How often a painter takes a sakura's first place, by its token standing just before "
-              "it (1 = the leader, ties share the better rank; a fair share would be one in "
-              f"{standings}). Sakuras where every painter held the same tokens (the first, mostly: "
-              "everyone starts with the same) say nothing about standings and are counted apart:", "",
-              "| sakura | all tied | " + " | ".join(f"from {r + 1}." for r in range(standings)) + " |",
-              "|---|---:|" + "---:|" * standings]
+    lines += [
+        "",
+        "How often a painter takes a sakura's first place, by its token standing just before "
+        "it (1 = the leader, ties share the better rank; a fair share would be one in "
+        f"{standings}). Sakuras where every painter held the same tokens (the first, mostly: "
+        "everyone starts with the same) say nothing about standings and are counted apart:",
+        "",
+        "| sakura | all tied | " + " | ".join(f"from {r + 1}." for r in range(standings)) + " |",
+        "|---|---:|" + "---:|" * standings,
+    ]
     for i, standing in enumerate(data.first_from):
         tied = data.first_tied[i]
         shown = [f"{won / n:.1%} of {n}" if n else "–" for n, won in standing]
@@ -128,23 +181,30 @@ def _sakura_lines(data: Balance) -> list[str]:
 
 
 def _card_lines(data: Balance, fair: float) -> list[str]:
-    lines = ["## Cards", "",
-             "**Dealt effect**: the win rate of the players a card was dealt to (in the starting "
-             "hand) minus that of the players it was not dealt to, in percentage points, with its "
-             f"95% interval over {data.deals} deals; the deal is random, so this is what holding the "
-             "card does. ⚑ marks the cards whose interval leaves out 0.", "",
-             "**Played** figures are *conditional on the bot's choice* (the bot chose when to play "
-             "the card): the win rate of the player who played it (fair share "
-             f"{fair:.1%}; the court painter's cards count only for progress), the mean progress "
-             "of its owner's painter while it resolved (spaces, bumps included) and how often it "
-             "bumped its owner.", "",
-             "| card | actions | dealt effect | 95% interval | | plays | played: win rate (95%) | "
-             "progress | bumps |",
-             "|---:|---|---:|---:|---|---:|---:|---:|---:|"]
+    lines = [
+        "## Cards",
+        "",
+        "**Dealt effect**: the win rate of the players a card was dealt to (in the starting "
+        "hand) minus that of the players it was not dealt to, in percentage points, with its "
+        f"95% interval over {data.deals} deals; the deal is random, so this is what holding the "
+        "card does. ⚑ marks the cards whose interval leaves out 0.",
+        "",
+        "**Played** figures are *conditional on the bot's choice* (the bot chose when to play "
+        "the card): the win rate of the player who played it (fair share "
+        f"{fair:.1%}; the court painter's cards count only for progress), the mean progress "
+        "of its owner's painter while it resolved (spaces, bumps included) and how often it "
+        "bumped its owner.",
+        "",
+        "| card | actions | dealt effect | 95% interval | | plays | played: win rate (95%) | "
+        "progress | bumps |",
+        "|---:|---|---:|---:|---|---:|---:|---:|---:|",
+    ]
     for c in sorted(data.cards.values(), key=lambda c: c.card):
-        lines.append(f"| {c.card} | {c.text} | {_points(c.dealt.value)} | {_points(c.dealt.low)} to "
-                     f"{_points(c.dealt.high)} | {'⚑' if c.flagged else ''} | {c.plays} | "
-                     f"{_rate(c.played)} | {c.progress.value:+.2f} | {c.bump_rate.value:.1%} |")
+        lines.append(
+            f"| {c.card} | {c.text} | {_points(c.dealt.value)} | {_points(c.dealt.low)} to "
+            f"{_points(c.dealt.high)} | {'⚑' if c.flagged else ''} | {c.plays} | "
+            f"{_rate(c.played)} | {c.progress.value:+.2f} | {c.bump_rate.value:.1%} |"
+        )
     return [*lines, "", "![cards](cards.png)", ""]
 
 
@@ -175,8 +235,14 @@ def _plot_sakuras(data: Balance, path: Path) -> None:
     image = ax.imshow(grid, cmap="RdPu", vmin=0, vmax=1, aspect="auto")
     for i, row in enumerate(data.rank_wins):
         for j, e in enumerate(row):
-            ax.text(j, i, f"{e.value:.0%}\n±{(e.high - e.low) / 2:.0%}" if e.n else "–",
-                    ha="center", va="center", fontsize=8)
+            ax.text(
+                j,
+                i,
+                f"{e.value:.0%}\n±{(e.high - e.low) / 2:.0%}" if e.n else "–",
+                ha="center",
+                va="center",
+                fontsize=8,
+            )
     places = len(grid[0]) if grid else 0
     ax.set_xticks(range(places), [f"{r + 1}. place" for r in range(places)])
     ax.set_yticks(range(len(grid)), [f"sakura {i + 1}" for i in range(len(grid))])
@@ -193,21 +259,44 @@ def _plot_cards(data: Balance, path: Path) -> None:
     xs = [c.card for c in cards]
     dealt = [c.dealt for c in cards]
     colours = [EDGE if c.flagged else PINK for c in cards]
-    top.bar(xs, [e.value * 100 for e in dealt], yerr=error_bars(dealt, 100), capsize=2, color=colours,
-            edgecolor=EDGE, error_kw={"elinewidth": 0.8})
+    top.bar(
+        xs,
+        [e.value * 100 for e in dealt],
+        yerr=error_bars(dealt, 100),
+        capsize=2,
+        color=colours,
+        edgecolor=EDGE,
+        error_kw={"elinewidth": 0.8},
+    )
     top.axhline(0, color="#444444", linewidth=0.8)
     top.set_ylabel("dealt effect\n(win-rate points)")
-    top.set_title(f"dealt: win rate dealt minus not dealt, 95% over {data.deals} deals (dark: interval "
-                  "leaves out 0)", fontsize=9)
+    top.set_title(
+        f"dealt: win rate dealt minus not dealt, 95% over {data.deals} deals (dark: interval leaves out 0)",
+        fontsize=9,
+    )
     played = [c.played for c in cards]
-    middle.bar(xs, [e.value if e.n else 0.0 for e in played], yerr=error_bars(played), capsize=2,
-               color="#c9b8d9", edgecolor="#5b4a6e", error_kw={"elinewidth": 0.8})
+    middle.bar(
+        xs,
+        [e.value if e.n else 0.0 for e in played],
+        yerr=error_bars(played),
+        capsize=2,
+        color="#c9b8d9",
+        edgecolor="#5b4a6e",
+        error_kw={"elinewidth": 0.8},
+    )
     middle.axhline(1 / data.players, color="#444444", linestyle="--", linewidth=1)
     middle.set_ylabel("player's win rate\nwhen played")
     middle.set_title("played (conditional on the bot's choice of when to play it)", fontsize=9)
     progress = [c.progress for c in cards]
-    bottom.bar(xs, [e.value if e.n else 0.0 for e in progress], yerr=error_bars(progress), capsize=2,
-               color="#8fb996", edgecolor="#3c6e47", error_kw={"elinewidth": 0.8})
+    bottom.bar(
+        xs,
+        [e.value if e.n else 0.0 for e in progress],
+        yerr=error_bars(progress),
+        capsize=2,
+        color="#8fb996",
+        edgecolor="#3c6e47",
+        error_kw={"elinewidth": 0.8},
+    )
     bottom.axhline(0, color="#444444", linewidth=0.8)
     bottom.set_ylabel("painter progress\nper play")
     bottom.set_xlabel("card")

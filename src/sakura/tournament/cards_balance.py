@@ -27,18 +27,30 @@ from sakura.tournament.plots import EDGE, PINK, plot_estimates
 
 # What an area scored with, as the report names it (from the engine's AreaScore).
 COMBINATIONS = ("one_colour_run", "one_colour", "colours_run", "colours", "run", "none", "spoiled")
-KINDS = {"one_colour_run": "one colour, in a row", "one_colour": "one colour",
-         "colours_run": "three colours, in a row", "colours": "three colours",
-         "run": "mixed colours, in a row", "none": "no scoring three", "spoiled": "too many blossoms"}
+KINDS = {
+    "one_colour_run": "one colour, in a row",
+    "one_colour": "one colour",
+    "colours_run": "three colours, in a row",
+    "colours": "three colours",
+    "run": "mixed colours, in a row",
+    "none": "no scoring three",
+    "spoiled": "too many blossoms",
+}
 
 
 def combination_labels(deck: CardsDeck | None = None) -> dict[str, str]:
     """What each combination is called, with its points by ``deck``'s scores (the published
     deck's unless given): ``{"colours": "three colours (10)", ...}``."""
     d = deck or default_cards()
-    points = {"one_colour_run": d.one_colour + d.in_a_row, "one_colour": d.one_colour,
-              "colours_run": d.three_colours + d.in_a_row, "colours": d.three_colours,
-              "run": d.in_a_row, "none": 0, "spoiled": 0}
+    points = {
+        "one_colour_run": d.one_colour + d.in_a_row,
+        "one_colour": d.one_colour,
+        "colours_run": d.three_colours + d.in_a_row,
+        "colours": d.three_colours,
+        "run": d.in_a_row,
+        "none": 0,
+        "spoiled": 0,
+    }
     return {code: f"{KINDS[code]} ({points[code]})" for code in COMBINATIONS}
 
 
@@ -48,6 +60,7 @@ LABELS = combination_labels()
 def combination_of(detail: Any, blossom_limit: int = 1) -> str:
     """``detail``: an AreaScore (or its dict); ``blossom_limit``: the deck's (more blossoms
     than this spoil the area)."""
+
     def get(key: str) -> Any:
         return detail[key] if isinstance(detail, dict) else getattr(detail, key)
 
@@ -86,20 +99,28 @@ class CardsCollector:
             elif e.kind == "card_discarded":
                 self.discards[data.player] += 1
             elif e.kind == "round_scored":
-                self.rounds.append({
-                    "points": [list(seat) for seat in data.areas],
-                    "combinations": [[combination_of(d, self.blossom_limit) for d in seat]
-                                     for seat in data.detail],
-                    "blossoms": [[d.blossoms for d in seat] for seat in data.detail],
-                })
+                self.rounds.append(
+                    {
+                        "points": [list(seat) for seat in data.areas],
+                        "combinations": [
+                            [combination_of(d, self.blossom_limit) for d in seat] for seat in data.detail
+                        ],
+                        "blossoms": [[d.blossoms for d in seat] for seat in data.detail],
+                    }
+                )
                 self._received = [Counter(), Counter()]
 
     def finish(self, state: State[Any]) -> dict[str, Any]:
         first = int(getattr(state, "first", 0))
         for r, facts in enumerate(self.rounds):
             facts["starter"] = first if r % 2 == 0 else 1 - first
-        return {"first": first, "rounds": self.rounds, "discards": self.discards, "gifts": self.gifts,
-                "gifts_placed": self.gifts_placed}
+        return {
+            "first": first,
+            "rounds": self.rounds,
+            "discards": self.discards,
+            "gifts": self.gifts,
+            "gifts_placed": self.gifts_placed,
+        }
 
 
 @dataclass(slots=True)
@@ -139,6 +160,7 @@ def observe_cards(results: Sequence[GameResult], c: Clustered, *prefix: Hashable
     per round, ``area`` per area and round, ``combination`` shares of areas, ``discards`` a game
     and ``gifts placed`` over the cards given."""
     for r in results:
+
         def add(*key: Hashable, y: float, x: float = 1.0, deal: int = r.deal) -> None:
             c.add(deal, (*prefix, *key), y, x)
 
@@ -168,13 +190,18 @@ def cards_balance(results: Sequence[GameResult]) -> CardsBalance:
     c = Clustered()
     observe_cards(results, c)
     seats = results[0].seats if results else ()
-    out = CardsBalance(games=len(results), deals=len({r.deal for r in results}), bots=seats,
-                       seat_wins=[c.ratio(("seat", s), RATE) for s in range(2)],
-                       first_wins=c.ratio(("first",), RATE),
-                       bot_wins={spec: c.ratio(("bot", spec), RATE) for spec in dict.fromkeys(seats)},
-                       mean_total=c.ratio(("total",)), mean_starter=c.ratio(("starter",)),
-                       mean_second=c.ratio(("second",)),
-                       draws=sum(1 for r in results if len(r.winners) == 2))
+    out = CardsBalance(
+        games=len(results),
+        deals=len({r.deal for r in results}),
+        bots=seats,
+        seat_wins=[c.ratio(("seat", s), RATE) for s in range(2)],
+        first_wins=c.ratio(("first",), RATE),
+        bot_wins={spec: c.ratio(("bot", spec), RATE) for spec in dict.fromkeys(seats)},
+        mean_total=c.ratio(("total",)),
+        mean_starter=c.ratio(("starter",)),
+        mean_second=c.ratio(("second",)),
+        draws=sum(1 for r in results if len(r.winners) == 2),
+    )
     for r in results:
         stats = r.stats
         out.totals += list(r.scores)
@@ -195,8 +222,9 @@ def cards_balance(results: Sequence[GameResult]) -> CardsBalance:
     return out
 
 
-def write_cards_report(data: CardsBalance, out: Path, *, title: str, notes: list[str],
-                       deck: CardsDeck | None = None) -> Path:
+def write_cards_report(
+    data: CardsBalance, out: Path, *, title: str, notes: list[str], deck: CardsDeck | None = None
+) -> Path:
     """Write ``report.md`` and its plots (``seats.png``, ``totals.png``, ``combinations.png``);
     ``deck``: the cards played (their scores name the combinations)."""
     out.mkdir(parents=True, exist_ok=True)
@@ -206,50 +234,91 @@ def write_cards_report(data: CardsBalance, out: Path, *, title: str, notes: list
     _plot_combinations(data, out / "combinations.png", labels)
     lines = [f"# {title}", "", "## In words", ""] + [f"- {line}" for line in cards_in_words(data)] + [""]
     lines += [f"- {note}" for note in notes]
-    lines += [f"- {data.games} games on {data.deals} deals; bots by seat: {', '.join(data.bots)}",
-              "- 95% intervals count deals, not games (cluster-robust over deals, Student t).", ""]
-    lines += ["## Who wins", "", "Draws split; fair share 50.0%.", "",
-              "| player | win rate | 95% interval | deals |", "|---|---:|---:|---:|"]
+    lines += [
+        f"- {data.games} games on {data.deals} deals; bots by seat: {', '.join(data.bots)}",
+        "- 95% intervals count deals, not games (cluster-robust over deals, Student t).",
+        "",
+    ]
+    lines += [
+        "## Who wins",
+        "",
+        "Draws split; fair share 50.0%.",
+        "",
+        "| player | win rate | 95% interval | deals |",
+        "|---|---:|---:|---:|",
+    ]
     for seat, e in enumerate(data.seat_wins):
         lines.append(f"| seat {seat + 1} | {e.value:.1%} | {e.low:.1%}–{e.high:.1%} | {e.clusters} |")
     e = data.first_wins
-    lines.append(f"| the first player (round 1's starter) | {e.value:.1%} | {e.low:.1%}–{e.high:.1%} | "
-                 f"{e.clusters} |")
+    lines.append(
+        f"| the first player (round 1's starter) | {e.value:.1%} | {e.low:.1%}–{e.high:.1%} | {e.clusters} |"
+    )
     if len(data.bot_wins) > 1:
-        lines += [f"| bot {spec} (its seat-games) | {b.value:.1%} | {b.low:.1%}–{b.high:.1%} | {b.clusters} |"
-                  for spec, b in data.bot_wins.items()]
-    lines += ["",
-              f"Draws: {data.draws} of {data.games} games ({data.draws / max(1, data.games):.1%}).", "",
-              "![win rates](seats.png)", ""]
-    lines += ["## Points", "",
-              f"Means with their 95% interval over {data.deals} deals: a player's game total "
-              f"{data.mean_total.text()}; a round's points of its starter {data.mean_starter.text()}, "
-              f"of the other player {data.mean_second.text()}.", "",
-              "| points | mean | sd | min | max |", "|---|---:|---:|---:|---:|"]
-    rows = [("a player's game total", data.totals), ("winning margin", data.margins),
-            ("a round, its starter", data.starter_points), ("a round, the other player", data.second_points)]
+        lines += [
+            f"| bot {spec} (its seat-games) | {b.value:.1%} | {b.low:.1%}–{b.high:.1%} | {b.clusters} |"
+            for spec, b in data.bot_wins.items()
+        ]
+    lines += [
+        "",
+        f"Draws: {data.draws} of {data.games} games ({data.draws / max(1, data.games):.1%}).",
+        "",
+        "![win rates](seats.png)",
+        "",
+    ]
+    lines += [
+        "## Points",
+        "",
+        f"Means with their 95% interval over {data.deals} deals: a player's game total "
+        f"{data.mean_total.text()}; a round's points of its starter {data.mean_starter.text()}, "
+        f"of the other player {data.mean_second.text()}.",
+        "",
+        "| points | mean | sd | min | max |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    rows = [
+        ("a player's game total", data.totals),
+        ("winning margin", data.margins),
+        ("a round, its starter", data.starter_points),
+        ("a round, the other player", data.second_points),
+    ]
     rows += [(f"an area: {AREAS[i]}", data.area_points[i]) for i in range(3)]
     for name, values in rows:
         sd = statistics.pstdev(values) if values else 0.0
-        lines.append(f"| {name} | {data.mean(values):.2f} | {sd:.2f} | {min(values, default=0)} | "
-                     f"{max(values, default=0)} |")
+        lines.append(
+            f"| {name} | {data.mean(values):.2f} | {sd:.2f} | {min(values, default=0)} | "
+            f"{max(values, default=0)} |"
+        )
     lines += ["", "![game totals](totals.png)", ""]
     scored = sum(data.combinations.values())
-    lines += ["## What the areas scored with", "",
-              "Every area at every round's end, by its best three (the engine's `explain_area`):", "",
-              "| combination | areas | share |", "|---|---:|---:|"]
+    lines += [
+        "## What the areas scored with",
+        "",
+        "Every area at every round's end, by its best three (the engine's `explain_area`):",
+        "",
+        "| combination | areas | share |",
+        "|---|---:|---:|",
+    ]
     for code in COMBINATIONS:
         count = data.combinations.get(code, 0)
         lines.append(f"| {labels[code]} | {count} | {count / max(1, scored):.1%} |")
     bonus, each = data.blossom_bonus / max(1, scored), (deck or default_cards()).blossom
-    lines += ["", f"A single blossom added its {each} points in {bonus:.1%} of areas.",
-              "", "![combinations](combinations.png)", ""]
+    lines += [
+        "",
+        f"A single blossom added its {each} points in {bonus:.1%} of areas.",
+        "",
+        "![combinations](combinations.png)",
+        "",
+    ]
     gifts = data.gifts_placed / max(1, data.gifts)
-    lines += ["## Discards and gifts", "",
-              f"- Nothing fit and a card was discarded {data.mean(data.discards):.2f} times a game "
-              "(both players together).",
-              f"- {data.gifts} cards were given; the receiver placed {gifts:.1%} of them in its areas "
-              "the same round.", ""]
+    lines += [
+        "## Discards and gifts",
+        "",
+        f"- Nothing fit and a card was discarded {data.mean(data.discards):.2f} times a game "
+        "(both players together).",
+        f"- {data.gifts} cards were given; the receiver placed {gifts:.1%} of them in its areas "
+        "the same round.",
+        "",
+    ]
     path = out / "report.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
@@ -259,25 +328,38 @@ def cards_in_words(data: CardsBalance) -> list[str]:
     """What the card game's figures say, in sentences (the report's first section)."""
     e = data.first_wins
     if e.excludes(0.5):
-        out = [f"The first player (round 1's starter) wins {'more' if e.value > 0.5 else 'less'} than "
-               f"half the games: {e.text(True)}."]
+        out = [
+            f"The first player (round 1's starter) wins {'more' if e.value > 0.5 else 'less'} than "
+            f"half the games: {e.text(True)}."
+        ]
     else:
-        out = [f"The first player has no detectable advantage at this sample size: {e.text(True)} "
-               f"({data.deals} deals)."]
-    gap = (data.mean_starter.value - data.mean_second.value)
-    out.append(f"A round's starter scores {data.mean_starter.value:.1f} points and the other player "
-               f"{data.mean_second.value:.1f} ({gap:+.1f}).")
+        out = [
+            f"The first player has no detectable advantage at this sample size: {e.text(True)} "
+            f"({data.deals} deals)."
+        ]
+    gap = data.mean_starter.value - data.mean_second.value
+    out.append(
+        f"A round's starter scores {data.mean_starter.value:.1f} points and the other player "
+        f"{data.mean_second.value:.1f} ({gap:+.1f})."
+    )
     if len(data.bot_wins) > 1:
-        out.append("By bot: " + "; ".join(f"{spec} wins {b.text(True)}" for spec, b in data.bot_wins.items())
-                   + ".")
+        out.append(
+            "By bot: " + "; ".join(f"{spec} wins {b.text(True)}" for spec, b in data.bot_wins.items()) + "."
+        )
     out.append(f"Draws: {data.draws / max(1, data.games):.1%} of games.")
     return out
 
 
 def _plot_wins(data: CardsBalance, path: Path) -> None:
     names = [f"seat {s + 1}" for s in range(len(data.seat_wins))] + ["first player"]
-    plot_estimates(names, [*data.seat_wins, data.first_wins], 0.5, path, ylim=1.0,
-                   title=f"win rates, 95% over {data.deals} deals")
+    plot_estimates(
+        names,
+        [*data.seat_wins, data.first_wins],
+        0.5,
+        path,
+        ylim=1.0,
+        title=f"win rates, 95% over {data.deals} deals",
+    )
 
 
 def _plot_totals(data: CardsBalance, path: Path) -> None:

@@ -12,12 +12,18 @@ from matplotlib.figure import Figure
 from sakura.tournament.compare import DIFFERS, Row, in_words, value
 from sakura.tournament.plots import EDGE, PINK, error_bars
 
-SECTIONS = {"seats": "Win rate by seat (first-player advantage)", "bots": "Win rate by bot",
-            "length": "Game length and bumps", "sakuras": "Sakuras: P(win the game | place taken)",
-            "cards": "Cards: dealt effect (win rate dealt minus not dealt, in points)",
-            "points": "Points", "wins": "Who wins", "play": "Discards",
-            "gifts": "Gifts the receiver placed the same round",
-            "combinations": "What the areas scored with (share of areas)"}
+SECTIONS = {
+    "seats": "Win rate by seat (first-player advantage)",
+    "bots": "Win rate by bot",
+    "length": "Game length and bumps",
+    "sakuras": "Sakuras: P(win the game | place taken)",
+    "cards": "Cards: dealt effect (win rate dealt minus not dealt, in points)",
+    "points": "Points",
+    "wins": "Who wins",
+    "play": "Discards",
+    "gifts": "Gifts the receiver placed the same round",
+    "combinations": "What the areas scored with (share of areas)",
+}
 
 
 def write_comparison(rows: Sequence[Row], out: Path, *, title: str, notes: list[str], deals: int) -> Path:
@@ -30,25 +36,42 @@ def write_comparison(rows: Sequence[Row], out: Path, *, title: str, notes: list[
         _plot(cards, out / "card_differences.png", deals)
     lines = [f"# {title}", "", "## In words", ""]
     lines += [line if line.startswith("  -") else f"- {line}" for line in in_words(rows, deals)]
-    lines += ["", *[f"- {note}" for note in notes],
-              f"- Both sides played the same {deals} deals with the same bots in the same seats "
-              "(common random numbers); each difference is B minus A, paired within its deal, with "
-              "its 95% interval over deals.", "", "![differences](differences.png)", ""]
+    lines += [
+        "",
+        *[f"- {note}" for note in notes],
+        f"- Both sides played the same {deals} deals with the same bots in the same seats "
+        "(common random numbers); each difference is B minus A, paired within its deal, with "
+        "its 95% interval over deals.",
+        "",
+        "![differences](differences.png)",
+        "",
+    ]
     if cards:
         lines += ["![card differences](card_differences.png)", ""]
     for section in dict.fromkeys(r.section for r in rows):
-        lines += [f"## {SECTIONS.get(section, section)}", "",
-                  "| figure | A | B | B − A (95% interval) | verdict |", "|---|---:|---:|---:|---|"]
+        lines += [
+            f"## {SECTIONS.get(section, section)}",
+            "",
+            "| figure | A | B | B − A (95% interval) | verdict |",
+            "|---|---:|---:|---:|---|",
+        ]
         for r in rows:
             if r.section == section:
                 verdict = f"**{r.verdict}**" if r.verdict == DIFFERS else r.verdict
-                lines.append(f"| {r.name} | {value(r.a, r, side=True)} | {value(r.b, r, side=True)} | "
-                             f"{value(r.difference, r)} | {verdict} |")
+                lines.append(
+                    f"| {r.name} | {value(r.a, r, side=True)} | {value(r.b, r, side=True)} | "
+                    f"{value(r.difference, r)} | {verdict} |"
+                )
         lines.append("")
     path = out / "compare.md"
     path.write_text("\n".join(lines), encoding="utf-8")
-    data = {"format": "sakura-compare/1", "title": title, "notes": notes, "deals": deals,
-            "figures": [r.to_json() for r in rows]}
+    data = {
+        "format": "sakura-compare/1",
+        "title": title,
+        "notes": notes,
+        "deals": deals,
+        "figures": [r.to_json() for r in rows],
+    }
     (out / "compare.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return path
 
@@ -64,8 +87,15 @@ def _plot(rows: Sequence[Row], path: Path, deals: int) -> None:
         ys = list(range(len(mine)))[::-1]
         diffs = [r.difference for r in mine]
         colours = [EDGE if r.verdict == DIFFERS else PINK for r in mine]
-        ax.errorbar([d.value * scale for d in diffs], ys, xerr=error_bars(diffs, scale), fmt="none",
-                    ecolor="#666666", capsize=3, linewidth=1)
+        ax.errorbar(
+            [d.value * scale for d in diffs],
+            ys,
+            xerr=error_bars(diffs, scale),
+            fmt="none",
+            ecolor="#666666",
+            capsize=3,
+            linewidth=1,
+        )
         ax.scatter([d.value * scale for d in diffs], ys, color=colours, zorder=3, s=18)
         ax.axvline(0, color="#444444", linewidth=0.8)
         ax.set_yticks(ys, [r.name for r in mine], fontsize=7)

@@ -16,8 +16,9 @@ from sakura.engine.games.cards.game import CardsGame
 from sakura.engine.games.sakura import SakuraGame, parse_deck, parse_layout
 
 
-def sakura_config(players: int, variant: str | None = None, deck: Path | None = None,
-                  garden: Path | None = None) -> dict[str, Any]:
+def sakura_config(
+    players: int, variant: str | None = None, deck: Path | None = None, garden: Path | None = None
+) -> dict[str, Any]:
     """The JSON config of a Sakura table; a deck or garden file (see the engine's
     ``data/deck.txt`` and ``data/garden.txt``) replaces the published one. Raises
     ``ValueError`` (or the engine's ``InvalidDataError``) with a clear message on bad input."""

@@ -55,8 +55,14 @@ class Estimate:
         return not self.low - EPSILON <= x <= self.high + EPSILON
 
     def to_json(self) -> dict[str, float | int]:
-        return {"value": round(self.value, 4), "low": round(self.low, 4), "high": round(self.high, 4),
-                "se": round(self.se, 5), "n": round(self.n, 2), "deals": self.clusters}
+        return {
+            "value": round(self.value, 4),
+            "low": round(self.low, 4),
+            "high": round(self.high, 4),
+            "se": round(self.se, 5),
+            "n": round(self.n, 2),
+            "deals": self.clusters,
+        }
 
     def text(self, percent: bool = False, signed: bool = False) -> str:
         """``52.1% (48.0–56.2%)`` or ``+0.31 (+0.12 to +0.50)``."""
@@ -84,9 +90,12 @@ def t_quantile(clusters: int) -> float:
     df = clusters - 1
     z = 1.959963984540054  # the normal distribution's
     if df >= 1000:  # Cornish and Fisher's expansion in 1/df (Abramowitz and Stegun 26.7.5)
-        g = ((z**3 + z) / 4, (5 * z**5 + 16 * z**3 + 3 * z) / 96,
-             (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
-             (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160)
+        g = (
+            (z**3 + z) / 4,
+            (5 * z**5 + 16 * z**3 + 3 * z) / 96,
+            (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
+            (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160,
+        )
         return z + sum(gk / float(df) ** (k + 1) for k, gk in enumerate(g))
     # Newton's method on the exact central probability, from the normal quantile: the
     # probability grows with t and is concave beyond it, so the steps rise to the root.
@@ -180,8 +189,13 @@ class Clustered:
         """``ratio(minuend) - ratio(subtrahend)``, its sides paired within each cluster."""
         return self.contrast({minuend: 1.0, subtrahend: -1.0})
 
-    def contrast(self, weights: Mapping[Hashable, float], bounds: tuple[float, float] | None = None,
-                 *, rates: bool = False) -> Estimate:
+    def contrast(
+        self,
+        weights: Mapping[Hashable, float],
+        bounds: tuple[float, float] | None = None,
+        *,
+        rates: bool = False,
+    ) -> Estimate:
         """``sum(w * ratio(group))`` with its cluster-robust interval. Student's t takes the
         fewest clusters any of the groups has data in (a card dealt in 10 deals of 300 is
         known from 10 deals). ``rates``: the groups are rates, and the variance is at least

@@ -32,8 +32,9 @@ class RayMissingError(RuntimeError):
     """``--ray`` without Ray installed."""
 
 
-def _play_batch(setups: Sequence[GameSetup], record: bool,
-                collector: CollectorFactory | None) -> list[tuple[GameResult, str | None]]:
+def _play_batch(
+    setups: Sequence[GameSetup], record: bool, collector: CollectorFactory | None
+) -> list[tuple[GameResult, str | None]]:
     """A Ray task's body: a batch of games, each with its record's text when asked for."""
     return [play_game_and_record(s, record=record, collector=collector) for s in setups]
 
@@ -83,7 +84,7 @@ def run_games_on_ray(
             records.mkdir(parents=True, exist_ok=True)
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         size = batch or max(1, min(16, len(setups) // (cpus * 8)))
-        chunks = [setups[i:i + size] for i in range(0, len(setups), size)]
+        chunks = [setups[i : i + size] for i in range(0, len(setups), size)]
         task = ray.remote(_play_batch)
         collector_ref = ray.put(collector)
         waiting = iter(chunks)

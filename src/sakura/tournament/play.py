@@ -62,9 +62,15 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "index": self.index, "deal": self.deal, "seed": self.seed, "seats": list(self.seats),
-            "winners": list(self.winners), "scores": list(self.scores), "rounds": self.rounds,
-            "moves": self.moves, "decisions": list(self.decisions),
+            "index": self.index,
+            "deal": self.deal,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "rounds": self.rounds,
+            "moves": self.moves,
+            "decisions": list(self.decisions),
             "think_seconds": [round(t, 4) for t in self.think_seconds],
         }
 
@@ -106,8 +112,11 @@ def play_game_and_record(
     a worker on another machine (``--ray``) sends it to the one that writes the folder."""
     game = _game(setup.game, setup.config_json)
     bots = [make_bot(spec, game, seed) for spec, seed in zip(setup.seats, setup.bot_seeds, strict=True)]
-    recorder = Recorder(game, setup.seed, [f"{s} ({spec})" for s, spec in enumerate(setup.seats)],
-                        date="") if record else None
+    recorder = (
+        Recorder(game, setup.seed, [f"{s} ({spec})" for s, spec in enumerate(setup.seats)], date="")
+        if record
+        else None
+    )
     watcher = collector(game) if collector is not None else None
     state = recorder.state if recorder is not None else _new_state(game, setup.seed, watcher is not None)
     start = getattr(watcher, "on_start", None)
@@ -135,8 +144,16 @@ def play_game_and_record(
     assert outcome is not None
     text = recorder.finish().dumps() if recorder is not None else None
     return GameResult(
-        index=setup.index, deal=setup.deal, seed=setup.seed, seats=setup.seats,
-        winners=outcome.winners, scores=outcome.scores, returns=outcome.returns(),
-        rounds=getattr(state, "round", None), moves=moves, think_seconds=tuple(think),
-        decisions=tuple(decisions), stats=watcher.finish(state) if watcher is not None else {},
+        index=setup.index,
+        deal=setup.deal,
+        seed=setup.seed,
+        seats=setup.seats,
+        winners=outcome.winners,
+        scores=outcome.scores,
+        returns=outcome.returns(),
+        rounds=getattr(state, "round", None),
+        moves=moves,
+        think_seconds=tuple(think),
+        decisions=tuple(decisions),
+        stats=watcher.finish(state) if watcher is not None else {},
     ), text

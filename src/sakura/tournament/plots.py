@@ -24,12 +24,24 @@ def plot_standings(table: Sequence[Standing], path: Path, title: str) -> Path:
     errors = [[s.win_rate - s.ci_low for s in table], [s.ci_high - s.win_rate for s in table]]
     ax.bar(names, rates, yerr=errors, capsize=6, color=PINK, edgecolor=EDGE)
     if table:
-        ax.axhline(table[0].fair_share, color="#444444", linestyle="--", linewidth=1,
-                   label=f"fair share (1/{round(1 / table[0].fair_share)})")
+        ax.axhline(
+            table[0].fair_share,
+            color="#444444",
+            linestyle="--",
+            linewidth=1,
+            label=f"fair share (1/{round(1 / table[0].fair_share)})",
+        )
         ax.legend(loc="upper right", fontsize=8)
     for i, s in enumerate(table):
-        ax.annotate(f"{s.win_rate:.0%}\n{s.seat_games} seat-games\n{s.deals} deals", (i, s.ci_high),
-                    ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
+        ax.annotate(
+            f"{s.win_rate:.0%}\n{s.seat_games} seat-games\n{s.deals} deals",
+            (i, s.ci_high),
+            ha="center",
+            va="bottom",
+            fontsize=8,
+            xytext=(0, 2),
+            textcoords="offset points",
+        )
     ax.set_ylabel("win rate (95% interval over deals)")
     ax.set_ylim(0, min(1.0, max(s.ci_high for s in table) + 0.25) if table else 1.0)
     ax.set_title(title, fontsize=10)
@@ -38,9 +50,17 @@ def plot_standings(table: Sequence[Standing], path: Path, title: str) -> Path:
     return path
 
 
-def plot_rates(labels: Sequence[str], rows: Sequence[tuple[float, float, float]], fair: float | None,
-               path: Path, *, xlabel: str | None = None, ylabel: str = "win rate", title: str | None = None,
-               ylim: float | None = None) -> Path:
+def plot_rates(
+    labels: Sequence[str],
+    rows: Sequence[tuple[float, float, float]],
+    fair: float | None,
+    path: Path,
+    *,
+    xlabel: str | None = None,
+    ylabel: str = "win rate",
+    title: str | None = None,
+    ylim: float | None = None,
+) -> Path:
     """Win rates ``(rate, low, high)`` as bars with their intervals, and the fair share as a line."""
     fig = Figure(figsize=(5, 3.2), dpi=110)
     ax = fig.subplots()
@@ -65,16 +85,35 @@ def plot_rates(labels: Sequence[str], rows: Sequence[tuple[float, float, float]]
 def error_bars(rows: Sequence[Estimate], scale: float = 1.0) -> list[list[float]]:
     """Matplotlib's ``yerr`` (below, above) of estimates; nothing where an estimate has no data
     or no finite interval."""
+
     def finite(x: float) -> float:
         return x * scale if math.isfinite(x) else 0.0
 
-    return [[finite(e.value - e.low) if e.n else 0.0 for e in rows],
-            [finite(e.high - e.value) if e.n else 0.0 for e in rows]]
+    return [
+        [finite(e.value - e.low) if e.n else 0.0 for e in rows],
+        [finite(e.high - e.value) if e.n else 0.0 for e in rows],
+    ]
 
 
-def plot_estimates(labels: Sequence[str], rows: Sequence[Estimate], fair: float | None, path: Path, *,
-                   xlabel: str | None = None, ylabel: str = "win rate", title: str | None = None,
-                   ylim: float | None = None) -> Path:
+def plot_estimates(
+    labels: Sequence[str],
+    rows: Sequence[Estimate],
+    fair: float | None,
+    path: Path,
+    *,
+    xlabel: str | None = None,
+    ylabel: str = "win rate",
+    title: str | None = None,
+    ylim: float | None = None,
+) -> Path:
     """Rates (or any estimates) as bars with their 95% intervals; ``fair`` as a dashed line."""
-    return plot_rates(labels, [(e.value, e.low, e.high) for e in rows], fair, path, xlabel=xlabel,
-                      ylabel=ylabel, title=title, ylim=ylim)
+    return plot_rates(
+        labels,
+        [(e.value, e.low, e.high) for e in rows],
+        fair,
+        path,
+        xlabel=xlabel,
+        ylabel=ylabel,
+        title=title,
+        ylim=ylim,
+    )

@@ -28,9 +28,17 @@ from rich.progress import (
 class GameProgress:
     """``with GameProgress("2000 games", 2000) as p: ... p.advance()``."""
 
-    def __init__(self, label: str, total: int, *, quiet: bool = False, stream: TextIO | None = None,
-                 every: float = 5.0, clock: Callable[[], float] = time.monotonic,
-                 terminal: bool | None = None) -> None:
+    def __init__(
+        self,
+        label: str,
+        total: int,
+        *,
+        quiet: bool = False,
+        stream: TextIO | None = None,
+        every: float = 5.0,
+        clock: Callable[[], float] = time.monotonic,
+        terminal: bool | None = None,
+    ) -> None:
         self.label, self.total, self.quiet, self.every, self.clock = label, total, quiet, every, clock
         self.stream = stream if stream is not None else sys.stderr
         self.terminal = self.stream.isatty() if terminal is None else terminal
@@ -43,9 +51,16 @@ class GameProgress:
         self._start = self._last = self.clock()
         if not self.quiet and self.terminal:
             console = Console(file=self.stream, soft_wrap=True)
-            self._bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                                 console=console, transient=True)
+            self._bar = Progress(
+                TextColumn(self.label),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("eta"),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            )
             self._bar.__enter__()
             self._task = self._bar.add_task("games", total=self.total)
         return self
@@ -75,8 +90,9 @@ class GameProgress:
     def _line(self, now: float) -> None:
         print(self._text(now), file=self.stream, flush=True)
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         if self._bar is not None:
             self._bar.__exit__(kind, exc, tb)
         elif not self.quiet and not self.terminal and kind is None:

@@ -86,8 +86,9 @@ def ratings(results: Sequence[GameResult]) -> dict[str, tuple[float, float, floa
             mus.setdefault(spec, []).append(team[0].mu)
             sigmas.setdefault(spec, []).append(team[0].sigma)
         for spec, values in mus.items():
-            current[spec] = model.rating(mu=sum(values) / len(values),
-                                         sigma=sum(sigmas[spec]) / len(sigmas[spec]), name=spec)
+            current[spec] = model.rating(
+                mu=sum(values) / len(values), sigma=sum(sigmas[spec]) / len(sigmas[spec]), name=spec
+            )
     return {spec: (r.mu, r.sigma, r.ordinal()) for spec, r in current.items()}
 
 
@@ -116,12 +117,26 @@ def standings(results: Sequence[GameResult]) -> list[Standing]:
         rate = wins[spec] / n
         low, high = rates[spec].low, rates[spec].high
         mu, sigma, ordinal = rated[spec]
-        out.append(Standing(
-            spec=spec, seat_games=n, wins=wins[spec], win_rate=rate, ci_low=low, ci_high=high,
-            fair_share=fair, ratio=rate / fair, ratio_low=low / fair, ratio_high=high / fair,
-            mean_tokens=tokens[spec] / n, mu=mu, sigma=sigma, ordinal=ordinal,
-            think_ms=1000 * think[spec] / max(1, decisions[spec]), deals=rates[spec].clusters,
-        ))
+        out.append(
+            Standing(
+                spec=spec,
+                seat_games=n,
+                wins=wins[spec],
+                win_rate=rate,
+                ci_low=low,
+                ci_high=high,
+                fair_share=fair,
+                ratio=rate / fair,
+                ratio_low=low / fair,
+                ratio_high=high / fair,
+                mean_tokens=tokens[spec] / n,
+                mu=mu,
+                sigma=sigma,
+                ordinal=ordinal,
+                think_ms=1000 * think[spec] / max(1, decisions[spec]),
+                deals=rates[spec].clusters,
+            )
+        )
     out.sort(key=lambda s: (-s.ordinal, s.spec))
     return out
 

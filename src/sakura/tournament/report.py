@@ -14,8 +14,9 @@ from sakura.tournament.ratings import Standing, lineup_win_rates, seat_estimates
 from sakura.tournament.schedule import TournamentPlan
 
 
-def summary(plan: TournamentPlan, results: Sequence[GameResult], seconds: float | None = None
-            ) -> dict[str, Any]:
+def summary(
+    plan: TournamentPlan, results: Sequence[GameResult], seconds: float | None = None
+) -> dict[str, Any]:
     """The whole tournament as JSON-ready data: plan, standings, seats and every game."""
     table = standings(results)
     rounds = [r.rounds for r in results if r.rounds is not None]
@@ -35,18 +36,42 @@ def summary(plan: TournamentPlan, results: Sequence[GameResult], seconds: float 
         "standings": [s.to_json() for s in table],
         "warning": plan.warning(),
         "intervals": "95%, clustered by deal (cluster-robust variance, Student t with deals - 1 df)",
-        "seats": [{"seat": i, "win_rate": round(e.value, 4), "ci_low": round(e.low, 4),
-                   "ci_high": round(e.high, 4), "deals": e.clusters}
-                  for i, e in enumerate(seat_estimates(results))],
-        "lineups": [{"lineup": name, "games": games,
-                     "win_rates": {spec: e.to_json() for spec, e in rates.items()}}
-                    for name, games, rates in lineup_win_rates(results)],
+        "seats": [
+            {
+                "seat": i,
+                "win_rate": round(e.value, 4),
+                "ci_low": round(e.low, 4),
+                "ci_high": round(e.high, 4),
+                "deals": e.clusters,
+            }
+            for i, e in enumerate(seat_estimates(results))
+        ],
+        "lineups": [
+            {"lineup": name, "games": games, "win_rates": {spec: e.to_json() for spec, e in rates.items()}}
+            for name, games, rates in lineup_win_rates(results)
+        ],
         "results": [r.to_json() for r in results],
     }
 
 
-CSV_FIELDS = ("spec", "seat_games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "ratio",
-              "ratio_low", "ratio_high", "mean_tokens", "mu", "sigma", "ordinal", "think_ms", "deals")
+CSV_FIELDS = (
+    "spec",
+    "seat_games",
+    "wins",
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "fair_share",
+    "ratio",
+    "ratio_low",
+    "ratio_high",
+    "mean_tokens",
+    "mu",
+    "sigma",
+    "ordinal",
+    "think_ms",
+    "deals",
+)
 
 
 def write_csv(path: Path, table: Sequence[Standing]) -> None:

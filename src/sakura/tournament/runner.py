@@ -54,8 +54,14 @@ def run_games(
     if ray is not None:
         from sakura.tournament.on_ray import run_games_on_ray
 
-        return run_games_on_ray(setups, address=ray.address, records=records, collector=collector,
-                                on_result=on_result, batch=batch)
+        return run_games_on_ray(
+            setups,
+            address=ray.address,
+            records=records,
+            collector=collector,
+            on_result=on_result,
+            batch=batch,
+        )
     jobs = jobs or default_jobs()
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
@@ -86,4 +92,3 @@ def run_games(
                     pending.add(pool.submit(_play_batch, nxt, records, collector))
     results.sort(key=lambda r: r.index)
     return results
-

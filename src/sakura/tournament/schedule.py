@@ -100,9 +100,11 @@ class TournamentPlan:
         if self.deals >= enough:
             return None
         per_deal = self.total_games // self.deals
-        return (f"{self.total_games} games from only {self.deals} deals ({per_deal} games a deal: "
-                f"{self.block} games make one block of every line-up in every seat); the intervals "
-                f"count deals and will be wide: ask for -n {enough * per_deal} or more for {enough} deals")
+        return (
+            f"{self.total_games} games from only {self.deals} deals ({per_deal} games a deal: "
+            f"{self.block} games make one block of every line-up in every seat); the intervals "
+            f"count deals and will be wide: ask for -n {enough * per_deal} or more for {enough} deals"
+        )
 
     @property
     def total_games(self) -> int:

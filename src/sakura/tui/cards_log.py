@@ -21,8 +21,13 @@ Names = Callable[[int], str]
 def _score(data: Any) -> AreaScore:
     if isinstance(data, AreaScore):
         return data
-    return AreaScore(tuple(data["best"]), str(data["combination"]), bool(data["run"]),
-                     int(data["blossoms"]), int(data["points"]))
+    return AreaScore(
+        tuple(data["best"]),
+        str(data["combination"]),
+        bool(data["run"]),
+        int(data["blossoms"]),
+        int(data["points"]),
+    )
 
 
 def scoring_lines(event: dict[str, Any], name: Names) -> list[str]:
@@ -31,8 +36,14 @@ def scoring_lines(event: dict[str, Any], name: Names) -> list[str]:
     cards = event.get("cards") or ()
     detail = event.get("detail") or ()
     for seat, areas in enumerate(event["areas"]):
-        lines.append(t("{name}: {points} this round, {total} in all.", name=name(seat),
-                       points=sum(areas), total=event["totals"][seat]))
+        lines.append(
+            t(
+                "{name}: {points} this round, {total} in all.",
+                name=name(seat),
+                points=sum(areas),
+                total=event["totals"][seat],
+            )
+        )
         for i, points in enumerate(areas):
             area = area_name(AREAS[i])
             if seat < len(detail) and seat < len(cards):
@@ -57,16 +68,26 @@ def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str 
         return t("The cards are dealt; {n} are set aside unseen.", n=event["aside"])
     if kind == "card_placed":
         if event["player"] == you:  # the viewer's own moves are told as "you", as gifts are
-            return t("You place {card} in the {area}.", card=card_label(event["card"]),
-                     area=area_name(event["area"]))
-        return t("{name} places {card} in the {area}.", name=name(event["player"]),
-                 card=card_label(event["card"]), area=area_name(event["area"]))
+            return t(
+                "You place {card} in the {area}.",
+                card=card_label(event["card"]),
+                area=area_name(event["area"]),
+            )
+        return t(
+            "{name} places {card} in the {area}.",
+            name=name(event["player"]),
+            card=card_label(event["card"]),
+            area=area_name(event["area"]),
+        )
     if kind == "card_discarded":
         if event.get("card") and event["player"] == you:
             return t("You discard {card} face down: no card fitted.", card=card_label(event["card"]))
         if event.get("card"):
-            return t("{name} discards {card} face down: no card fitted.", name=name(event["player"]),
-                     card=card_label(event["card"]))
+            return t(
+                "{name} discards {card} face down: no card fitted.",
+                name=name(event["player"]),
+                card=card_label(event["card"]),
+            )
         return t("{name} discards a card face down: no card fitted.", name=name(event["player"]))
     if kind == "card_given":
         card = event.get("card")
@@ -74,8 +95,11 @@ def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str 
             return t("You give {card} to {name}.", card=card_label(card), name=name(event["receiver"]))
         if card and event["receiver"] == you:
             return t("You receive {card} from {name}.", card=card_label(card), name=name(event["giver"]))
-        return t("{giver} gives {receiver} a card face down.", giver=name(event["giver"]),
-                 receiver=name(event["receiver"]))
+        return t(
+            "{giver} gives {receiver} a card face down.",
+            giver=name(event["giver"]),
+            receiver=name(event["receiver"]),
+        )
     if kind == "round_scored":
         return "\n".join(scoring_lines(event, name))
     if kind == "game_ended":
@@ -90,4 +114,3 @@ def result_line(winners: Sequence[int], scores: Sequence[int], name: Names) -> s
     winner = winners[0]
     other = max(s for seat, s in enumerate(scores) if seat != winner)
     return t("{name} wins, {points} to {other}.", name=name(winner), points=scores[winner], other=other)
-

@@ -20,8 +20,12 @@ from sakura.engine.games.cards import AREAS, AreaScore, CardsView
 from sakura.engine.games.cards.deck import ROUNDS
 from sakura.tui.i18n import RTL, language, shape, t, tn, tr
 
-COLOUR_STYLES = {"r": "bold bright_red", "b": "bold deep_sky_blue1", "g": "bold bright_green",
-                 "y": "bold bright_yellow"}
+COLOUR_STYLES = {
+    "r": "bold bright_red",
+    "b": "bold deep_sky_blue1",
+    "g": "bold bright_green",
+    "y": "bold bright_yellow",
+}
 BLOSSOM = "✿"
 LRM = "\u200e"  # keeps a card's blossom next to its number inside right-to-left text
 NEWEST = "★"
@@ -71,8 +75,11 @@ def describe_area(score: AreaScore, cards: int, *, short: bool = False) -> str:
         if score.combination == "colours":
             parts.append(tr("3 colours") if short else tr("three colours"))
         elif score.combination == "one_colour":
-            parts.append(tr("1 colour") if short else
-                         tr("one colour ({colour})").format(colour=colour_name(score.best[0][0])))
+            parts.append(
+                tr("1 colour")
+                if short
+                else tr("one colour ({colour})").format(colour=colour_name(score.best[0][0]))
+            )
         if score.run:
             parts.append(tr("run") if short else tr("in a row"))
     elif cards >= 3:
@@ -169,8 +176,11 @@ def area_rows(
         if room > 4:
             # the longest form that fits: the scoring cards and what they make; what they
             # make (they are underlined); that in short words; never a phrase cut off
-            forms = (explain(detail, len(cards)), describe_area(detail, len(cards)),
-                     describe_area(detail, len(cards), short=True))
+            forms = (
+                explain(detail, len(cards)),
+                describe_area(detail, len(cards)),
+                describe_area(detail, len(cards), short=True),
+            )
             how = next((f for f in forms if len(f) <= room), forms[-1])
             row.append(shape(how)[:room], style="italic")
         rows.append(row)
@@ -211,8 +221,10 @@ def hand_boxes(
         star = card == newest and not marked
         marked = marked or star
         bottom = (h + NEWEST + h) if star else h * 3
-        bottoms.append(("┗" if heavy else "└") + bottom + ("┛" if heavy else "┘") + " ",
-                       style="bold magenta" if star and not heavy else edge)
+        bottoms.append(
+            ("┗" if heavy else "└") + bottom + ("┛" if heavy else "┘") + " ",
+            style="bold magenta" if star and not heavy else edge,
+        )
     out.append_text(tops)
     out.append("\n")
     out.append_text(mids)
@@ -236,8 +248,11 @@ def own_line(view: CardsView, width: int = 200) -> Text:
     and discarded face down; on two lines (never cut) when one is narrower than it."""
     received = view.received or ()
     parts = []
-    for label, cards, last in ((tr("received"), received, "reverse"), (tr("given"), view.given or (), ""),
-                               (tr("discarded"), view.discarded or (), "")):
+    for label, cards, last in (
+        (tr("received"), received, "reverse"),
+        (tr("given"), view.given or (), ""),
+        (tr("discarded"), view.discarded or (), ""),
+    ):
         part = Text(no_wrap=True)
         part.append(shape(label) + " ", style="dim")
         part.append_text(chips(cards, last=last))

@@ -61,27 +61,29 @@ class TurnOptions:
 
 
 def rules_text() -> Text:
-    return styled_lines([
-        (t("Sakura, the card game — the rules in short"), "bold magenta"),
-        (t("Two players, three rounds. Each is dealt ten cards; twenty are set aside unseen."), ""),
-        (t("Your turn: place a card at the right end of one of your three areas"), ""),
-        (t("(garden, palace, temple), never lower than the card it follows; equal is fine."), ""),
-        (t("If no card of your hand fits anywhere, discard one face down instead."), ""),
-        (t("Then give a card of your hand to your opponent, face down."), ""),
-        (t("When both hands are empty, each area scores its best three cards:"), ""),
-        (t("three colours 10, one colour 15, numbers in a row +5; each blossom ✿ +3,"), ""),
-        (t("but an area holding more than one blossom scores 0."), ""),
-        (t("After three rounds the higher total wins; equal totals are a draw."), ""),
-        ("", ""),
-        (t("Cards"), "bold cyan"),
-        (t("r red · b blue · g green · y yellow, numbers 1 to 5, ✿ a cherry blossom"), ""),
-        (t("▶ whose turn · underlined: the three cards that score · ★ the card you received last"), ""),
-        ("", ""),
-        (t("Keys"), "bold"),
-        (t("←/→ and Enter, or 1-9 and 0: choose a card (dimmed cards cannot be played now)"), ""),
-        (t("then 1-3, or ↑/↓ and Enter: the area · Esc: another card"), ""),
-        (t("S save · ? help · Ctrl+Q quit"), ""),
-    ])
+    return styled_lines(
+        [
+            (t("Sakura, the card game — the rules in short"), "bold magenta"),
+            (t("Two players, three rounds. Each is dealt ten cards; twenty are set aside unseen."), ""),
+            (t("Your turn: place a card at the right end of one of your three areas"), ""),
+            (t("(garden, palace, temple), never lower than the card it follows; equal is fine."), ""),
+            (t("If no card of your hand fits anywhere, discard one face down instead."), ""),
+            (t("Then give a card of your hand to your opponent, face down."), ""),
+            (t("When both hands are empty, each area scores its best three cards:"), ""),
+            (t("three colours 10, one colour 15, numbers in a row +5; each blossom ✿ +3,"), ""),
+            (t("but an area holding more than one blossom scores 0."), ""),
+            (t("After three rounds the higher total wins; equal totals are a draw."), ""),
+            ("", ""),
+            (t("Cards"), "bold cyan"),
+            (t("r red · b blue · g green · y yellow, numbers 1 to 5, ✿ a cherry blossom"), ""),
+            (t("▶ whose turn · underlined: the three cards that score · ★ the card you received last"), ""),
+            ("", ""),
+            (t("Keys"), "bold"),
+            (t("←/→ and Enter, or 1-9 and 0: choose a card (dimmed cards cannot be played now)"), ""),
+            (t("then 1-3, or ↑/↓ and Enter: the area · Esc: another card"), ""),
+            (t("S save · ? help · Ctrl+Q quit"), ""),
+        ]
+    )
 
 
 class CardsScreen(GameScreen[CardsView]):
@@ -131,15 +133,19 @@ class CardsScreen(GameScreen[CardsView]):
             keys = self.open_areas(own)
             if keys and self.picked is not None:
                 cursor, ghost = keys[self.area_cursor % len(keys)], own.hand[self.picked]
-        self.query_one(CardsBoard).show(board, bottom, self.names, keys=keys, cursor=cursor, ghost=ghost,
-                                        away=self.away())
+        self.query_one(CardsBoard).show(
+            board, bottom, self.names, keys=keys, cursor=cursor, ghost=ghost, away=self.away()
+        )
         if own is None:
             hand.show(None, caption=self.hidden_caption())
             return
         acting = self.acting and self.mode in ("place", "give")
-        hand.show(own, cursor=self.cursor if acting else None,
-                  legal=self.options().cards if acting else frozenset(),
-                  picked=self.picked if self.mode == "area" else None)
+        hand.show(
+            own,
+            cursor=self.cursor if acting else None,
+            legal=self.options().cards if acting else frozenset(),
+            picked=self.picked if self.mode == "area" else None,
+        )
 
     def sentence(self, event: dict[str, Any], you: int | None) -> str | None:
         return sentence(event, self.who, you=you)
@@ -195,8 +201,11 @@ class CardsScreen(GameScreen[CardsView]):
             spots = " · ".join(f"{mark}[{AREAS.index(a) + 1}] {area_name(a)}" for a in options.areas[card])
             text = t("Place {card} in: {areas} · Esc: another card", card=card_label(card), areas=spots)
         elif options.verb == "give":
-            text = t("{name}: give a card to {other}, face down (←/→ and Enter, or its number).",
-                     name=name, other=self.who(1 - self.actor))
+            text = t(
+                "{name}: give a card to {other}, face down (←/→ and Enter, or its number).",
+                name=name,
+                other=self.who(1 - self.actor),
+            )
         elif options.verb == "discard":
             text = t("{name}: no card fits in any of your areas; choose one to discard face down.", name=name)
         else:
@@ -256,12 +265,19 @@ class CardsScreen(GameScreen[CardsView]):
             if area in spots:
                 await self.submit(f"place {card} {area}")
             elif len(spots) == 1:  # one place only: say where, and how to put it there
-                self.ask(options, t("{card} fits only in the {area}: Enter or {key} puts it there.",
-                                    card=card_label(card), area=area_name(spots[0]),
-                                    key=AREAS.index(spots[0]) + 1))
+                self.ask(
+                    options,
+                    t(
+                        "{card} fits only in the {area}: Enter or {key} puts it there.",
+                        card=card_label(card),
+                        area=area_name(spots[0]),
+                        key=AREAS.index(spots[0]) + 1,
+                    ),
+                )
             else:
-                self.ask(options, t("{card} cannot go in the {area}.", card=card_label(card),
-                                    area=area_name(area)))
+                self.ask(
+                    options, t("{card} cannot go in the {area}.", card=card_label(card), area=area_name(area))
+                )
 
 
 class CardsReplayScreen(ReplayScreen):
@@ -280,4 +296,3 @@ class CardsReplayScreen(ReplayScreen):
 
     def rules(self) -> Text:
         return rules_text()
-

@@ -57,11 +57,19 @@ class CardsBoard(Widget):
         out.append_text(status_line(view, self.names))
         for seat in (1 - self.bottom, self.bottom):
             out.append("\n")
-            out.append_text(player_header(view, seat, self.names[seat], turn=view.turn == seat,
-                                          away=seat in self.away))
+            out.append_text(
+                player_header(view, seat, self.names[seat], turn=view.turn == seat, away=seat in self.away)
+            )
             own = seat == self.bottom
-            rows = area_rows(view, seat, width, wide, keys=self.keys if own else (),
-                             cursor=self.cursor if own else None, ghost=self.ghost if own else None)
+            rows = area_rows(
+                view,
+                seat,
+                width,
+                wide,
+                keys=self.keys if own else (),
+                cursor=self.cursor if own else None,
+                ghost=self.ghost if own else None,
+            )
             for row in rows:
                 out.append("\n")
                 out.append_text(row)
@@ -115,8 +123,13 @@ class CardsHand(Widget):
         if view is None or view.hand is None:
             return Text(shape(self.caption), style="dim italic")
         received = view.received or ()
-        out = hand_boxes(view.hand, cursor=self.cursor, legal=self.legal, picked=self.picked,
-                         newest=received[-1] if received else None)
+        out = hand_boxes(
+            view.hand,
+            cursor=self.cursor,
+            legal=self.legal,
+            picked=self.picked,
+            newest=received[-1] if received else None,
+        )
         if not view.hand:
             out.append(" \n \n ")
         out.append("\n")

@@ -100,9 +100,11 @@ def seat_names(setup: Setup) -> list[str]:
 
 
 def names_of_seats(humans: Sequence[bool]) -> list[str]:
-    """"Player 1", "Bot 2", ...: what the game and its replay call the seats."""
-    return [tr("Player {n}").format(n=i + 1) if human else tr("Bot {n}").format(n=i + 1)
-            for i, human in enumerate(humans)]
+    """ "Player 1", "Bot 2", ...: what the game and its replay call the seats."""
+    return [
+        tr("Player {n}").format(n=i + 1) if human else tr("Bot {n}").format(n=i + 1)
+        for i, human in enumerate(humans)
+    ]
 
 
 def styled_lines(lines: list[tuple[str, str]]) -> Text:

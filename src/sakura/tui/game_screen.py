@@ -155,9 +155,14 @@ class GameScreen(LogScreen, Generic[V]):
     def on_mount(self) -> None:
         moves = len(self.local.recorder.moves)
         if moves:  # a resumed game goes on; it is not new
-            self.write(tn("The saved game of seed {seed} goes on after {n} move.",
-                          "The saved game of seed {seed} goes on after {n} moves.", moves,
-                          seed=self.session.seed))
+            self.write(
+                tn(
+                    "The saved game of seed {seed} goes on after {n} move.",
+                    "The saved game of seed {seed} goes on after {n} moves.",
+                    moves,
+                    seed=self.session.seed,
+                )
+            )
         else:
             self.write(t("A new game: seed {seed}.", seed=self.session.seed))
         self.start()

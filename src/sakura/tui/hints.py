@@ -47,15 +47,21 @@ def action_words(action: str) -> str:
 def hint_text(advice: Advice) -> str:
     """One log line: every action with its estimated chance (:meth:`Advice.estimate`), best first."""
     ranked = sorted(advice.actions, key=advice.estimate, reverse=True)
-    parts = [t("{action}: {n}%", action=action_words(a.action), n=round(100 * advice.estimate(a)))
-             for a in ranked]
+    parts = [
+        t("{action}: {n}%", action=action_words(a.action), n=round(100 * advice.estimate(a))) for a in ranked
+    ]
     return t("Hint (estimated chance of winning): {choices}", choices=" · ".join(parts))
 
 
 def decision(view: Any) -> tuple[Any, ...]:
     """What a hint answers: these actions, in this round, at this stage of it."""
-    return (getattr(view, "round", None), getattr(view, "pending", None), getattr(view, "turn", None),
-            getattr(view, "phase", None), tuple(view.legal_actions))
+    return (
+        getattr(view, "round", None),
+        getattr(view, "pending", None),
+        getattr(view, "turn", None),
+        getattr(view, "phase", None),
+        tuple(view.legal_actions),
+    )
 
 
 class Hinter:
@@ -123,9 +129,14 @@ class Hinter:
 
         screen.prompt_line(t("Working out a hint… {n}%", n=0))
         try:
-            advice = await asyncio.to_thread(advise, screen.local.game, view, self.spec,
-                                             seed=zlib.crc32(f"{screen.session.seed}:{moves}".encode()),
-                                             progress=progress)
+            advice = await asyncio.to_thread(
+                advise,
+                screen.local.game,
+                view,
+                self.spec,
+                seed=zlib.crc32(f"{screen.session.seed}:{moves}".encode()),
+                progress=progress,
+            )
         finally:
             self.running = False
         if screen.actor != seat or len(screen.local.recorder.moves) != moves:

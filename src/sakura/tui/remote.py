@@ -50,7 +50,7 @@ class JoinTarget:
     @property
     def ws_url(self) -> str:
         scheme = "wss" if self.base.startswith("https") else "ws"
-        return f"{scheme}{self.base[self.base.index(':'):]}/ws/{self.table}"
+        return f"{scheme}{self.base[self.base.index(':') :]}/ws/{self.table}"
 
     def personal_link(self, token: str) -> str:
         return f"{self.base}/t/{self.table}#token={token}"
@@ -109,8 +109,13 @@ def view_from_json(data: Mapping[str, Any], game: str = SAKURA) -> View:
 
 def area_score(data: Mapping[str, Any]) -> AreaScore:
     """An area's explanation from its JSON form (``AreaScore.to_dict``)."""
-    return AreaScore(tuple(data["best"]), str(data["combination"]), bool(data["run"]),
-                     int(data["blossoms"]), int(data["points"]))
+    return AreaScore(
+        tuple(data["best"]),
+        str(data["combination"]),
+        bool(data["run"]),
+        int(data["blossoms"]),
+        int(data["points"]),
+    )
 
 
 class RemoteSession(Generic[V]):
@@ -178,8 +183,11 @@ class RemoteSession(Generic[V]):
         """The human seats whose player has taken them but has no connection now (the
         table's presence: ``connected``), a bot playing for them or not."""
         seats = self.table.get("seats") or ()
-        return frozenset(i for i, s in enumerate(seats)
-                         if s.get("kind") == "human" and s.get("claimed") and not s.get("connected"))
+        return frozenset(
+            i
+            for i, s in enumerate(seats)
+            if s.get("kind") == "human" and s.get("claimed") and not s.get("connected")
+        )
 
     def seat_name(self, seat: int) -> str | None:
         seats = self.table.get("seats") or ()
@@ -199,21 +207,36 @@ class RemoteSession(Generic[V]):
             async with httpx.AsyncClient(timeout=30) as client:
                 response = await client.post(url, json={"seat": None})
         except httpx.HTTPError as exc:
-            raise JoinError(t("Cannot reach the server at {url}: {error}", url=self.target.base,
-                              error=str(exc) or type(exc).__name__)) from None
+            raise JoinError(
+                t(
+                    "Cannot reach the server at {url}: {error}",
+                    url=self.target.base,
+                    error=str(exc) or type(exc).__name__,
+                )
+            ) from None
         if response.status_code == 404:
             raise JoinError(t("There is no table {table} on this server.", table=self.target.table))
         if response.status_code == 409:  # every seat is taken: watch the table
             self.watch = self.no_free_seat = True
             return
         if response.status_code != 200:
-            raise JoinError(t("No seat to take at table {table}: {reason}", table=self.target.table,
-                              reason=_detail(response)))
+            raise JoinError(
+                t(
+                    "No seat to take at table {table}: {reason}",
+                    table=self.target.table,
+                    reason=_detail(response),
+                )
+            )
         try:
             self.token = str(response.json()["token"])
         except (ValueError, KeyError, TypeError) as exc:
-            raise JoinError(t("Cannot reach the server at {url}: {error}", url=self.target.base,
-                              error=f"{type(exc).__name__}: {exc}")) from None
+            raise JoinError(
+                t(
+                    "Cannot reach the server at {url}: {error}",
+                    url=self.target.base,
+                    error=f"{type(exc).__name__}: {exc}",
+                )
+            ) from None
         self.claimed = True
 
     async def connect(self) -> Message:
@@ -221,8 +244,13 @@ class RemoteSession(Generic[V]):
         try:
             ws = await connect(self.target.ws_url, open_timeout=30, max_size=2**22)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            raise JoinError(t("Cannot reach the server at {url}: {error}", url=self.target.base,
-                              error=str(exc) or type(exc).__name__)) from None
+            raise JoinError(
+                t(
+                    "Cannot reach the server at {url}: {error}",
+                    url=self.target.base,
+                    error=str(exc) or type(exc).__name__,
+                )
+            ) from None
         try:
             await ws.send(json.dumps({"type": "hello", "token": None if self.watch else self.token}))
             while True:
@@ -237,8 +265,13 @@ class RemoteSession(Generic[V]):
             self.welcome(message)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:  # not a Sakura server's answer
             await ws.close()
-            raise JoinError(t("Cannot reach the server at {url}: {error}", url=self.target.base,
-                              error=f"{type(exc).__name__}: {exc}")) from None
+            raise JoinError(
+                t(
+                    "Cannot reach the server at {url}: {error}",
+                    url=self.target.base,
+                    error=f"{type(exc).__name__}: {exc}",
+                )
+            ) from None
         except BaseException:
             await ws.close()
             raise

@@ -123,14 +123,20 @@ class RemoteFlow(GameScreen[V]):
         if seat is None:
             if self.remote.no_free_seat:
                 self.write(t("Every seat of table {table} is taken.", table=self.remote.target.table))
-            self.write(t("You are watching table {table}: the hands are hidden, the keys play nothing.",
-                         table=self.remote.target.table))
+            self.write(
+                t(
+                    "You are watching table {table}: the hands are hidden, the keys play nothing.",
+                    table=self.remote.target.table,
+                )
+            )
         else:
             self.write(t("Table {table}: you play seat {n}.", table=self.remote.target.table, n=seat + 1))
         if self.remote.claimed and self.remote.token is not None:
             self.write(
-                t("Your personal link (to come back to this seat): {link}",
-                  link=self.remote.target.personal_link(self.remote.token))
+                t(
+                    "Your personal link (to come back to this seat): {link}",
+                    link=self.remote.target.personal_link(self.remote.token),
+                )
             )
         self.refresh_board()
         self.follow()

@@ -41,8 +41,11 @@ class ReplayScreen(LogScreen):
         kinds = (record.extra.get("tui") or {}).get("seats")
         # A game of this app names its seats as it did while it was played ("Player 1",
         # "Bot 2", in the app's language); another record (the web server's) by its players.
-        self.names = (names_of_seats([k == "human" for k in kinds]) if kinds
-                      else [p or tr("Player {n}").format(n=i + 1) for i, p in enumerate(record.players)])
+        self.names = (
+            names_of_seats([k == "human" for k in kinds])
+            if kinds
+            else [p or tr("Player {n}").format(n=i + 1) for i, p in enumerate(record.players)]
+        )
 
     # ------------------------------------------------------------------ what a game adds
 

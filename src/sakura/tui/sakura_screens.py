@@ -51,33 +51,56 @@ def choice_letters() -> tuple[str, str]:
 
 
 def rules_text() -> Text:
-    return styled_lines([
-        (t("Sakura — the rules in short"), "bold magenta"),
-        (t("Be close to the Emperor whenever he stops at a sakura, but never walk into him."), ""),
-        (t("Each round everyone picks one card in secret; the cards are revealed together and"), ""),
-        (t("take effect from the lowest order number up: garden action first, painter action second."), ""),
-        (t("A painter that reaches the Emperor falls from grace: one token lost, three spaces back."), ""),
-        (t("Moving painters count only free spaces. Only the gate may hold several painters."), ""),
-        (t("At a sakura the closest painters earn tokens (3, 2, 1); the rest line up behind."), ""),
-        (t("After the last sakura the most tokens wins."), ""),
-        ("", ""),
-        (t("Garden actions"), "bold cyan"),
-        (t("E+1, E+2: the Emperor moves forward · E-1: he moves back · E±1: you choose"), ""),
-        (t("C-2: the painter closest to the Emperor goes back 2 · F+2: the furthest goes forward 2"), ""),
-        ("", ""),
-        (t("Painter actions"), "bold yellow"),
-        (t("P+n: your painter moves forward n · P±n: you choose forward or back"), ""),
-        (t("JUMP: to the first free space beyond the next painter ahead"), ""),
-        (t("COUNT: forward one space per painter between you and the Emperor"), ""),
-        ("", ""),
-        (t("Keys"), "bold"),
-        (t("←/→ and Enter, or 1-5: play a card · 1/{f} forward, 2/{b} back · S save · ? help · Ctrl+Q quit",
-           f=choice_letters()[0].upper(), b=choice_letters()[1].upper()), ""),
-        (t("Garden: ⌂ gate · = bridge · ⛩/T torii · ✿ sakura (✓ scored) · ♔ Emperor · A-F painters, K court"),
-         ""),
-        (t("Beside each painter: sp space, ♦ tokens, #n the card played this round (or last round), "
-           "✓ chosen"), ""),
-    ])
+    return styled_lines(
+        [
+            (t("Sakura — the rules in short"), "bold magenta"),
+            (t("Be close to the Emperor whenever he stops at a sakura, but never walk into him."), ""),
+            (t("Each round everyone picks one card in secret; the cards are revealed together and"), ""),
+            (
+                t("take effect from the lowest order number up: garden action first, painter action second."),
+                "",
+            ),
+            (
+                t("A painter that reaches the Emperor falls from grace: one token lost, three spaces back."),
+                "",
+            ),
+            (t("Moving painters count only free spaces. Only the gate may hold several painters."), ""),
+            (t("At a sakura the closest painters earn tokens (3, 2, 1); the rest line up behind."), ""),
+            (t("After the last sakura the most tokens wins."), ""),
+            ("", ""),
+            (t("Garden actions"), "bold cyan"),
+            (t("E+1, E+2: the Emperor moves forward · E-1: he moves back · E±1: you choose"), ""),
+            (t("C-2: the painter closest to the Emperor goes back 2 · F+2: the furthest goes forward 2"), ""),
+            ("", ""),
+            (t("Painter actions"), "bold yellow"),
+            (t("P+n: your painter moves forward n · P±n: you choose forward or back"), ""),
+            (t("JUMP: to the first free space beyond the next painter ahead"), ""),
+            (t("COUNT: forward one space per painter between you and the Emperor"), ""),
+            ("", ""),
+            (t("Keys"), "bold"),
+            (
+                t(
+                    "←/→ and Enter, or 1-5: play a card · 1/{f} forward, 2/{b} back · S save · ? help · Ctrl+Q quit",  # noqa: E501 (a catalog message, whole)
+                    f=choice_letters()[0].upper(),
+                    b=choice_letters()[1].upper(),
+                ),
+                "",
+            ),
+            (
+                t(
+                    "Garden: ⌂ gate · = bridge · ⛩/T torii · ✿ sakura (✓ scored) · ♔ Emperor · A-F painters, K court"  # noqa: E501 (a catalog message, whole)
+                ),
+                "",
+            ),
+            (
+                t(
+                    "Beside each painter: sp space, ♦ tokens, #n the card played this round (or last round), "
+                    "✓ chosen"
+                ),
+                "",
+            ),
+        ]
+    )
 
 
 class SakuraScreen(GameScreen[SakuraView]):
@@ -147,8 +170,9 @@ class SakuraScreen(GameScreen[SakuraView]):
             mark = " ★" if seat in outcome.winners else ""
             table.add_row(
                 str(place),
-                Text(f"{seat_letter(view, seat)} {shape(self.who(seat))}{mark}",
-                     style=seat_style(view, seat)),
+                Text(
+                    f"{seat_letter(view, seat)} {shape(self.who(seat))}{mark}", style=seat_style(view, seat)
+                ),
                 str(outcome.scores[seat]),
                 str(view.painters[seat]),
             )
@@ -299,4 +323,3 @@ class SakuraReplayScreen(ReplayScreen):
 
     def rules(self) -> Text:
         return rules_text()
-

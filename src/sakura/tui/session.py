@@ -214,10 +214,10 @@ class Session(Generic[V]):
         game = make_game(record.game, record.config)
         kinds = record.extra.get("tui", {}).get("seats") or [HUMAN] * game.num_players
         variant = record.config.get("variant") if record.game == SAKURA else None
-        setup = Setup(game.num_players, variant, tuple(SeatSpec(str(k)) for k in kinds), record.seed,
-                      record.game)
+        setup = Setup(
+            game.num_players, variant, tuple(SeatSpec(str(k)) for k in kinds), record.seed, record.game
+        )
         recorder = Recorder(game, record.seed, record.players, date=record.date)
         for move in record.moves:
             recorder.apply(move.player, game.parse_action(move.action))
         return cls(setup, seed=record.seed, recorder=recorder)
-

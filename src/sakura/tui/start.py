@@ -52,15 +52,18 @@ class StartScreen(Screen[None]):
         s = self.setup
         with VerticalScroll(id="start", can_focus=False):  # Tab goes to the fields, never here
             yield Static(t("Sakura — a new game"), id="start-title")
-            yield Static(t("Tab: the next field · Enter: open a list or start · Ctrl+Q: quit"),
-                         id="start-keys")
+            yield Static(
+                t("Tab: the next field · Enter: open a list or start · Ctrl+Q: quit"), id="start-keys"
+            )
             with Horizontal(classes="row"):
                 yield Label(t("Game"))
                 yield Select([(game_title(g), g) for g in GAMES], value=s.game, allow_blank=False, id="game")
             with Horizontal(classes="row", id="players-row"):
                 yield Label(t("Players"))
                 yield Select(
-                    [(str(n), n) for n in range(2, MAX_SEATS + 1)], value=s.players, allow_blank=False,
+                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                    value=s.players,
+                    allow_blank=False,
                     id="players",
                 )
             with Horizontal(classes="row", id="variant-row"):

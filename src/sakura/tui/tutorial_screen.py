@@ -1,4 +1,4 @@
-""""Learn to play" in the terminal: the tutorial's script (:mod:`sakura.records.tutorial`, the
+""" "Learn to play" in the terminal: the tutorial's script (:mod:`sakura.records.tutorial`, the
 same one the web page plays) step by step on Sakura's garden.
 
 The lesson panel says the step; the garden reverses what the step talks about (spaces,
@@ -133,8 +133,9 @@ class TutorialScreen(LogScreen):
         ghost = None
         if view.pending is not None and step.expect in ("forward", "back"):
             ghost = self._preview(step.expect)
-        self.query_one(GardenWidget).show(view, ghost, lit_spaces=light.spaces, lit_painters=light.painters,
-                                          lit_emperor=light.emperor)
+        self.query_one(GardenWidget).show(
+            view, ghost, lit_spaces=light.spaces, lit_painters=light.painters, lit_emperor=light.emperor
+        )
         self.query_one(StatusWidget).show(view, self.names)
         hand = self.query_one(HandWidget)
         playing = step.expect is not None and step.expect.startswith("play")

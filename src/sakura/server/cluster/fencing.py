@@ -18,9 +18,12 @@ from sakura.server.db import Store, TableRow
 def raise_lease(store: Store, table_id: str) -> int:
     """The table's next lease number (stored before it is returned)."""
     with store.engine.begin() as conn:
-        row = conn.execute(update(TableRow).where(TableRow.id == table_id)
-                           .values(lease=func.coalesce(TableRow.lease, 0) + 1)
-                           .returning(TableRow.lease)).first()
+        row = conn.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id)
+            .values(lease=func.coalesce(TableRow.lease, 0) + 1)
+            .returning(TableRow.lease)
+        ).first()
     if row is None:
         raise KeyError(table_id)
     return int(row[0] or 0)
@@ -36,5 +39,9 @@ def lease_of(store: Store, table_id: str) -> int | None:
 def playing_ids(store: Store) -> list[str]:
     """Every table not over (cheap: ids only), oldest first."""
     with store.engine.connect() as conn:
-        return [str(r[0]) for r in conn.execute(select(TableRow.id).where(TableRow.status == "playing")
-                                                .order_by(TableRow.created))]
+        return [
+            str(r[0])
+            for r in conn.execute(
+                select(TableRow.id).where(TableRow.status == "playing").order_by(TableRow.created)
+            )
+        ]

@@ -49,8 +49,9 @@ TAKE_PER_ROUND = 50  # orphaned tables one process takes per keeper round (the o
 class ClusterLobby(Lobby):
     """See the module docstring. ``start()`` after the event loop runs, ``stop()`` at the end."""
 
-    def __init__(self, store: Store, limits: Limits | None, redis_url: str, *,
-                 prefix: str = "sakura:") -> None:
+    def __init__(
+        self, store: Store, limits: Limits | None, redis_url: str, *, prefix: str = "sakura:"
+    ) -> None:
         super().__init__(store, limits)
         self.advisor: Any = None  # the app's Advisor (server/advice.py), for relayed hints
         lease_seconds = self.limits.lease_seconds
@@ -60,8 +61,12 @@ class ClusterLobby(Lobby):
         # a bounded pool whose callers wait their turn: 800 clients arriving at once do not open
         # 800 connections to Redis (nor fail with "too many connections")
         pool = aioredis.BlockingConnectionPool.from_url(
-            redis_url, max_connections=REDIS_CONNECTIONS, timeout=5, socket_connect_timeout=1.0,
-            socket_timeout=2.0)
+            redis_url,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=5,
+            socket_connect_timeout=1.0,
+            socket_timeout=2.0,
+        )
         self.redis = aioredis.Redis(connection_pool=pool)
         self.prefix = prefix
         self.leases = Leases(self.redis, prefix, self.node, lease_seconds)
@@ -200,7 +205,8 @@ class ClusterLobby(Lobby):
         self._deadlines[table.id] = table.deadline
         if table.id not in self._deadline_writers:  # a writer leaves only once nothing is left
             self._deadline_writers[table.id] = asyncio.get_running_loop().create_task(
-                self._store_deadlines(table.id))
+                self._store_deadlines(table.id)
+            )
 
     async def _store_deadlines(self, table_id: str) -> None:
         key = self._deadline_key(table_id)
@@ -287,8 +293,9 @@ class ClusterLobby(Lobby):
             return {"ok": True, "info": table.info()}
         if op == "claim":
             async with table.lock:
-                seat, token = await table.claim(message.get("seat"), message.get("name"),
-                                                message.get("account"))
+                seat, token = await table.claim(
+                    message.get("seat"), message.get("name"), message.get("account")
+                )
             return {"ok": True, "seat": seat, "token": token}
         if op == "join":
             relay = RelayConnection(self.relay, key[0], key[1], limits=self.limits)
@@ -364,8 +371,11 @@ class ClusterLobby(Lobby):
     async def _take_orphans(self) -> None:
         if self.live_count() >= self.limits.live_tables:
             return
-        ids = [i for i in await self.db.call(playing_ids, self.store, what="listing tables in play")
-               if i not in self.tables]
+        ids = [
+            i
+            for i in await self.db.call(playing_ids, self.store, what="listing tables in play")
+            if i not in self.tables
+        ]
         owners = await self.leases.owners(ids)
         free = [i for i, owner in owners.items() if owner is None]
         random.shuffle(free)
@@ -389,9 +399,13 @@ class ClusterLobby(Lobby):
         """This process's unfinished tables into the ``live`` hash (each with a stamp, so the
         entries of a dead process age out), and everyone's back into ``site``."""
         key, now = f"{self.prefix}live", time.time()
-        mine: dict[Any, Any] = {t.id: orjson.dumps({"at": now, "summary": listing.summary(t),
-                                    "abandoned": listing.is_abandoned(t, now)})
-                for t in self.tables.values() if t.lease is not None and t.status == "playing"}
+        mine: dict[Any, Any] = {
+            t.id: orjson.dumps(
+                {"at": now, "summary": listing.summary(t), "abandoned": listing.is_abandoned(t, now)}
+            )
+            for t in self.tables.values()
+            if t.lease is not None and t.status == "playing"
+        }
         if mine:
             await self.redis.hset(key, mapping=mine)
         entries = await self.redis.hgetall(key)
@@ -429,9 +443,10 @@ class ClusterLobby(Lobby):
             live = [{k: e["summary"].get(k) for k in keys} for e in self.site]
             live.sort(key=lambda t: not any(s["kind"] == "human" and not s["claimed"] for s in t["seats"]))
             return live
+
         everything: list[dict[str, Any]] = self.cached("open", 0, build)
         size = self.limits.lobby_page
-        return everything[page * size:(page + 1) * size]
+        return everything[page * size : (page + 1) * size]
 
     async def _forget_gone(self) -> None:
         nodes = sorted({node for node, _ in self.relayed})

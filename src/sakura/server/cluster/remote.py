@@ -81,8 +81,10 @@ class RemoteTable:
 
     async def leave(self, conn: Connection) -> None:
         if self.cid is not None and self.cid in self.lobby.relay.local:
-            self.lobby.relay.send(self.owner, {"k": "req", "op": "leave", "table": self.id, "c": self.cid,
-                                               "from": self.lobby.node})
+            self.lobby.relay.send(
+                self.owner,
+                {"k": "req", "op": "leave", "table": self.id, "c": self.cid, "from": self.lobby.node},
+            )
         self._forget()
 
     def _forget(self) -> None:
@@ -93,16 +95,21 @@ class RemoteTable:
             self.connections.discard(self.conn)
 
 
-async def ask(lobby: ClusterLobby, owner: str, table_id: str, op: str, *, timeout: float | None = None,
-              **args: Any) -> dict[str, Any]:
+async def ask(
+    lobby: ClusterLobby, owner: str, table_id: str, op: str, *, timeout: float | None = None, **args: Any
+) -> dict[str, Any]:
     """One request to ``owner`` about ``table_id``; its refusal as the owner's own TableError.
     ``timeout``: how long to wait (default: long enough for the owner's database call)."""
     try:
-        reply = await lobby.relay.request(owner, dict(args, op=op, table=table_id),
-                                          timeout or lobby.request_seconds)
+        reply = await lobby.relay.request(
+            owner, dict(args, op=op, table=table_id), timeout or lobby.request_seconds
+        )
     except Unreachable:
         raise TableError(UNREACHABLE, "storage", retry_after=lobby.leases.ms / 1000) from None
     if not reply.get("ok"):
-        raise TableError(str(reply.get("message") or UNREACHABLE), str(reply.get("code") or "storage"),
-                         retry_after=reply.get("retry_after"))
+        raise TableError(
+            str(reply.get("message") or UNREACHABLE),
+            str(reply.get("code") or "storage"),
+            retry_after=reply.get("retry_after"),
+        )
     return reply

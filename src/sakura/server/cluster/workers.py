@@ -28,15 +28,24 @@ def _child(sockets: list[socket.socket], options: dict[str, Any]) -> None:
     from sakura.server.serving import config
 
     limits = options["limits"]
-    app = create_app(options["database_url"], limits, redis_url=options["redis_url"],
-                     redis_prefix=options["redis_prefix"])
-    server = uvicorn.Server(config(app, host=options["host"], port=options["port"], limits=limits,
-                                   proxy_headers=options["proxy_headers"]))
+    app = create_app(
+        options["database_url"], limits, redis_url=options["redis_url"], redis_prefix=options["redis_prefix"]
+    )
+    server = uvicorn.Server(
+        config(
+            app,
+            host=options["host"],
+            port=options["port"],
+            limits=limits,
+            proxy_headers=options["proxy_headers"],
+        )
+    )
     server.run(sockets=sockets)
 
 
-def run_workers(count: int, *, host: str, port: int, sockets: list[socket.socket] | None = None,
-                **options: Any) -> None:
+def run_workers(
+    count: int, *, host: str, port: int, sockets: list[socket.socket] | None = None, **options: Any
+) -> None:
     """Serve on ``host:port`` with ``count`` processes until interrupted; on ``sockets`` when
     the caller has bound them already (``sakura serve`` takes its port first)."""
     if sockets is None:

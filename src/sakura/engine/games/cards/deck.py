@@ -69,13 +69,18 @@ class CardsDeck:
                 raise InvalidDataError(f"{key}: at least 1, not {value}")
         if 2 * self.hand > len(self.cards):
             raise InvalidDataError(
-                f"hand: two hands of {self.hand} need more than the {len(self.cards)} cards")
+                f"hand: two hands of {self.hand} need more than the {len(self.cards)} cards"
+            )
 
     @property
     def cards(self) -> tuple[str, ...]:
         """Every card in the deck's order (the order a round's shuffle starts from)."""
-        return tuple(f"{letter}{number}{'*' if copy == 0 and number in self.blossoms else ''}"
-                     for letter, _ in self.colours for number in self.numbers for copy in range(self.copies))
+        return tuple(
+            f"{letter}{number}{'*' if copy == 0 and number in self.blossoms else ''}"
+            for letter, _ in self.colours
+            for number in self.numbers
+            for copy in range(self.copies)
+        )
 
     def rank_key(self, name: str) -> tuple[int, int, int]:
         """The order of cards in a hand: lowest number first, then by colour, plain first."""
@@ -89,17 +94,39 @@ class CardsDeck:
 
     def text(self) -> str:
         """The data-file form; ``parse_cards(deck.text()) == deck``."""
-        return "\n".join([
-            "colours: " + ", ".join(f"{letter} {name}" for letter, name in self.colours),
-            "numbers: " + " ".join(map(str, self.numbers)), f"copies: {self.copies}",
-            "blossoms: " + " ".join(map(str, self.blossoms)), f"hand: {self.hand}",
-            f"rounds: {self.rounds}", f"three colours: {self.three_colours}",
-            f"one colour: {self.one_colour}", f"in a row: {self.in_a_row}", f"blossom: {self.blossom}",
-            f"blossom limit: {self.blossom_limit}"]) + "\n"
+        return (
+            "\n".join(
+                [
+                    "colours: " + ", ".join(f"{letter} {name}" for letter, name in self.colours),
+                    "numbers: " + " ".join(map(str, self.numbers)),
+                    f"copies: {self.copies}",
+                    "blossoms: " + " ".join(map(str, self.blossoms)),
+                    f"hand: {self.hand}",
+                    f"rounds: {self.rounds}",
+                    f"three colours: {self.three_colours}",
+                    f"one colour: {self.one_colour}",
+                    f"in a row: {self.in_a_row}",
+                    f"blossom: {self.blossom}",
+                    f"blossom limit: {self.blossom_limit}",
+                ]
+            )
+            + "\n"
+        )
 
 
-_KEYS = ("colours", "numbers", "copies", "blossoms", "hand", "rounds", "three colours", "one colour",
-         "in a row", "blossom", "blossom limit")
+_KEYS = (
+    "colours",
+    "numbers",
+    "copies",
+    "blossoms",
+    "hand",
+    "rounds",
+    "three colours",
+    "one colour",
+    "in a row",
+    "blossom",
+    "blossom limit",
+)
 _COLOUR_RE = re.compile(r"^([a-z])\s+(\S.*)$")
 
 
@@ -244,8 +271,13 @@ class AreaScore:
     points: int
 
     def to_dict(self) -> dict[str, object]:
-        return {"best": list(self.best), "combination": self.combination, "run": self.run,
-                "blossoms": self.blossoms, "points": self.points}
+        return {
+            "best": list(self.best),
+            "combination": self.combination,
+            "run": self.run,
+            "blossoms": self.blossoms,
+            "points": self.points,
+        }
 
 
 def explain_area(cards: Sequence[str]) -> AreaScore:
@@ -264,24 +296,33 @@ def _explain(cards: tuple[str, ...], rules: tuple[int, ...] = _RULES) -> AreaSco
         if score > points:
             best, points = triple, score
     colours = len({c[0] for c in best})
-    combination = (COLOURS_COMBINATION if colours == 3 else ONE_COLOUR_COMBINATION if colours == 1
-                   else NO_COMBINATION)
+    combination = (
+        COLOURS_COMBINATION if colours == 3 else ONE_COLOUR_COMBINATION if colours == 1 else NO_COMBINATION
+    )
     numbers = sorted(_number(c) for c in best)
     run = len(best) == 3 and numbers[1] == numbers[0] + 1 and numbers[2] == numbers[1] + 1
     total = 0 if blossoms > rules[4] else points + rules[3] * blossoms
     return AreaScore(best, combination, run, blossoms, total)
 
 
-def deck_score_area(deck: CardsDeck, cards: Sequence[str], order: Mapping[str, int] | None = None,
-                    rules: tuple[int, ...] | None = None) -> int:
+def deck_score_area(
+    deck: CardsDeck,
+    cards: Sequence[str],
+    order: Mapping[str, int] | None = None,
+    rules: tuple[int, ...] | None = None,
+) -> int:
     """:func:`score_area` by ``deck``'s scores (the published deck's: the same). ``order``
     (card name -> rank) and ``rules`` (``deck.rules``): precomputed, for the hot path."""
     key = order.__getitem__ if order is not None else deck.rank_key
     return _score(tuple(sorted(cards, key=key)), rules or deck.rules)
 
 
-def deck_explain_area(deck: CardsDeck, cards: Sequence[str], order: Mapping[str, int] | None = None,
-                      rules: tuple[int, ...] | None = None) -> AreaScore:
+def deck_explain_area(
+    deck: CardsDeck,
+    cards: Sequence[str],
+    order: Mapping[str, int] | None = None,
+    rules: tuple[int, ...] | None = None,
+) -> AreaScore:
     """:func:`explain_area` by ``deck``'s scores."""
     key = order.__getitem__ if order is not None else deck.rank_key
     return _explain(tuple(sorted(cards, key=key)), rules or deck.rules)

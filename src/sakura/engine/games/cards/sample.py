@@ -48,7 +48,8 @@ def sample_state(game: CardsGame, view: CardsView, seed: int | str, *, events: b
     if len(keep) + len(rest) != opp_size + opp_discards + view.aside:
         raise InvalidStateError(
             f"the view does not add up: {len(keep) + len(rest)} unseen cards for a hand of {opp_size}, "
-            f"{opp_discards} discards and {view.aside} set aside")
+            f"{opp_discards} discards and {view.aside} set aside"
+        )
     take = opp_size - len(keep)
     opp_hand = keep + rest[:take]
     hands: list[list[str]] = [[], []]
@@ -77,4 +78,3 @@ def sample_state(game: CardsGame, view: CardsView, seed: int | str, *, events: b
     s._log = [] if events else None
     s._hook = None
     return s
-

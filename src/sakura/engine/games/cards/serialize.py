@@ -23,8 +23,22 @@ from sakura.engine.rng import SplitMix64
 if TYPE_CHECKING:
     from sakura.engine.games.cards.game import CardsGame
 
-_KEYS = {"game", "config", "round", "first", "turn", "phase", "hands", "areas", "given", "received",
-         "discards", "aside", "scores", "rng"}
+_KEYS = {
+    "game",
+    "config",
+    "round",
+    "first",
+    "turn",
+    "phase",
+    "hands",
+    "areas",
+    "given",
+    "received",
+    "discards",
+    "aside",
+    "scores",
+    "rng",
+}
 
 
 def _whole(value: Any, what: str, low: int, high: int) -> int:
@@ -97,7 +111,8 @@ def load_state(game: CardsGame, data: Mapping[str, Any], *, events: bool = True)
     everything += [c for d in s.discards for c in d] + s.aside
     if Counter(everything) != Counter(game.cards):
         raise InvalidStateError(
-            f"the hands, areas, discards and set-aside cards are not the deck's {len(game.cards)} cards")
+            f"the hands, areas, discards and set-aside cards are not the deck's {len(game.cards)} cards"
+        )
     number = game.number
     for seat in s.areas:
         for a in seat:

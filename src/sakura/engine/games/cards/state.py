@@ -259,8 +259,9 @@ class CardsState:
         if isinstance(player, bool) or not isinstance(player, int):
             raise IllegalActionError(f"a player is a seat number, not {player!r}")
         if not 0 <= player < 2:
-            raise IllegalActionError(f"there is no player index {player} in a two-player game "
-                                     "(indexes 0 and 1)")
+            raise IllegalActionError(
+                f"there is no player index {player} in a two-player game (indexes 0 and 1)"
+            )
         if not isinstance(action, Place | Discard | Give):
             raise IllegalActionError(f"not an action of the card game: {action!r}")
         if player != self.turn:
@@ -282,14 +283,16 @@ class CardsState:
             number = self.game.number
             if cards and number[cards[-1]] > number[card]:
                 raise IllegalActionError(
-                    f"{card} cannot go in the {area}: it would follow a higher card ({cards[-1]})")
+                    f"{card} cannot go in the {area}: it would follow a higher card ({cards[-1]})"
+                )
         elif isinstance(action, Discard):
             for c in self.hands[player]:
                 spots = self.fits(player, c)
                 if spots:
                     raise IllegalActionError(
                         f"{c} can be placed (place {c} {AREAS[spots[0]]}): a card is discarded "
-                        "only when none fits anywhere")
+                        "only when none fits anywhere"
+                    )
 
     # ------------------------------------------------------------------ turns and rounds
 

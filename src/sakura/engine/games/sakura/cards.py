@@ -162,9 +162,11 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
         except (InvalidDataError, ValueError) as exc:
             raise InvalidDataError(f"{source} line {lineno}: {raw.strip()!r}: {exc}") from None
         if card.number in first_line:
-            raise InvalidDataError(f"{source} line {lineno}: order number {card.number} appears twice "
-                                   f"(two cards share an order number; the first is on line "
-                                   f"{first_line[card.number]})")
+            raise InvalidDataError(
+                f"{source} line {lineno}: order number {card.number} appears twice "
+                f"(two cards share an order number; the first is on line "
+                f"{first_line[card.number]})"
+            )
         first_line[card.number] = lineno
         cards.append(card)
     if not cards:

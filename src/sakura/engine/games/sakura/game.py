@@ -142,8 +142,14 @@ class SakuraGame:
     def parse_action(self, text: str) -> SakuraAction:
         return parse_action(text)
 
-    def sample_state(self, view: SakuraView, seed: int | str, *, events: bool = False,
-                     likely: Mapping[int, Mapping[int, float]] | None = None) -> SakuraState:
+    def sample_state(
+        self,
+        view: SakuraView,
+        seed: int | str,
+        *,
+        events: bool = False,
+        likely: Mapping[int, Mapping[int, float]] | None = None,
+    ) -> SakuraState:
         """A full state consistent with ``view``, its hidden part (other hands and secret
         cards, deck order, generator) drawn from ``seed``: the determinization search bots
         use, so that they decide from their own view only. ``likely`` weighs the cards of
@@ -157,7 +163,6 @@ class SakuraGame:
         if state.game != self:
             raise InvalidStateError("the saved state belongs to another game config")
         return state
-
 
 
 def state_from_json(data: Mapping[str, Any], *, events: bool = True) -> SakuraState:

@@ -50,10 +50,17 @@ class ChoicePreview:
     sakura: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {"choice": self.choice, "piece": self.piece, "seat": self.seat, "start": self.start,
-                "end": self.end, "sakura": self.sakura,
-                "bumps": [{"seat": b.seat, "at": b.at, "end": b.end, "token_lost": b.token_lost}
-                          for b in self.bumps]}
+        return {
+            "choice": self.choice,
+            "piece": self.piece,
+            "seat": self.seat,
+            "start": self.start,
+            "end": self.end,
+            "sakura": self.sakura,
+            "bumps": [
+                {"seat": b.seat, "at": b.at, "end": b.end, "token_lost": b.token_lost} for b in self.bumps
+            ],
+        }
 
 
 def choice_previews(state: SakuraState) -> tuple[ChoicePreview, ...]:

@@ -43,7 +43,11 @@ _last: tuple[object, object, bool, list[int], SakuraState | None] | None = None
 
 
 def sample_state(
-    game: SakuraGame, view: SakuraView, seed: int | str, *, events: bool = False,
+    game: SakuraGame,
+    view: SakuraView,
+    seed: int | str,
+    *,
+    events: bool = False,
     likely: Mapping[int, Mapping[int, float]] | None = None,
 ) -> SakuraState:
     """A state that shows ``view`` to ``view.player``, its hidden part drawn from ``seed``.
@@ -88,7 +92,8 @@ def sample_state(
             chosen.append(())
     if len(pool) != view.deck_size:
         raise InvalidStateError(
-            f"the view does not add up: {len(pool)} unseen cards left for a deck of {view.deck_size}")
+            f"the view does not add up: {len(pool)} unseen cards left for a deck of {view.deck_size}"
+        )
     if template is not None:
         return _dealt(template, hands, chosen, pool, rng.next64())
     stage = 0
@@ -97,11 +102,21 @@ def sample_state(
     scoring = view.scored < len(view.sakuras) and view.emperor == view.sakuras[view.scored]
     queue = tuple((card, seat) for seat, card in view.revealed[view.resolved :])
     position = Position(
-        players=view.players, variant=view.variant, emperor=view.emperor, scored=view.scored,
-        painters=view.painters, tokens=view.tokens, supply=view.supply, round=view.round,
-        hands=tuple(hands), deck=tuple(pool), discard=view.discard,
+        players=view.players,
+        variant=view.variant,
+        emperor=view.emperor,
+        scored=view.scored,
+        painters=view.painters,
+        tokens=view.tokens,
+        supply=view.supply,
+        round=view.round,
+        hands=tuple(hands),
+        deck=tuple(pool),
+        discard=view.discard,
         chosen=tuple(chosen) if any(chosen) else None,
-        queue=queue, stage=stage, scoring=scoring,
+        queue=queue,
+        stage=stage,
+        scoring=scoring,
     )
     state = state_from_position(game, position, rng.next64(), events=events)
     state.last_round = view.last_round
@@ -135,8 +150,13 @@ def _weighed_draw(pool: list[int], weights: Mapping[int, float], count: int, rng
     return out
 
 
-def _dealt(template: SakuraState, hands: list[tuple[int, ...]], chosen: list[tuple[int, ...]],
-           pool: list[int], seed: int) -> SakuraState:
+def _dealt(
+    template: SakuraState,
+    hands: list[tuple[int, ...]],
+    chosen: list[tuple[int, ...]],
+    pool: list[int],
+    seed: int,
+) -> SakuraState:
     """``template`` with the hidden part dealt: what ``state_from_position`` makes of it."""
     state = template.clone()
     state.hands = [sorted(h) for h in hands]

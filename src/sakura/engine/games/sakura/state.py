@@ -238,8 +238,9 @@ class SakuraState:
         game = self.game
         return self._legal(player, game.play_texts, game.pair_texts, _CHOICE_TEXTS)
 
-    def _legal(self, player: int, plays: Sequence[_T], pairs: Sequence[Sequence[_T]],
-               choices: tuple[_T, ...]) -> list[_T]:
+    def _legal(
+        self, player: int, plays: Sequence[_T], pairs: Sequence[Sequence[_T]], choices: tuple[_T, ...]
+    ) -> list[_T]:
         """The legal moves of ``player``, each taken from the tables given: ``plays[card]``,
         ``pairs[card][court]`` (tactical double play) or ``choices`` (forward, back)."""
         if self.terminal:
@@ -346,8 +347,9 @@ class SakuraState:
             raise IllegalActionError(f"a player is a seat number, not {player!r}")
         if not 0 <= player < self.game.players:
             players = self.game.players
-            raise IllegalActionError(f"there is no player index {player} in a {players}-player game "
-                                     f"(indexes 0 to {players - 1})")
+            raise IllegalActionError(
+                f"there is no player index {player} in a {players}-player game (indexes 0 to {players - 1})"
+            )
         if isinstance(action, Choose):
             pending = self.pending_choice()
             if pending is None:

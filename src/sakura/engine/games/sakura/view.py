@@ -62,7 +62,6 @@ class SakuraView:
         return out
 
 
-
 def make_view(state: SakuraState, player: int | None) -> SakuraView:
     game = state.game
     if player is not None and not 0 <= player < game.players:
@@ -126,9 +125,32 @@ def _public_part(state: SakuraState, preview: bool = True) -> _Public:
 
 
 def _seat_view(public: _Public, state: SakuraState, player: int | None) -> SakuraView:
-    (players, variant, court, garden, sakuras, emperor, painters, tokens, supply, scored, round_,
-     deck_size, discard, hand_sizes, chosen, double, revealed, resolved, last_round, pending,
-     preview, current, terminal, outcome) = public
+    (
+        players,
+        variant,
+        court,
+        garden,
+        sakuras,
+        emperor,
+        painters,
+        tokens,
+        supply,
+        scored,
+        round_,
+        deck_size,
+        discard,
+        hand_sizes,
+        chosen,
+        double,
+        revealed,
+        resolved,
+        last_round,
+        pending,
+        preview,
+        current,
+        terminal,
+        outcome,
+    ) = public
     if player is None:
         hand = my_choice = None
         legal: tuple[str, ...] = ()

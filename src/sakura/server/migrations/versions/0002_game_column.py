@@ -17,8 +17,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.add_column("sakura_tables",
-                  sa.Column("game", sa.String(32), nullable=False, server_default="sakura"))
+    op.add_column("sakura_tables", sa.Column("game", sa.String(32), nullable=False, server_default="sakura"))
 
 
 def downgrade() -> None:

@@ -24,8 +24,9 @@ TZ = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
-    op.add_column("sakura_tables",
-                  sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.add_column(
+        "sakura_tables", sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
     op.add_column("sakura_tables", sa.Column("options", sa.JSON(), nullable=True))
     op.create_table(
         "sakura_chat",
@@ -106,15 +107,25 @@ def upgrade() -> None:
         sa.Column("winner", sa.Boolean(), nullable=False),
         sa.Column("finished", TZ, nullable=False),
     )
-    op.create_index("ix_sakura_archive_players_name", "sakura_archive_players",
-                    ["name_key", "finished", "table_id"])
-    op.create_index("ix_sakura_archive_players_account", "sakura_archive_players",
-                    ["account", "finished", "table_id"])
+    op.create_index(
+        "ix_sakura_archive_players_name", "sakura_archive_players", ["name_key", "finished", "table_id"]
+    )
+    op.create_index(
+        "ix_sakura_archive_players_account", "sakura_archive_players", ["account", "finished", "table_id"]
+    )
 
 
 def downgrade() -> None:
-    for name in ("sakura_archive_players", "sakura_archive", "sakura_rating_history", "sakura_rated_games",
-                 "sakura_ratings", "sakura_sessions", "sakura_accounts", "sakura_chat"):
+    for name in (
+        "sakura_archive_players",
+        "sakura_archive",
+        "sakura_rating_history",
+        "sakura_rated_games",
+        "sakura_ratings",
+        "sakura_sessions",
+        "sakura_accounts",
+        "sakura_chat",
+    ):
         op.drop_table(name)
     with op.batch_alter_table("sakura_tables") as batch:
         batch.drop_column("options")
