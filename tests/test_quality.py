@@ -210,3 +210,9 @@ def test_ruff_is_clean() -> None:
     result = _run("ruff", "check", "src", "tests", "benchmarks", "scripts")
     assert result.returncode == 0, result.stdout + result.stderr
 
+
+def test_ruff_format_leaves_every_file_as_it_is() -> None:
+    """One layout for every file (``ruff format``, as pre-commit runs it): a diff shows what
+    changed, never how someone's editor wraps lines."""
+    result = _run("ruff", "format", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
