@@ -55,7 +55,7 @@ def test_a_hidden_tab_shows_your_turn_in_its_title_favicon_and_a_notification(
             break
         if choice.count():
             choice.first.click()
-        host.wait_for_timeout(100)
+        host.wait_for_timeout(100)  # a poll: two pages (no one wait spans them), bounded
     host.wait_for_function("() => document.title.startsWith('★')", timeout=30_000)
     assert host.locator("link[rel=icon]").get_attribute("href") == "/static/favicon-turn.svg"
     host.wait_for_function("() => window.sakuraTable.notified() === 1")

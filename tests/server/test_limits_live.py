@@ -181,7 +181,10 @@ def test_a_player_who_stops_reading_is_let_go_and_the_seat_shows_it(server: str)
     raw.send_text(json.dumps({"type": "hello", "token": token}))
     assert _until(lambda: _connected(server, table)[0], 5)
     for _ in range(10):  # it keeps talking, never listening
-        raw.send_text(json.dumps({"type": "ping"}))
+        try:
+            raw.send_text(json.dumps({"type": "ping"}))
+        except (BrokenPipeError, ConnectionResetError):
+            break  # already let go (a loaded machine: the server's ping timed out first)
         time.sleep(0.1)
     assert _until(lambda: not _connected(server, table)[0], 10)
     raw.close()
