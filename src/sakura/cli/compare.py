@@ -22,6 +22,7 @@ from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.play import GameResult, GameSetup
 from sakura.tournament.progress import GameProgress
 from sakura.tournament.runner import default_jobs, run_games
+from sakura.tournament.schedule import derive_seed
 
 if TYPE_CHECKING:
     from sakura.tournament.compare import Row
@@ -80,10 +81,22 @@ def compare(
         "compare"
     ),
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress (bar or lines)")] = False,
+    independent: Annotated[
+        bool,
+        typer.Option(
+            "--independent",
+            help=(
+                "play B on its own deals and seeds (two-sample intervals): with one file twice, "
+                "an A/A check whose verdicts are false positives"
+            ),
+        ),
+    ] = False,
 ) -> None:
     """Play A and B on the same deals, seats and bot seeds (common random numbers) and report
     every figure of both, B − A with its 95% interval, and whether it differs. Two card data
-    files (like the engine's games/cards/data/cards.txt) compare the card game."""
+    files (like the engine's games/cards/data/cards.txt) compare the card game. With
+    --independent, each side plays its own deals: A against itself then measures how often
+    the lab cries wolf."""
     require("sakura compare", "lab")
     specs = bots or ["greedy"]
     try:
@@ -115,8 +128,9 @@ def compare(
     # the statistics and the charts (scipy, matplotlib) load here, not with every command
     from sakura.tournament.compare import compare_cards_figures, compare_figures
 
-    results, elapsed = _play(configs, specs, games, seed, players, game_name, jobs, quiet)
-    timing = f"bots {', '.join(specs)}; seed {seed}; {2 * games} games in {elapsed:.0f} s"
+    results, elapsed = _play(configs, specs, games, seed, players, game_name, jobs, quiet, independent)
+    design = "independent deals" if independent else "the same deals"
+    timing = f"bots {', '.join(specs)}; seed {seed}; {design}; {2 * games} games in {elapsed:.0f} s"
     if isinstance(tables[0], SakuraGame) and isinstance(tables[1], SakuraGame):
         rows = compare_figures(results[:games], results[games:], tables[0], tables[1])
         notes = [f"A: {a} ({kind}); B: {b} ({kind})", f"{players} players ({tables[0].variant}); {timing}"]
@@ -137,12 +151,19 @@ def _play(
     game: str,
     jobs: int,
     quiet: bool,
+    independent: bool = False,
 ) -> tuple[list[GameResult], float]:
-    """Both sides' games, side A's then side B's, on the same deals, seats and bot seeds; and
-    the seconds they took."""
-    sides = [balance_setups(config, specs, games, seed, players, game) for config in configs]
+    """Both sides' games, side A's then side B's, on the same deals, seats and bot seeds (or,
+    ``independent``, B on deals of its own: other deal numbers, seeds from another master
+    seed); and the seconds they took."""
+    seeds = [seed, derive_seed(seed, "independent B") if independent else seed]
+    sides = [
+        balance_setups(config, specs, games, side_seed, players, game)
+        for config, side_seed in zip(configs, seeds, strict=True)
+    ]
+    shift = games if independent else 0
     setups = sides[0] + [
-        GameSetup(s.index + games, s.deal, s.game, s.config_json, s.seats, s.seed, s.bot_seeds)
+        GameSetup(s.index + games, s.deal + shift, s.game, s.config_json, s.seats, s.seed, s.bot_seeds)
         for s in sides[1]
     ]
     from sakura.tournament.balance import SakuraCollector
