@@ -237,3 +237,29 @@ def test_sides_must_share_every_deal_or_none() -> None:
     b = [result(d, 9, 0, [[1], [2]]) for d in range(2, 6)]
     with pytest.raises(ValueError, match="same deals"):
         compare_figures(a, b, GAME, GAME)
+
+
+def test_until_decided_stops_when_the_headline_figures_are_decided(tmp_path: Path) -> None:
+    """Every E-1 card made E+2: games get shorter at once, so with wide widths the first batch
+    decides every headline figure; with a width nothing reaches, the cap stops the run."""
+    a, b = tmp_path / "published.txt", tmp_path / "forward.txt"
+    a.write_text(default_deck().text())
+    b.write_text(default_deck().text().replace(" E-1 ", " E+2 "))
+    common = ["compare", str(a), str(b), "-b", "random", "-j", "1", "-q", "--until-decided", "--batch", "20"]
+    out = tmp_path / "decided"
+    done = runner.invoke(
+        app, [*common, "-n", "200", "--width", "300", "--width-mean", "10", "--out", str(out)]
+    )
+    assert done.exit_code == 0, done.output
+    data = json.loads((out / "compare.json").read_text())
+    figures = {f["figure"]: f for f in data["figures"]}
+    assert data["deals"] == 20 and figures["rounds a game"]["interval"] == "confidence sequence"
+    assert figures["sakura 1, 1. place: P(win)"]["interval"] == "fixed sample"
+    assert "every headline figure decided after 20 deals" in (out / "compare.md").read_text()
+    capped = tmp_path / "capped"
+    done = runner.invoke(
+        app, [*common, "-n", "40", "--width", "0.01", "--width-mean", "0.001", "--out", str(capped)]
+    )
+    assert done.exit_code == 0, done.output
+    assert json.loads((capped / "compare.json").read_text())["deals"] == 40
+    assert "the cap of 40 deals reached" in (capped / "compare.md").read_text()

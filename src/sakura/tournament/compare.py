@@ -50,6 +50,7 @@ class Row:
     difference: Estimate
     percent: bool
     design: str = PAIRED
+    always_valid: bool = False  # its interval is a confidence sequence (--until-decided)
 
     @property
     def verdict(self) -> str:
@@ -65,6 +66,7 @@ class Row:
             "detectable": round(self.difference.detectable, 5),
             "p": round(self.difference.p_value, 5),
             "verdict": self.verdict,
+            "interval": "confidence sequence" if self.always_valid else "fixed sample",
         }
 
 
@@ -237,6 +239,11 @@ def in_words(rows: Sequence[Row], deals: int) -> list[str]:
         if design == PAIRED
         else "independent deals and seeds on each side (two-sample intervals)"
     )
+    if any(r.always_valid for r in rows):
+        how += (
+            "; the headline figures' intervals are confidence sequences, valid however the run "
+            "stopped (--until-decided)"
+        )
     out.append(f"How sure: 95% intervals over {deals} deals a side, {how}. {detectable(rows)}".rstrip())
     sections: dict[str, int] = {}
     for r in same:
