@@ -231,3 +231,25 @@ def test_a_p_value_agrees_with_its_interval_and_the_paired_t_test() -> None:
     assert (d.p_value < 0.05) == d.excludes(0.0)
     # the smallest effect it would see four times in five: (t + z_0.8) se
     assert d.detectable == pytest.approx((stats.t.ppf(0.975, 5) + stats.norm.ppf(0.8)) * d.se)
+
+
+def test_a_paired_difference_of_rates_keeps_its_pairing_and_small_groups_stay_unsure() -> None:
+    """Two sides on the same 200 deals play the same game but on 7 deals, all won by B: the
+    paired floor keeps the pairing's narrow interval, where the independent-games floor would
+    make it as wide as two separate runs; five deals that all went B's way are not certain."""
+    c = Clustered()
+    for deal in range(200):
+        won = float(deal % 4 == 0)
+        c.add(deal, "A", won)
+        c.add(deal, "B", 1.0 if deal < 10 else won)
+    weights = {"B": 1.0, "A": -1.0}
+    paired = c.contrast(weights, rates=True, paired=True)
+    independent = c.contrast(weights, rates=True)
+    assert paired.value == pytest.approx(7 / 200) and paired.excludes(0.0)
+    assert paired.se == pytest.approx(c.contrast(weights).se) and independent.se > 3 * paired.se
+    small = Clustered()
+    for deal in range(5):
+        small.add(deal, "A", 0.0)
+        small.add(deal, "B", 1.0)
+    e = small.contrast(weights, rates=True, paired=True)
+    assert e.se == pytest.approx(math.sqrt(2 / 7**2)) and e.high - e.low > 1.0

@@ -98,7 +98,7 @@ class Sides:
     ) -> Estimate:
         """``contrast(b) - contrast(a)``: paired within each deal, or two-sample."""
         if self.design == PAIRED:
-            return self.c[A].contrast({**b, **{k: -w for k, w in a.items()}}, rates=rates)
+            return self.c[A].contrast({**b, **{k: -w for k, w in a.items()}}, rates=rates, paired=True)
         return two_sample(self.c[B].contrast(b, rates=rates), self.c[A].contrast(a, rates=rates))
 
     def row(self, section: str, name: str, key: tuple[Hashable, ...], percent: bool) -> Row:

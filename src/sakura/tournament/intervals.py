@@ -219,13 +219,21 @@ class Clustered:
         bounds: tuple[float, float] | None = None,
         *,
         rates: bool = False,
+        paired: bool = False,
     ) -> Estimate:
         """``sum(w * ratio(group))`` with its cluster-robust interval. Student's t takes the
         fewest clusters any of the groups has data in (a card dealt in 10 deals of 300 is
         known from 10 deals). ``rates``: the groups are rates, and the variance is at least
         what independent games would give with one win and one loss added to each group
         (Agresti and Caffo's), so that a small group that went one way (a card dealt five
-        times, never to a winner) does not look certain."""
+        times, never to a winner) does not look certain.
+
+        ``paired`` (with ``rates``): the groups are two sides' rates on the same deals, whose
+        difference may rightly be far less variable than independent games' (both sides
+        mostly play the same game). The floor is then that of two pseudo-deals added to each
+        group, one where the side won and its twin lost and one the other way round:
+        ``sum(w² / (x + 2)²)``; it still keeps a small group from looking certain, without
+        undoing the pairing at large samples."""
         ratios: dict[Hashable, tuple[float, float]] = {}
         for group in weights:
             y, x = self.totals(group)
@@ -250,7 +258,7 @@ class Clustered:
             for group, w in weights.items():
                 y, x = self.totals(group)
                 p = (y + 1) / (x + 2)
-                floor += w * w * p * (1 - p) / (x + 2)
+                floor += w * w / (x + 2) ** 2 if paired else w * w * p * (1 - p) / (x + 2)
             variance = max(variance, floor)
         se = math.sqrt(variance)
         half = t_quantile(min(present.values())) * se if se > 0 else 0.0
