@@ -39,9 +39,9 @@ def main() -> None:
     print(f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; {opts.deals} deals a run\n")
     print(
         "| table | seed | gain (deals' worth) | half-width plain → adjusted | "
-        "flagged one at a time: plain, adjusted | after Holm (halves) |"
+        "flagged one at a time: plain, adjusted | after Holm (halves) | games |"
     )
-    print("|---|---:|---:|---:|---|---|")
+    print("|---|---:|---:|---:|---|---|---:|")
     agreement = []
     for name, players, bots in TABLES:
         config = sakura_config(players, None, None, None)
@@ -72,7 +72,7 @@ def main() -> None:
             )
             print(
                 f"| {name} | {seed} | {data.gain:.2f}× | ±{widths[0] * 100:.1f} → ±{widths[1] * 100:.1f} | "
-                f"{sorted(plain)}, {sorted(nominal)} | {halves or 'none'} | ({played:.0f} s of games)"
+                f"{sorted(plain)}, {sorted(nominal)} | {halves or 'none'} | {played:.0f} s |"
             )
             sets.append((plain, nominal, holm))
         (p1, n1, h1), (p2, n2, h2) = sets
