@@ -11,10 +11,22 @@ from scipy import stats
 from tests.tournament.synthetic import GAME, result
 from typer.testing import CliRunner
 
+from sakura.cli.analyze import balance_setups
 from sakura.cli.main import app
-from sakura.engine.games.sakura import default_deck
-from sakura.tournament.compare import DIFFERS, SAME, compare_cards_figures, compare_figures
-from sakura.tournament.play import GameResult
+from sakura.engine.games.sakura import SakuraGame, default_deck
+from sakura.tournament.balance import SakuraCollector
+from sakura.tournament.compare import (
+    DIFFERS,
+    INDEPENDENT,
+    SAME,
+    card_survivors,
+    compare_cards_figures,
+    compare_figures,
+)
+from sakura.tournament.configs import sakura_config
+from sakura.tournament.play import GameResult, GameSetup
+from sakura.tournament.runner import run_games
+from sakura.tournament.schedule import derive_seed
 
 runner = CliRunner()
 
@@ -168,3 +180,86 @@ def test_the_card_games_figures_are_paired_over_deals() -> None:
     assert rows["discards a game"].b.value == statistics.fmean([1, 2, 3, 4])
     assert rows["draws"].a.value == 0.25 and rows["areas: one colour"].a.value == 1 / 6
     assert rows["seat 1 win rate"].a.value == pytest.approx(0.625)
+
+
+def test_an_aa_check_on_independent_deals_plays_other_games_and_says_so(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text(default_deck().text())
+    out = tmp_path / "aa"
+    args = ["compare", str(deck), str(deck), "--independent", "-b", "random", "-n", "40", "-j", "1"]
+    done = runner.invoke(app, [*args, "--out", str(out), "-q"])
+    assert done.exit_code == 0, done.output
+    data = json.loads((out / "compare.json").read_text())
+    figures = {f["figure"]: f for f in data["figures"]}
+    assert data["design"] == "independent"
+    rounds = figures["rounds a game"]
+    assert rounds["a"]["value"] != rounds["b"]["value"] and rounds["difference"]["deals"] == 80
+    assert rounds["detectable"] > 0 and 0 <= rounds["p"] <= 1
+    assert sum(f["verdict"] == DIFFERS for f in figures.values()) < 0.2 * len(figures)
+    report = (out / "compare.md").read_text()
+    assert "two-sample" in report and "Smallest change it could have seen (80% power)" in report
+    assert "Holm" in report
+
+
+def test_aa_comparisons_on_independent_deals_rarely_differ() -> None:
+    """The calibration in small (benchmarks/lab_calibration.py runs it large): random bots,
+    nothing differs between the sides, so the share of *differs* verdicts should be near the
+    stated 5%, and a card rarely survives Holm's correction."""
+    config = sakura_config(4, None, None, None)
+    game = SakuraGame.from_config(config)
+    runs, n = 12, 30
+    setups = []
+    for run in range(runs):
+        for side in range(2):
+            first = (2 * run + side) * n
+            setups += [
+                GameSetup(
+                    first + s.index, first + s.deal, s.game, s.config_json, s.seats, s.seed, s.bot_seeds
+                )
+                for s in balance_setups(config, ["random"], n, derive_seed(7, run, side), 4)
+            ]
+    results = run_games(setups, jobs=1, collector=SakuraCollector)
+    verdicts = surviving = 0
+    figures = 0
+    for run in range(runs):
+        a, b = results[2 * run * n : (2 * run + 1) * n], results[(2 * run + 1) * n : (2 * run + 2) * n]
+        rows = compare_figures(a, b, game, game)
+        assert {r.design for r in rows} == {INDEPENDENT}
+        verdicts += sum(r.verdict == DIFFERS for r in rows)
+        figures += len(rows)
+        surviving += len(card_survivors(rows))
+    assert 0.005 < verdicts / figures < 0.12
+    assert surviving <= 1
+
+
+def test_sides_must_share_every_deal_or_none() -> None:
+    a = [result(d, 9, 0, [[1], [2]]) for d in range(4)]
+    b = [result(d, 9, 0, [[1], [2]]) for d in range(2, 6)]
+    with pytest.raises(ValueError, match="same deals"):
+        compare_figures(a, b, GAME, GAME)
+
+
+def test_until_decided_stops_when_the_headline_figures_are_decided(tmp_path: Path) -> None:
+    """Every E-1 card made E+2: games get shorter at once, so with wide widths the first batch
+    decides every headline figure; with a width nothing reaches, the cap stops the run."""
+    a, b = tmp_path / "published.txt", tmp_path / "forward.txt"
+    a.write_text(default_deck().text())
+    b.write_text(default_deck().text().replace(" E-1 ", " E+2 "))
+    common = ["compare", str(a), str(b), "-b", "random", "-j", "1", "-q", "--until-decided", "--batch", "20"]
+    out = tmp_path / "decided"
+    done = runner.invoke(
+        app, [*common, "-n", "200", "--width", "300", "--width-mean", "10", "--out", str(out)]
+    )
+    assert done.exit_code == 0, done.output
+    data = json.loads((out / "compare.json").read_text())
+    figures = {f["figure"]: f for f in data["figures"]}
+    assert data["deals"] == 20 and figures["rounds a game"]["interval"] == "confidence sequence"
+    assert figures["sakura 1, 1. place: P(win)"]["interval"] == "fixed sample"
+    assert "every headline figure decided after 20 deals" in (out / "compare.md").read_text()
+    capped = tmp_path / "capped"
+    done = runner.invoke(
+        app, [*common, "-n", "40", "--width", "0.01", "--width-mean", "0.001", "--out", str(capped)]
+    )
+    assert done.exit_code == 0, done.output
+    assert json.loads((capped / "compare.json").read_text())["deals"] == 40
+    assert "the cap of 40 deals reached" in (capped / "compare.md").read_text()

@@ -9,7 +9,7 @@ import statistics
 import pytest
 from scipy import stats
 
-from sakura.tournament.intervals import RATE, Clustered, t_quantile
+from sakura.tournament.intervals import RATE, Clustered, t_quantile, two_sample
 from sakura.tournament.ratings import wilson
 
 
@@ -198,3 +198,58 @@ def test_cards_without_effect_are_flagged_about_one_time_in_twenty() -> None:
                 tested += 1
                 flagged += e.excludes(0.0)
     assert 0.01 < flagged / tested < 0.08
+
+
+def test_an_independent_difference_is_welchs_two_sample_interval() -> None:
+    """One observation a deal on each side, the sides on their own deals: the difference is
+    Welch's two-sample t interval (its degrees of freedom rounded down)."""
+    xs, ys = [3.0, 5.0, 4.0, 8.0, 6.0, 2.0, 7.0], [6.0, 9.0, 4.0, 12.0, 7.0]
+    a, b = Clustered(), Clustered()
+    for i, v in enumerate(xs):
+        a.add(i, "g", v)
+    for i, v in enumerate(ys):
+        b.add(100 + i, "g", v)
+    d = two_sample(b.ratio("g"), a.ratio("g"))
+    welch = stats.ttest_ind(ys, xs, equal_var=False)
+    se = math.sqrt(statistics.variance(xs) / len(xs) + statistics.variance(ys) / len(ys))
+    va, vb = statistics.variance(xs) / len(xs), statistics.variance(ys) / len(ys)
+    df = (va + vb) ** 2 / (va**2 / (len(xs) - 1) + vb**2 / (len(ys) - 1))
+    assert d.value == pytest.approx(statistics.fmean(ys) - statistics.fmean(xs)) and d.se == pytest.approx(se)
+    assert d.degrees == math.floor(df) and welch.df == pytest.approx(df)
+    assert d.high - d.value == pytest.approx(stats.t.ppf(0.975, math.floor(df)) * se)
+    assert d.p_value == pytest.approx(2 * stats.t.sf(abs(d.value) / se, math.floor(df)))
+
+
+def test_a_p_value_agrees_with_its_interval_and_the_paired_t_test() -> None:
+    before, after = [9.0, 11.0, 10.0, 12.0, 8.0, 10.0], [8.0, 10.0, 10.0, 11.0, 6.0, 9.5]
+    c = Clustered()
+    for deal, (x, y) in enumerate(zip(before, after, strict=True)):
+        c.add(deal, "A", x)
+        c.add(deal, "B", y)
+    d = c.difference("B", "A")
+    assert d.p_value == pytest.approx(stats.ttest_rel(after, before).pvalue)
+    assert (d.p_value < 0.05) == d.excludes(0.0)
+    # the smallest effect it would see four times in five: (t + z_0.8) se
+    assert d.detectable == pytest.approx((stats.t.ppf(0.975, 5) + stats.norm.ppf(0.8)) * d.se)
+
+
+def test_a_paired_difference_of_rates_keeps_its_pairing_and_small_groups_stay_unsure() -> None:
+    """Two sides on the same 200 deals play the same game but on 7 deals, all won by B: the
+    paired floor keeps the pairing's narrow interval, where the independent-games floor would
+    make it as wide as two separate runs; five deals that all went B's way are not certain."""
+    c = Clustered()
+    for deal in range(200):
+        won = float(deal % 4 == 0)
+        c.add(deal, "A", won)
+        c.add(deal, "B", 1.0 if deal < 10 else won)
+    weights = {"B": 1.0, "A": -1.0}
+    paired = c.contrast(weights, rates=True, paired=True)
+    independent = c.contrast(weights, rates=True)
+    assert paired.value == pytest.approx(7 / 200) and paired.excludes(0.0)
+    assert paired.se == pytest.approx(c.contrast(weights).se) and independent.se > 3 * paired.se
+    small = Clustered()
+    for deal in range(5):
+        small.add(deal, "A", 0.0)
+        small.add(deal, "B", 1.0)
+    e = small.contrast(weights, rates=True, paired=True)
+    assert e.se == pytest.approx(math.sqrt(2 / 7**2)) and e.high - e.low > 1.0

@@ -25,6 +25,7 @@ from typing import Any
 
 from sakura.engine import Action, Event, Game, State
 from sakura.engine.games.sakura import SakuraGame
+from sakura.tournament.card_effects import CardFinding, card_findings, variance_gain
 from sakura.tournament.intervals import RATE, Clustered, Estimate
 from sakura.tournament.play import GameResult
 
@@ -100,11 +101,24 @@ class CardEffect:
     plays: int
     progress: Estimate  # its owner's painter's progress while it resolved, per play
     bump_rate: Estimate  # share of its plays that bumped its owner
+    finding: CardFinding | None = None  # adjusted, corrected, halved (card_effects)
+
+    @property
+    def effect(self) -> Estimate:
+        """The dealt effect the report judges by: the regression's on the whole hand when it
+        could be fitted, else the plain difference."""
+        return self.finding.adjusted if self.finding is not None else self.dealt
+
+    @property
+    def nominal(self) -> bool:
+        """Whether the effect's 95% interval leaves out 0 (one card at a time)."""
+        return self.effect.excludes(0.0)
 
     @property
     def flagged(self) -> bool:
-        """Whether the dealt effect's 95% interval leaves out 0."""
-        return self.dealt.excludes(0.0)
+        """Whether the effect survives Holm's correction over every card of the deck (what the
+        report headlines)."""
+        return self.finding is not None and self.finding.headline
 
 
 @dataclass(slots=True)
@@ -129,6 +143,8 @@ class Balance:
     first_from: list[list[list[int]]] = field(default_factory=list)
     first_tied: list[int] = field(default_factory=list)  # sakura i -> times all were tied
     cards: dict[int, CardEffect] = field(default_factory=dict)
+    adjusted: bool = False  # whether the card effects are the regression's (card_effects)
+    gain: float = 1.0  # var(plain) / var(adjusted), the median over cards (card_effects)
 
     def mean(self, values: Sequence[float]) -> float:
         return statistics.fmean(values) if values else 0.0
@@ -225,4 +241,11 @@ def balance(
             progress=c.ratio((side, "progress", n)),
             bump_rate=c.ratio((side, "bumped", n), RATE),
         )
+    plain = {n: effect.dealt for n, effect in out.cards.items()}
+    findings, out.adjusted = card_findings(results, game.deck.numbers, plain)
+    for n, finding in findings.items():
+        out.cards[n].finding = finding
+    if out.adjusted:
+        unfloored = {n: c.contrast(dealt_contrast(side, n)) for n in findings}
+        out.gain = variance_gain({n: f.adjusted for n, f in findings.items()}, unfloored)
     return out

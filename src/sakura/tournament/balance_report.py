@@ -40,26 +40,52 @@ def in_words(data: Balance) -> list[str]:
     out.append(
         f"A game lasts {data.mean_rounds.text()} rounds and has {data.mean_bumps.text()} bumps on average."
     )
-    flagged = [c for c in data.cards.values() if c.flagged]
+    out += card_sentences(data)
+    return out
+
+
+def card_sentences(data: Balance) -> list[str]:
+    """The cards' sentences: only the effects that survive Holm's correction are findings,
+    each with its effect in either half of the deals; how the effects were estimated and
+    what that gained."""
+    cards = list(data.cards.values())
+    flagged = sorted((c for c in cards if c.flagged), key=lambda c: -abs(c.effect.value))
+    nominal = sum(1 for c in cards if c.nominal and not c.flagged)
+    out = []
     if flagged:
-        listed = ", ".join(
-            f"{c.card} ({c.text}: {c.dealt.value * 100:+.1f} points)"
-            for c in sorted(flagged, key=lambda c: -abs(c.dealt.value))
-        )
+        listed = "; ".join(f"{c.card} ({c.text}): {_halved(c)}" for c in flagged)
         out.append(
-            f"{len(flagged)} of {len(data.cards)} cards change the win rate of the player they "
-            f"are dealt to beyond chance: {listed}."
+            f"{len(flagged)} of {len(cards)} cards change the win rate of the player they are "
+            f"dealt to beyond chance, after Holm's correction for testing {len(cards)} cards: {listed}."
         )
     else:
         out.append(
-            f"No card changes the win rate of the player it is dealt to detectably "
-            f"at this sample size ({data.deals} deals)."
+            f"No card changes the win rate of the player it is dealt to detectably after Holm's "
+            f"correction for testing {len(cards)} cards ({data.deals} deals)."
         )
     out.append(
-        f"(With {len(data.cards)} cards each tested at 95%, about {0.05 * len(data.cards):.0f} "
-        "would be flagged by chance alone: trust a flag more when it repeats with another seed.)"
+        f"({nominal} more card{'s' * (nominal != 1)} would be flagged one at a time at 95%; about "
+        f"{0.05 * len(cards):.0f} would by chance alone, so they are not findings.)"
     )
+    if data.adjusted:
+        out.append(
+            "Card effects are estimated on the whole dealt hand at once, with seat and bot as "
+            f"control variates (a regression); on these games that is worth {data.gain:.2f}× the "
+            "deals of the plain dealt-minus-not-dealt difference (the median ratio of their "
+            "variances)."
+        )
     return out
+
+
+def _halved(c: CardEffect) -> str:
+    """``+9.1 points (+4.0 to +14.2); halves +8.0 and +10.3``."""
+    e = c.effect
+    text = f"{_points(e.value)} points ({_points(e.low)} to {_points(e.high)})"
+    if c.finding is not None:
+        first, second = c.finding.first_half, c.finding.second_half
+        text += f"; halves {_points(first.value)} and {_points(second.value)}"
+        text += "" if c.finding.replicated else " (not in both)"
+    return text
 
 
 def write_report(data: Balance, out: Path, *, title: str, notes: list[str]) -> Path:
@@ -187,7 +213,18 @@ def _card_lines(data: Balance, fair: float) -> list[str]:
         "**Dealt effect**: the win rate of the players a card was dealt to (in the starting "
         "hand) minus that of the players it was not dealt to, in percentage points, with its "
         f"95% interval over {data.deals} deals; the deal is random, so this is what holding the "
-        "card does. ⚑ marks the cards whose interval leaves out 0.",
+        "card does. *Plain*: the difference of the two means. *Adjusted*: the same figure "
+        "from one regression on the whole dealt hand, with seat and bot as control variates "
+        + (
+            f"(used here: {data.gain:.2f}× the deals' worth of the plain one, the median ratio of "
+            "their variances)"
+            if data.adjusted
+            else "(not fitted on these games: the plain one is used)"
+        )
+        + ". *Holm* and *BH*: its p-value adjusted for testing every card at once (Holm 1979; "
+        "Benjamini and Hochberg 1995). ⚑ marks the cards that survive Holm at 5% (what the "
+        "summary headlines); · the ones whose own interval leaves out 0 but do not survive it. "
+        "*Halves*: the effect in the first and in the second half of the deals.",
         "",
         "**Played** figures are *conditional on the bot's choice* (the bot chose when to play "
         "the card): the win rate of the player who played it (fair share "
@@ -195,14 +232,18 @@ def _card_lines(data: Balance, fair: float) -> list[str]:
         "of its owner's painter while it resolved (spaces, bumps included) and how often it "
         "bumped its owner.",
         "",
-        "| card | actions | dealt effect | 95% interval | | plays | played: win rate (95%) | "
-        "progress | bumps |",
-        "|---:|---|---:|---:|---|---:|---:|---:|---:|",
+        "| card | actions | plain | adjusted (95%) | Holm | BH | | halves | plays | "
+        "played: win rate (95%) | progress | bumps |",
+        "|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|",
     ]
     for c in sorted(data.cards.values(), key=lambda c: c.card):
+        e, f = c.effect, c.finding
+        mark = "⚑" if c.flagged else ("·" if c.nominal else "")
+        corrected = f"{f.p_holm:.3f} | {f.q_bh:.3f}" if f is not None else "– | –"
+        split = f"{_points(f.first_half.value)}, {_points(f.second_half.value)}" if f is not None else "–"
         lines.append(
-            f"| {c.card} | {c.text} | {_points(c.dealt.value)} | {_points(c.dealt.low)} to "
-            f"{_points(c.dealt.high)} | {'⚑' if c.flagged else ''} | {c.plays} | "
+            f"| {c.card} | {c.text} | {_points(c.dealt.value)} | {_points(e.value)} "
+            f"({_points(e.low)} to {_points(e.high)}) | {corrected} | {mark} | {split} | {c.plays} | "
             f"{_rate(c.played)} | {c.progress.value:+.2f} | {c.bump_rate.value:.1%} |"
         )
     return [*lines, "", "![cards](cards.png)", ""]
@@ -257,7 +298,7 @@ def _plot_cards(data: Balance, path: Path) -> None:
     fig = Figure(figsize=(12, 7.5), dpi=100)
     top, middle, bottom = fig.subplots(3, 1, sharex=True)
     xs = [c.card for c in cards]
-    dealt = [c.dealt for c in cards]
+    dealt = [c.effect for c in cards]
     colours = [EDGE if c.flagged else PINK for c in cards]
     top.bar(
         xs,
@@ -271,7 +312,7 @@ def _plot_cards(data: Balance, path: Path) -> None:
     top.axhline(0, color="#444444", linewidth=0.8)
     top.set_ylabel("dealt effect\n(win-rate points)")
     top.set_title(
-        f"dealt: win rate dealt minus not dealt, 95% over {data.deals} deals (dark: interval leaves out 0)",
+        f"dealt: win rate dealt minus not dealt, 95% over {data.deals} deals (dark: survives Holm)",
         fontsize=9,
     )
     played = [c.played for c in cards]

@@ -4,12 +4,13 @@ figure, what changed in words first), ``compare.json`` and a plot of every diffe
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from sakura.tournament.compare import DIFFERS, Row, in_words, value
+from sakura.tournament.compare import DIFFERS, PAIRED, Row, card_survivors, in_words, value
 from sakura.tournament.plots import EDGE, PINK, error_bars
 
 SECTIONS = {
@@ -36,31 +37,46 @@ def write_comparison(rows: Sequence[Row], out: Path, *, title: str, notes: list[
         _plot(cards, out / "card_differences.png", deals)
     lines = [f"# {title}", "", "## In words", ""]
     lines += [line if line.startswith("  -") else f"- {line}" for line in in_words(rows, deals)]
+    paired = not rows or rows[0].design == PAIRED
+    design = (
+        f"- Both sides played the same {deals} deals with the same bots in the same seats "
+        "(common random numbers); each difference is B minus A, paired within its deal, with "
+        "its 95% interval over deals."
+        if paired
+        else f"- Each side played its own {deals} deals with its own seeds (independent); each "
+        "difference is B minus A with a two-sample 95% interval (each side clustered over its "
+        "deals, Welch's degrees of freedom)."
+    )
     lines += [
         "",
         *[f"- {note}" for note in notes],
-        f"- Both sides played the same {deals} deals with the same bots in the same seats "
-        "(common random numbers); each difference is B minus A, paired within its deal, with "
-        "its 95% interval over deals.",
+        design,
+        "- *Detectable*: the smallest true difference this many deals would show four times in "
+        "five (80% power at 95%); a smaller change can hide behind *no detectable difference*. "
+        "Card verdicts are one card at a time; the summary above keeps only those that survive "
+        "Holm's correction over all card figures (marked *after Holm*).",
         "",
         "![differences](differences.png)",
         "",
     ]
     if cards:
         lines += ["![card differences](card_differences.png)", ""]
+    survivors = card_survivors(rows)
     for section in dict.fromkeys(r.section for r in rows):
         lines += [
             f"## {SECTIONS.get(section, section)}",
             "",
-            "| figure | A | B | B − A (95% interval) | verdict |",
-            "|---|---:|---:|---:|---|",
+            "| figure | A | B | B − A (95% interval) | detectable | verdict |",
+            "|---|---:|---:|---:|---:|---|",
         ]
         for r in rows:
             if r.section == section:
                 verdict = f"**{r.verdict}**" if r.verdict == DIFFERS else r.verdict
+                if r.section == "cards" and r.verdict == DIFFERS:
+                    verdict += " *after Holm*" if r.name in survivors else " (not after Holm)"
                 lines.append(
                     f"| {r.name} | {value(r.a, r, side=True)} | {value(r.b, r, side=True)} | "
-                    f"{value(r.difference, r)} | {verdict} |"
+                    f"{value(r.difference, r)} | {_detectable(r)} | {verdict} |"
                 )
         lines.append("")
     path = out / "compare.md"
@@ -70,10 +86,18 @@ def write_comparison(rows: Sequence[Row], out: Path, *, title: str, notes: list[
         "title": title,
         "notes": notes,
         "deals": deals,
+        "design": rows[0].design if rows else PAIRED,
         "figures": [r.to_json() for r in rows],
     }
     (out / "compare.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return path
+
+
+def _detectable(r: Row) -> str:
+    d = r.difference.detectable
+    if not math.isfinite(d):
+        return "–"
+    return f"±{d * 100:.1f} points" if r.percent else f"±{d:.2f}"
 
 
 def _plot(rows: Sequence[Row], path: Path, deals: int) -> None:
@@ -102,5 +126,6 @@ def _plot(rows: Sequence[Row], path: Path, deals: int) -> None:
         unit = "points" if mine[0].percent else "per game"
         ax.set_title(f"{SECTIONS.get(section, section)}: B − A ({unit})", fontsize=8, loc="left")
         ax.tick_params(axis="x", labelsize=7)
-    fig.suptitle(f"differences with 95% intervals over {deals} paired deals (dark: differs)", fontsize=9)
+    design = "paired" if not rows or rows[0].design == PAIRED else "independent"
+    fig.suptitle(f"differences with 95% intervals over {deals} {design} deals (dark: differs)", fontsize=9)
     fig.savefig(path)

@@ -48,6 +48,29 @@ class Estimate:
     se: float
     n: float
     clusters: int
+    df: int = -1  # the t quantile's degrees of freedom; -1: clusters - 1
+
+    @property
+    def degrees(self) -> int:
+        """The degrees of freedom of the interval's t quantile."""
+        return self.df if self.df >= 0 else self.clusters - 1
+
+    @property
+    def p_value(self) -> float:
+        """The two-sided p-value of "the figure is 0" at this estimate's t: below 0.05 exactly
+        when the 95% interval of an unclipped contrast leaves 0 out."""
+        if not (math.isfinite(self.value) and math.isfinite(self.se)) or self.degrees < 1:
+            return 1.0
+        if self.se <= 0:
+            return 1.0 if abs(self.value) <= EPSILON else 0.0
+        return max(0.0, 1.0 - _t_central(abs(self.value) / self.se, self.degrees))
+
+    @property
+    def detectable(self) -> float:
+        """The smallest true effect this estimate would detect (its interval leaving 0 out)
+        four times in five: the minimum detectable effect at 80% power, ``(t + z_0.8) * se``
+        (the usual approximation, with the same t as the interval)."""
+        return (t_quantile(self.degrees + 1) + Z_POWER) * self.se
 
     def excludes(self, x: float = 0.0) -> bool:
         """Whether the interval leaves ``x`` out (for a difference: it differs from 0), beyond
@@ -74,6 +97,7 @@ class Estimate:
 
 
 EPSILON = 1e-9
+Z_POWER = 0.8416212335729143  # the normal distribution's 80% quantile (statistics.NormalDist)
 NO_DATA = Estimate(math.nan, -math.inf, math.inf, math.inf, 0.0, 0)
 
 
@@ -195,13 +219,21 @@ class Clustered:
         bounds: tuple[float, float] | None = None,
         *,
         rates: bool = False,
+        paired: bool = False,
     ) -> Estimate:
         """``sum(w * ratio(group))`` with its cluster-robust interval. Student's t takes the
         fewest clusters any of the groups has data in (a card dealt in 10 deals of 300 is
         known from 10 deals). ``rates``: the groups are rates, and the variance is at least
         what independent games would give with one win and one loss added to each group
         (Agresti and Caffo's), so that a small group that went one way (a card dealt five
-        times, never to a winner) does not look certain."""
+        times, never to a winner) does not look certain.
+
+        ``paired`` (with ``rates``): the groups are two sides' rates on the same deals, whose
+        difference may rightly be far less variable than independent games' (both sides
+        mostly play the same game). The floor is then that of two pseudo-deals added to each
+        group, one where the side won and its twin lost and one the other way round:
+        ``sum(w² / (x + 2)²)``; it still keeps a small group from looking certain, without
+        undoing the pairing at large samples."""
         ratios: dict[Hashable, tuple[float, float]] = {}
         for group in weights:
             y, x = self.totals(group)
@@ -226,7 +258,7 @@ class Clustered:
             for group, w in weights.items():
                 y, x = self.totals(group)
                 p = (y + 1) / (x + 2)
-                floor += w * w * p * (1 - p) / (x + 2)
+                floor += w * w / (x + 2) ** 2 if paired else w * w * p * (1 - p) / (x + 2)
             variance = max(variance, floor)
         se = math.sqrt(variance)
         half = t_quantile(min(present.values())) * se if se > 0 else 0.0
@@ -234,7 +266,7 @@ class Clustered:
         if bounds is not None:
             low, high = max(bounds[0], low), min(bounds[1], high)
         n = min(ratios[g][1] for g in weights)
-        return Estimate(value, low, high, se, n, g_count)
+        return Estimate(value, low, high, se, n, g_count, max(0, min(present.values()) - 1))
 
 
 RATE = (0.0, 1.0)
@@ -251,4 +283,34 @@ def _rate_interval(e: Estimate) -> Estimate:
     denom = 1 + z * z / n_eff
     centre = (p + z * z / (2 * n_eff)) / denom
     half = z * math.sqrt(p * (1 - p) / n_eff + z * z / (4 * n_eff * n_eff)) / denom
-    return Estimate(e.value, max(0.0, centre - half), min(1.0, centre + half), e.se, e.n, e.clusters)
+    return Estimate(e.value, max(0.0, centre - half), min(1.0, centre + half), e.se, e.n, e.clusters, e.df)
+
+
+def two_sample(b: Estimate, a: Estimate) -> Estimate:
+    """``b - a`` for two figures measured on *independent* deals (each clustered over its own
+    deals): the variances add, ``se = sqrt(se_a² + se_b²)``, and Student's t takes Welch and
+    Satterthwaite's degrees of freedom (rounded down, which widens the interval a little),
+
+        df = (v_a + v_b)² / (v_a² / df_a + v_b² / df_b),   v = se²
+
+    the two-sample analogue of a paired contrast. Both sides share nothing, so nothing cancels:
+    such an interval is about √2 times as wide as the paired one when the editions hardly
+    change the games, which is why ``sakura compare`` pairs its sides unless told not to.
+
+    >>> x = Estimate(1.0, 0.0, 2.0, 0.3, 10, 10)
+    >>> d = two_sample(x, Estimate(0.5, 0.0, 1.0, 0.4, 10, 10))
+    >>> round(d.value, 2), round(d.se, 2), d.degrees, d.clusters
+    (0.5, 0.5, 16, 20)
+    """
+    if a.degrees < 1 or b.degrees < 1 or not (math.isfinite(a.se) and math.isfinite(b.se)):
+        return Estimate(
+            b.value - a.value, -math.inf, math.inf, math.inf, min(a.n, b.n), a.clusters + b.clusters
+        )
+    va, vb = a.se * a.se, b.se * b.se
+    se = math.sqrt(va + vb)
+    denominator = va * va / a.degrees + vb * vb / b.degrees
+    df = int((va + vb) ** 2 / denominator) if denominator > 0 else a.degrees + b.degrees
+    df = max(1, min(df, a.degrees + b.degrees))
+    value = b.value - a.value
+    half = t_quantile(df + 1) * se
+    return Estimate(value, value - half, value + half, se, min(a.n, b.n), a.clusters + b.clusters, df)
