@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from tests.browser.conftest import await_turn, page_errors
 
@@ -91,3 +92,20 @@ def test_the_result_closes_opens_again_and_help_opens_above_it(
     )
     assert on_top
     assert not errors, errors
+
+
+def test_a_card_the_timer_played_for_you_is_logged_as_the_bots(server: str, browser: Any) -> None:
+    """Time runs out: a bot plays for you, and the log says so ("The bot chose 16 for you."),
+    not "You chose 16." as if you had. (The clock starts when this page takes the free seat,
+    so the timeout comes live, while the page watches.)"""
+    created = httpx.post(
+        f"{server}/api/tables",
+        json={"players": 2, "timer": 1, "seats": [{"kind": "human"}, {"kind": "human"}]},
+    ).json()
+    page = browser.new_page()
+    page.goto(f"{server}/t/{created['table']['id']}?speed=0")
+    page.click("#take-seat")
+    page.wait_for_selector("#log :text('for you')", timeout=30_000)  # the clock ran out, nobody clicked
+    log = page.locator("#log").inner_text()
+    assert "Time ran out" in log and "The bot chose" in log
+    assert "You chose" not in log

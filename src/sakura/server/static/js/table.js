@@ -126,7 +126,7 @@ function writeHistory(history) {
   for (const step of history) {
     if (step.by === "timer") log.note(t("log.timer", { name: names()[step.seat] }));
     for (const event of step.events) {
-      log.event(event);
+      log.event(event, { byTimer: step.by === "timer" });
       events.push(event);
     }
   }
@@ -207,7 +207,7 @@ async function animate() {
     if (me !== null) screen.renderHand(view, context()); // the hand waits while the round is staged
     for (const event of update.events) {
       sinceAct.push(event);
-      log.event(event);
+      log.event(event, { byTimer: update.by === "timer" });
       const staged = screen.event(event, speed);
       if (staged instanceof Promise) await staged;
       else if (staged && speed > 0) {
