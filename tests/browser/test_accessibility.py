@@ -24,9 +24,14 @@ def violations(page: Any) -> list[str]:
     ]
 
 
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["desktop", "phone"])
 @pytest.mark.parametrize("lang", ["en", "fa"])
-def test_the_lobby_and_the_table_have_no_serious_violations(server: str, browser: Any, lang: str) -> None:
-    page = browser.new_page(viewport={"width": 1366, "height": 768})
+def test_the_lobby_and_the_table_have_no_serious_violations(
+    server: str, browser: Any, lang: str, size: tuple[int, int]
+) -> None:
+    """At a desktop's size and a phone's (where labels hide to save room, the controls keep
+    their accessible names)."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, is_mobile=size[0] < 500)
     page.goto(f"{server}/?lang={lang}")
     page.wait_for_selector("#start")
     assert violations(page) == []

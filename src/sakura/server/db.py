@@ -118,6 +118,9 @@ class StoredTable:
     game: str = "sakura"  # the engine's name for it (``make_game(game, config)``)
     rated: bool = False
     options: dict[str, Any] = field(default_factory=dict)  # {"spectator_chat": False}, ...
+    # who made each action, in the same order: "player", "bot" or "timer" (a bot that played
+    # for a player whose time ran out: the history says so, as the live update did)
+    actors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +304,7 @@ class Store:
     @staticmethod
     def _stored(s: Session, row: TableRow) -> StoredTable:
         actions = s.execute(
-            select(ActionRow.seat, ActionRow.action)
+            select(ActionRow.seat, ActionRow.action, ActionRow.by)
             .where(ActionRow.table_id == row.id)
             .order_by(ActionRow.seq)
         ).all()
@@ -315,10 +318,11 @@ class Store:
             row.status,
             row.rematch,
             created,
-            [(int(a), str(b)) for a, b in actions],
+            [(int(a), str(b)) for a, b, _ in actions],
             game=row.game,
             rated=bool(row.rated),
             options=dict(row.options or {}),
+            actors=tuple(str(by) for _, _, by in actions),
         )
 
 

@@ -15,19 +15,28 @@ spectator's arrival mid-game. It holds no rules: it replays the record the table
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from sakura.engine import Game
 
 
 def past(
-    game: Game[Any], seed: int | str, actions: Iterable[tuple[int, str]], viewer: int | None
+    game: Game[Any],
+    seed: int | str,
+    actions: Iterable[tuple[int, str]],
+    viewer: int | None,
+    timed: Collection[int] = (),
 ) -> list[dict[str, Any]]:
-    """One entry an action, oldest first: ``{"seat": ..., "events": [...]}`` as ``viewer`` sees them."""
+    """One entry an action, oldest first: ``{"seat": ..., "events": [...]}`` as ``viewer`` sees
+    them, with ``"by": "timer"`` on the actions (their indexes in ``timed``) that a bot made
+    for a player whose time ran out, as the live update said."""
     state = game.new_initial_state(seed)
     steps: list[dict[str, Any]] = []
-    for seat, text in actions:
+    for i, (seat, text) in enumerate(actions):
         events = state.apply_action(seat, game.parse_action(text))
-        steps.append({"seat": seat, "events": [e.seen_by(viewer).to_dict() for e in events]})
+        step: dict[str, Any] = {"seat": seat, "events": [e.seen_by(viewer).to_dict() for e in events]}
+        if i in timed:
+            step["by"] = "timer"
+        steps.append(step)
     return steps

@@ -188,6 +188,8 @@ class Table:
         self.actions: list[tuple[int, str]] = list(
             stored.actions[: self.seq]
         )  # stored, replayed: for history
+        # the indexes of those actions a bot made when a player's time ran out
+        self.timed: set[int] = {i for i, by in enumerate(stored.actors[: self.seq]) if by == "timer"}
         self._history: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}  # viewer -> (seq, past)
         now = time.time()
         # when each seat's player was last seen (a claimed seat nobody is on: since start-up)
@@ -324,7 +326,10 @@ class Table:
         thousand spectators arriving share one replay)."""
         hit = self._history.get(viewer)
         if hit is None or hit[0] != self.seq:
-            hit = self._history[viewer] = (self.seq, history.past(self.game, self.seed, self.actions, viewer))
+            hit = self._history[viewer] = (
+                self.seq,
+                history.past(self.game, self.seed, self.actions, viewer, self.timed),
+            )
         return hit[1]
 
     async def leave(self, conn: Connection) -> None:
@@ -385,6 +390,8 @@ class Table:
                 return
             self.state, self.seq = state, seq
             self.actions.append((seat, str(action)))
+            if by == "timer":
+                self.timed.add(len(self.actions) - 1)
             if finished:
                 self.status = "finished"
             self._arm_timer()

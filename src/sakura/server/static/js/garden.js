@@ -163,8 +163,19 @@ export class Garden {
       if (last && last[last.length - 1] === i - 1) last.push(i);
       else groups.push([i]);
     }
+    // A bridge that turns a corner of the path lies on two rows: each row's part gets its own
+    // water and arch, over exactly its spaces (one span from the group's min x to max x at the
+    // first space's row drew water over plain stones and left bridge spaces dry).
+    const runs = [];
     for (const group of groups) {
-      const xy = group.map((i) => place(i, cols));
+      for (const i of group) {
+        const last = runs[runs.length - 1];
+        if (last && last[last.length - 1] === i - 1 && place(i, cols)[1] === place(last[0], cols)[1]) last.push(i);
+        else runs.push([i]);
+      }
+    }
+    for (const run of runs) {
+      const xy = run.map((i) => place(i, cols));
       const xs = xy.map(([x]) => x);
       const y = xy[0][1];
       const x0 = Math.min(...xs) - STEP / 2;

@@ -97,6 +97,8 @@ function addLanguageMenu() {
   if (!header || document.getElementById("lang")) return;
   const select = document.createElement("select");
   select.id = "lang";
+  // its own accessible name: a phone hides the visible label to save room (axe: select-name)
+  select.setAttribute("aria-label", t("app.language"));
   for (const l of languages) {
     const option = document.createElement("option");
     option.value = l.code;

@@ -40,18 +40,8 @@ function renderSeats() {
   $("hints").disabled = $("rated").checked; // a rated game has no hints
 }
 
-async function create(event) {
-  event.preventDefault();
-  const players = playerCount();
-  const game = $("game").value;
-  const seats = [{ kind: "human" }];
-  for (const select of document.querySelectorAll("#seat-choices select")) {
-    seats.push(select.value === "friend" ? { kind: "human" } : { kind: "bot", level: select.value });
-  }
-  const body = { game, players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
-    variant: game === "sakura" && players === 2 ? $("variant").value : null,
-    spectator_chat: $("spectator-chat").checked, hints: $("hints").checked && !$("rated").checked };
-  if ($("rated").checked) body.rated = true;
+// Open a table as the form (or Play now) describes it, and take its first seat.
+async function open(body) {
   const response = await post("/api/tables", body);
   const data = await response.json();
   if (!response.ok) {
@@ -64,6 +54,38 @@ async function create(event) {
   saveToken(data.table.id, data.token);
   if (body.name) localStorage.setItem("sakuraName", body.name); // the next table's name, prefilled
   location.href = `/t/${data.table.id}${location.search}`;
+}
+
+// One click from the lobby to a game: Sakura for four, you against three bots of a level.
+const QUICK = "sakuraQuickLevel";
+function playNow() {
+  const level = $("quick-level").value;
+  localStorage.setItem(QUICK, level);
+  open({ game: "sakura", players: 4, seats: [{ kind: "human" }, ...[1, 2, 3].map(() => ({ kind: "bot", level }))],
+    timer: null, name: $("name").value.trim() || null, variant: null, spectator_chat: true, hints: true });
+}
+
+function addPlayNow() {
+  const levels = Object.keys(KINDS).filter((k) => k !== "friend");
+  $("quick-level").replaceChildren(...levels.map((k) => el("option", { value: k }, t(KINDS[k]))));
+  const remembered = localStorage.getItem(QUICK);
+  $("quick-level").value = levels.includes(remembered) ? remembered : "club";
+  $("play-now").addEventListener("click", playNow);
+}
+
+async function create(event) {
+  event.preventDefault();
+  const players = playerCount();
+  const game = $("game").value;
+  const seats = [{ kind: "human" }];
+  for (const select of document.querySelectorAll("#seat-choices select")) {
+    seats.push(select.value === "friend" ? { kind: "human" } : { kind: "bot", level: select.value });
+  }
+  const body = { game, players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
+    variant: game === "sakura" && players === 2 ? $("variant").value : null,
+    spectator_chat: $("spectator-chat").checked, hints: $("hints").checked && !$("rated").checked };
+  if ($("rated").checked) body.rated = true;
+  await open(body);
 }
 
 // A player of a listed table, named as at the table ("Ada (Blue)", "Red (bot, easy)").
@@ -125,6 +147,7 @@ async function refreshFinished() {
 
 await loadCatalog();
 addHelp();
+addPlayNow();
 for (const option of $("players").options) option.textContent = num(Number(option.value));
 $("timer").replaceChildren(el("option", { value: "" }, t("lobby.timer.none")),
   ...[30, 60, 120].map((n) => el("option", { value: n }, t("lobby.timer.seconds", { n }))));

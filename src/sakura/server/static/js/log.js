@@ -151,7 +151,13 @@ export class LogWriter {
     item.textContent = capital(clauses.length ? t(`${head.key}`, { ...head.params, actions }) : t(head.empty, head.params));
   }
 
-  event(event) {
+  // ``byTimer``: the event came of a move a bot made for a player whose time ran out (the
+  // server's ``by: "timer"``): the player's own card is then the bot's choice, not theirs.
+  event(event, { byTimer = false } = {}) {
+    if (byTimer && event.type === "card_chosen" && event.cards) {
+      this.note(t("log.card_chosen_timer", { cards: list(event.cards.map(cardNumber)) }));
+      return;
+    }
     if (event.type === "round_started") this.startGroup(t("log.round", { round: event.round }));
     if (event.type === "card_resolving") {
       const head = { key: "log.card", empty: "log.card_start", params: { name: this.name(event.seat), card: event.card } };

@@ -126,7 +126,7 @@ function writeHistory(history) {
   for (const step of history) {
     if (step.by === "timer") log.note(t("log.timer", { name: names()[step.seat] }));
     for (const event of step.events) {
-      log.event(event);
+      log.event(event, { byTimer: step.by === "timer" });
       events.push(event);
     }
   }
@@ -207,7 +207,7 @@ async function animate() {
     if (me !== null) screen.renderHand(view, context()); // the hand waits while the round is staged
     for (const event of update.events) {
       sinceAct.push(event);
-      log.event(event);
+      log.event(event, { byTimer: update.by === "timer" });
       const staged = screen.event(event, speed);
       if (staged instanceof Promise) await staged;
       else if (staged && speed > 0) {
@@ -328,12 +328,30 @@ async function takeSeat() {
   socket.close();
 }
 
+// The result is a panel over the board that the player may close (its button, Esc, a click
+// outside it) to look at the final garden, and open again from the dock.
+let resultClosed = false;
+
+function showResult(open) {
+  resultClosed = !open;
+  renderResult();
+  if (open) $("close-result")?.focus();
+  else $("show-result")?.focus();
+}
+
 function renderResult() {
   const box = $("result");
-  if (!view || !view.terminal || !view.outcome || animating) { box.hidden = true; return; }
-  const { headline, rows } = game.result(view, names());
-  const children = [el("h2", {}, t("table.result")), el("p", { class: "headline" }, headline),
-    el("ol", {}, ...rows.map((row) => el("li", {}, row)))];
+  const reopen = $("show-result");
+  if (!view || !view.terminal || !view.outcome || animating) { box.hidden = true; reopen.hidden = true; return; }
+  const { headline, reason, rows } = game.result(view, names(), me);
+  const children = [
+    el("button", { type: "button", id: "close-result", class: "close", "aria-label": t("table.result.close"),
+      title: t("table.result.close"), onclick: () => showResult(false) }, "×"),
+    el("h2", {}, t("table.result")), el("p", { class: "headline" }, headline)];
+  if (reason) children.push(el("p", { class: "reason" }, reason));
+  children.push(el("ol", { class: "standings" }, ...rows.map((row) => el("li",
+    { class: [row.winner ? "winner" : "", row.me ? "me" : ""].join(" ").trim() || null },
+    row.text, ...(row.me ? [" ", el("span", { class: "you-tag" }, t("table.you_short"))] : [])))));
   const actions = el("p", { class: "actions" });
   if (table && table.rematch) {
     actions.append(el("a", { href: `/t/${table.rematch}`, class: "button", id: "go-rematch" }, t("table.go_rematch")));
@@ -346,7 +364,8 @@ function renderResult() {
   actions.append(el("a", { href: `/api/tables/${tableId}/record`, class: "button", download: "" }, t("table.record")));
   children.push(actions);
   box.replaceChildren(...children);
-  box.hidden = false;
+  box.hidden = resultClosed;
+  reopen.hidden = !resultClosed;
 }
 
 function tick() {
@@ -361,6 +380,7 @@ function tick() {
 // played a card while the language menu had it).
 document.addEventListener("keydown", (e) => {
   const target = e.target;
+  if (e.key === "Escape" && !$("result").hidden) { showResult(false); return; }
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement
     || target instanceof HTMLTextAreaElement || target.isContentEditable) return;
@@ -395,6 +415,16 @@ window.sakuraTable = { view: () => view, animating: () => animating || queue.len
 await loadCatalog();
 addControls();
 addAccountBox();
+$("show-result").addEventListener("click", () => showResult(true));
+// A click elsewhere on the page closes the result; the header's controls (help, speed,
+// language) open above it instead.
+document.addEventListener("click", (e) => {
+  const box = $("result");
+  const target = e.target instanceof Element ? e.target : null;
+  if (!box.hidden && target && !box.contains(target) && target.id !== "show-result" && !target.closest("header.top")) {
+    showResult(false);
+  }
+});
 $("invite-box").addEventListener("toggle", () => { $("invite-box").dataset.touched = "1"; });
 window.addEventListener("resize", () => { if (view && !animating) render(); });
 setInterval(tick, 1000);

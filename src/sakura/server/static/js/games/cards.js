@@ -115,14 +115,15 @@ export function drawReplay(view, names) {
   $("facts").replaceChildren(...facts(view, names));
 }
 
-export function result(view, names) {
+export function result(view, names, me = null) {
   const { winners, scores } = view.outcome;
   const headline = winners.length === 1
     ? t("cards.result.one", { name: names[winners[0]], n: scores[winners[0]], other: scores[1 - winners[0]] })
     : t("cards.result.draw", { n: scores[0] });
-  const rows = [0, 1].sort((a, b) => scores[b] - scores[a]).map((seat) => t("cards.result.row",
-    { name: names[seat], n: scores[seat], rounds: list(view.round_scores[seat].map((s) => num(s))) }));
-  return { headline, rows };
+  const rows = [0, 1].sort((a, b) => Number(winners.includes(b)) - Number(winners.includes(a)) || scores[b] - scores[a])
+    .map((seat) => ({ seat, winner: winners.includes(seat), me: seat === me,
+      text: t("cards.result.row", { name: names[seat], n: scores[seat], rounds: list(view.round_scores[seat].map((s) => num(s))) }) }));
+  return { headline, reason: "", rows };
 }
 
 export class Table {

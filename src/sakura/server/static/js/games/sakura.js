@@ -50,15 +50,29 @@ function facts(shown) {
   ];
 }
 
-export function result(view, names) {
-  const { winners, scores } = view.outcome;
+// The engine's reasons (Outcome.reason) for a win decided past the tokens, in the page's
+// language; a plain "most tokens" needs no sentence beside the headline.
+const REASONS = {
+  "most tokens, then closest to the Emperor": "table.result.reason.closest",
+  "most tokens, tied on the gate: shared win": "table.result.reason.gate",
+};
+
+// The end as the engine decided it: the winners first (its tie-break applied), then the others
+// by tokens; the reason in words; each row says whether it is a winner's and the reader's.
+export function result(view, names, me = null) {
+  const { winners, scores, reason } = view.outcome;
   const best = Math.max(...scores);
   const headline = winners.length === 1
     ? t("table.result.one", { name: names[winners[0]], n: best })
     : t("table.result.shared", { names: list(winners.map((w) => names[w])), n: best });
-  const rows = scores.map((s, seat) => [seat, s]).sort((a, b) => b[1] - a[1])
-    .map(([seat, s]) => t("table.score", { name: names[seat], n: s }));
-  return { headline, rows };
+  const others = scores.map((_, seat) => seat).filter((seat) => !winners.includes(seat))
+    .sort((a, b) => scores[b] - scores[a]);
+  const rows = [...winners, ...others].map((seat) => ({
+    seat, text: t("table.score", { name: names[seat], n: scores[seat] }),
+    winner: winners.includes(seat), me: seat === me,
+  }));
+  const key = REASONS[reason];
+  return { headline, reason: key ? t(key, { n: best, name: names[winners[0]] }) : "", rows };
 }
 
 // A replay step: the garden and the facts of a spectator's view.
