@@ -188,6 +188,11 @@ async def seat(
                     if audit is not None:
                         audit(message, me)
                     kind = message["type"]
+                    if kind == "welcome":  # the past, one step an action: what a reconnection told
+                        # (an update published while Redis was down reaches nobody; the welcome
+                        # after the reconnection tells of it, and is checked against the store too)
+                        for i, step in enumerate(message.get("history") or []):
+                            told.seats.setdefault((table, i + 1), step["seat"])
                     if kind == "update":
                         told.seats[(table, message["seq"])] = message["seat"]
                         told.accepted.setdefault(table, []).append(time.monotonic())

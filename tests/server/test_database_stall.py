@@ -128,7 +128,9 @@ def test_a_postgresql_that_stops_answering_freezes_no_other_table(
         proxy.resume()
         assert response.status_code == 503 and response.json()["code"] == "storage"
         assert "not answering" in response.json()["detail"]
-        assert len(pings) >= 10 and max(pings) < 0.25, pings  # the loop never stopped (was: 15 s)
+        # the loop never stopped: no ping waited for the stalled database (db_timeout, 2 s; it
+        # was 15 s), however slow a loaded machine answers the rest
+        assert len(pings) >= 10 and max(pings) < LIMITS.db_timeout / 2, pings
         assert httpx.post(f"{server}/api/tables", json={"players": 2}, timeout=30).status_code == 201
 
 
