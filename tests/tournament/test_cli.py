@@ -97,8 +97,16 @@ def test_analyze_writes_the_markdown_report_and_its_plots(tmp_path: Path) -> Non
     for heading in ("## Win rate by seat", "## Game length and bumps", "## Sakuras", "## Cards"):
         assert heading in report
     assert "| 17 | E+1 JUMP |" in report and str(deck) in report
-    for name in ("seats", "rounds", "bumps", "sakuras", "cards"):
+    for name in ("seats", "rounds", "bumps", "sakuras", "cards-dealt", "cards-played", "cards-progress"):
         assert (out / f"{name}.png").read_bytes()[:4] == b"\x89PNG"
+        assert f"({name}.png)" in report
+    # one figure a question, each asking it in its title, wide enough for every card's number
+    from PIL import Image
+
+    for name in ("cards-dealt", "cards-played", "cards-progress"):
+        with Image.open(out / f"{name}.png") as image:
+            assert image.width >= 20 * 60 and image.height < image.width / 2
+    assert "![Does holding a card help?" in report
 
 
 def test_analyze_rejects_a_broken_deck(tmp_path: Path) -> None:

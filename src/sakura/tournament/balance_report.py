@@ -11,6 +11,7 @@ import math
 import statistics
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from matplotlib.figure import Figure
 
@@ -90,7 +91,7 @@ def _halved(c: CardEffect) -> str:
 
 def write_report(data: Balance, out: Path, *, title: str, notes: list[str]) -> Path:
     """Write ``report.md`` and its plots (``seats.png``, ``rounds.png``, ``bumps.png``,
-    ``sakuras.png``, ``cards.png``) into ``out``; return the Markdown's path."""
+    ``sakuras.png``, the three ``cards-*.png``) into ``out``; return the Markdown's path."""
     out.mkdir(parents=True, exist_ok=True)
     fair = 1 / data.players
     plot_estimates(
@@ -105,7 +106,7 @@ def write_report(data: Balance, out: Path, *, title: str, notes: list[str]) -> P
     _plot_histogram(data.rounds, out / "rounds.png", "rounds per game")
     _plot_histogram(data.bumps, out / "bumps.png", "bumps per game")
     _plot_sakuras(data, out / "sakuras.png")
-    _plot_cards(data, out / "cards.png")
+    _plot_cards(data, out)
     lines = [f"# {title}", "", "## In words", ""] + [f"- {line}" for line in in_words(data)] + [""]
     lines += [f"- {note}" for note in notes]
     lines += [
@@ -246,7 +247,7 @@ def _card_lines(data: Balance, fair: float) -> list[str]:
             f"({_points(e.low)} to {_points(e.high)}) | {corrected} | {mark} | {split} | {c.plays} | "
             f"{_rate(c.played)} | {c.progress.value:+.2f} | {c.bump_rate.value:.1%} |"
         )
-    return [*lines, "", "![cards](cards.png)", ""]
+    return [*lines, "", *(f"![{title}]({name})\n" for name, title in CARD_FIGURES.items())]
 
 
 def _points(x: float) -> str:
@@ -293,30 +294,53 @@ def _plot_sakuras(data: Balance, path: Path) -> None:
     fig.savefig(path)
 
 
-def _plot_cards(data: Balance, path: Path) -> None:
-    cards: list[CardEffect] = sorted(data.cards.values(), key=lambda c: c.card)
-    fig = Figure(figsize=(12, 7.5), dpi=100)
-    top, middle, bottom = fig.subplots(3, 1, sharex=True)
+# One figure a question, each card's number legible under its bar (a designer looks a card up
+# by its number): holding it, playing it, how far it moves its owner.
+CARD_FIGURES = {
+    "cards-dealt.png": "Does holding a card help? Win rate dealt minus not dealt",
+    "cards-played.png": "How does a card do when played? The player's win rate (the bot chose when)",
+    "cards-progress.png": "How far does a card move its owner? Spaces a play, bumps included",
+}
+
+
+def _card_axes(title: str, cards: list[CardEffect]) -> tuple[Figure, Any]:
+    fig = Figure(figsize=(max(10.0, 0.22 * len(cards) + 2), 4.2), dpi=100)
+    ax = fig.subplots()
+    ax.set_title(title, fontsize=11)
     xs = [c.card for c in cards]
+    ax.set_xticks(xs, [str(x) for x in xs], fontsize=8, rotation=90 if len(cards) > 70 else 0)
+    ax.set_xlim(min(xs) - 1, max(xs) + 1)
+    ax.set_xlabel("card", fontsize=10)
+    ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+    ax.set_axisbelow(True)
+    return fig, ax
+
+
+def _plot_cards(data: Balance, out: Path) -> None:
+    cards: list[CardEffect] = sorted(data.cards.values(), key=lambda c: c.card)
+    xs = [c.card for c in cards]
+    names = list(CARD_FIGURES)
+
+    fig, ax = _card_axes(f"{CARD_FIGURES[names[0]]} (points, 95% over {data.deals} deals)", cards)
     dealt = [c.effect for c in cards]
-    colours = [EDGE if c.flagged else PINK for c in cards]
-    top.bar(
+    ax.bar(
         xs,
         [e.value * 100 for e in dealt],
         yerr=error_bars(dealt, 100),
         capsize=2,
-        color=colours,
+        color=[EDGE if c.flagged else PINK for c in cards],
         edgecolor=EDGE,
         error_kw={"elinewidth": 0.8},
     )
-    top.axhline(0, color="#444444", linewidth=0.8)
-    top.set_ylabel("dealt effect\n(win-rate points)")
-    top.set_title(
-        f"dealt: win rate dealt minus not dealt, 95% over {data.deals} deals (dark: survives Holm)",
-        fontsize=9,
-    )
+    ax.axhline(0, color="#444444", linewidth=0.8)
+    ax.set_ylabel("win-rate points")
+    ax.text(0.01, 0.97, "dark: survives Holm's correction", transform=ax.transAxes, va="top", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(out / names[0])
+
+    fig, ax = _card_axes(CARD_FIGURES[names[1]], cards)
     played = [c.played for c in cards]
-    middle.bar(
+    ax.bar(
         xs,
         [e.value if e.n else 0.0 for e in played],
         yerr=error_bars(played),
@@ -325,11 +349,22 @@ def _plot_cards(data: Balance, path: Path) -> None:
         edgecolor="#5b4a6e",
         error_kw={"elinewidth": 0.8},
     )
-    middle.axhline(1 / data.players, color="#444444", linestyle="--", linewidth=1)
-    middle.set_ylabel("player's win rate\nwhen played")
-    middle.set_title("played (conditional on the bot's choice of when to play it)", fontsize=9)
+    ax.axhline(1 / data.players, color="#444444", linestyle="--", linewidth=1)
+    ax.set_ylabel("win rate when played")
+    ax.text(
+        0.01,
+        0.97,
+        f"dashed: the fair share, {1 / data.players:.0%}",
+        transform=ax.transAxes,
+        va="top",
+        fontsize=9,
+    )
+    fig.tight_layout()
+    fig.savefig(out / names[1])
+
+    fig, ax = _card_axes(CARD_FIGURES[names[2]], cards)
     progress = [c.progress for c in cards]
-    bottom.bar(
+    ax.bar(
         xs,
         [e.value if e.n else 0.0 for e in progress],
         yerr=error_bars(progress),
@@ -338,9 +373,7 @@ def _plot_cards(data: Balance, path: Path) -> None:
         edgecolor="#3c6e47",
         error_kw={"elinewidth": 0.8},
     )
-    bottom.axhline(0, color="#444444", linewidth=0.8)
-    bottom.set_ylabel("painter progress\nper play")
-    bottom.set_xlabel("card")
-    bottom.set_xticks(xs, [str(x) for x in xs], fontsize=6)
+    ax.axhline(0, color="#444444", linewidth=0.8)
+    ax.set_ylabel("spaces a play")
     fig.tight_layout()
-    fig.savefig(path)
+    fig.savefig(out / names[2])
