@@ -4,6 +4,7 @@ text a person types (names, chat, searches) shows literally everywhere, never as
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -155,7 +156,7 @@ def test_what_a_person_types_never_becomes_html(server: str, browser: Any) -> No
         login.fill("#signup-username", payload[:24])
         login.fill("#signup-password", PASSWORD)
         login.click("#signup")
-        login.wait_for_selector("#error:not([hidden])")  # refused, and said as text
+        login.wait_for_selector("#signup-error:not([hidden])")  # refused, and said as text
         archive = browser.new_context().new_page()
         archive.goto(f"{server}/games")
         archive.fill("#q", payload[:24])
@@ -190,3 +191,23 @@ def test_names_that_look_like_html_show_literally_in_the_archive_game_and_replay
         assert payload[:24] in page.locator("#seats").inner_text()
         no_injection(page)
         assert not errors, errors
+
+
+def test_a_wrong_password_is_said_once_in_the_readers_language_next_to_the_button(
+    server: str, browser: Any
+) -> None:
+    page = browser.new_context(locale="es-ES").new_page()
+    sign_up(page, server, "Carmen")
+    other = browser.new_context(locale="es-ES").new_page()  # logged out: the account, a wrong password
+    other.goto(f"{server}/login")
+    other.fill("#login-username", "Carmen")
+    other.fill("#login-password", "not the password at all")
+    other.click("#login")
+    error = other.locator("#login-error:not([hidden])")
+    error.wait_for()
+    assert error.locator(".detail").count() == 0  # no second, English copy of the message
+    assert not re.search(r"\b(password|invalid|wrong)\b", error.inner_text(), re.IGNORECASE)
+    assert other.locator("#signup-error").is_hidden()
+    button, message = other.locator("#login").bounding_box(), error.bounding_box()
+    assert button is not None and message is not None
+    assert 0 <= message["y"] - (button["y"] + button["height"]) < 60  # right under the button

@@ -16,10 +16,15 @@ async function submit(event, url, prefix) {
   event.preventDefault();
   const response = await post(url, { username: $(`${prefix}-username`).value.trim(), password: $(`${prefix}-password`).value });
   const data = await response.json().catch(() => ({}));
+  // One message, in the reader's language, under the button just pressed; the server's own
+  // words (English) only when no translation fits its code.
+  for (const form of ["login", "signup"]) $(`${form}-error`).hidden = true;
   if (!response.ok) {
-    $("error").replaceChildren(el("span", {}, t(ERRORS[data.code] ?? "account.error.other")), " ",
-      el("small", { class: "detail", lang: "en", dir: "ltr" }, String(data.detail ?? "")));
-    $("error").hidden = false;
+    const box = $(`${prefix}-error`);
+    const key = ERRORS[data.code];
+    box.replaceChildren(el("span", {}, t(key ?? "account.error.other")),
+      ...(key ? [] : [" ", el("small", { class: "detail", lang: "en", dir: "ltr" }, String(data.detail ?? ""))]));
+    box.hidden = false;
     return;
   }
   if (!localStorage.getItem("sakuraName")) localStorage.setItem("sakuraName", data.username);
