@@ -95,3 +95,24 @@ def test_spectators_may_not_chat_where_the_creator_said_so(server: str, browser:
     watcher.wait_for_selector("#chat-details[open]")  # a spectator watches people: open
     watcher.wait_for_selector("#chat-note:has-text('Spectators may not chat')")
     assert watcher.locator("#chat-form").is_hidden()
+
+
+def test_a_folded_chat_counts_what_came_and_opening_it_clears_the_count(server: str, browser: Any) -> None:
+    host, url = _table_with_a_friend_seat(browser, server, "en", "Ada")
+    host.click("#chat-details summary")  # the reader folds the chat away
+    host.wait_for_selector("#chat-details:not([open])")
+    assert host.locator("#chat-unread").is_hidden()
+    friend = browser.new_context().new_page()
+    friend.goto(f"{url}?speed=0")
+    friend.fill("#join-name", "Bo")
+    friend.click("#take-seat")
+    friend.wait_for_selector("#hand button.card:not([disabled])")  # seated (its socket opened again)
+    for text in ("hello", "your move"):
+        friend.fill("#chat-input", text)
+        friend.press("#chat-input", "Enter")
+        friend.wait_for_selector(f"#chat .chat-line:has-text('{text}')")
+    host.wait_for_selector("#chat-unread:not([hidden]):has-text('2')")
+    assert host.locator("#chat-details:not([open])").count() == 1  # still folded: the count says it
+    assert host.locator("#chat-unread").get_attribute("aria-label") == "2 unread messages"
+    host.click("#chat-details summary")
+    host.wait_for_selector("#chat-unread[hidden]", state="attached")

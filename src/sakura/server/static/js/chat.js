@@ -1,7 +1,7 @@
 // The table's chat: messages of the seated players and of spectators (marked), quick phrases
 // in the reader's language, and a mute per seat kept by this browser for this table. Every
 // word a person typed goes into the page as text (textContent through el()), never as HTML.
-import { t } from "./i18n.js";
+import { t, num } from "./i18n.js";
 import { el } from "./common.js";
 
 export const PHRASES = ["gg", "wp", "oops", "hello", "thanks", "blossom"];
@@ -51,11 +51,17 @@ export class ChatBox {
     this.labelSpectators();
     // The log role on a wrapper: on the list itself it would hide the list's items (axe: listitem).
     // Folded away at a table of bots (the log needs the room), open where people are.
+    // Messages that came while the reader kept the chat folded: counted on its title.
+    this.unread = 0;
+    this.badge = el("span", { id: "chat-unread", class: "unread", hidden: true });
     this.details = el("details", { id: "chat-details", class: "chat-details" },
-      el("summary", {}, el("h2", { id: "chat-title" }, t("chat.title"))),
+      el("summary", {}, el("h2", { id: "chat-title" }, t("chat.title")), this.badge),
       el("div", { role: "log", "aria-labelledby": "chat-title" }, this.list), this.phrases, this.form, this.note,
       this.spectatorsButton);
-    this.details.addEventListener("toggle", () => { if (this.settled) this.touched = true; });
+    this.details.addEventListener("toggle", () => {
+      if (this.settled) this.touched = true;
+      if (this.details.open) this.markRead();
+    });
     box.replaceChildren(this.details);
   }
 
@@ -92,7 +98,18 @@ export class ChatBox {
     this.list.append(chatLine(message, this.nameOf));
     this.list.scrollTop = this.list.scrollHeight;
     if (!this.touched) this.details.open = true;
+    if (!this.details.open) {
+      this.unread += 1;
+      this.badge.textContent = num(this.unread);
+      this.badge.setAttribute("aria-label", t("chat.unread", { n: this.unread }));
+      this.badge.hidden = false;
+    }
     this.spectatorsButton.hidden = !this.messages.some((m) => m.seat === null);
+  }
+
+  markRead() {
+    this.unread = 0;
+    this.badge.hidden = true;
   }
 
   redraw() {
