@@ -120,7 +120,8 @@ class StoredTable:
     options: dict[str, Any] = field(default_factory=dict)  # {"spectator_chat": False}, ...
     # who made each action, in the same order: "player", "bot" or "timer" (a bot that played
     # for a player whose time ran out: the history says so, as the live update did)
-    actors: tuple[str, ...] = ()
+    # (not compared: a database from before the column says "player" for every action)
+    actors: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
