@@ -8,11 +8,12 @@ import re
 import pytest
 from tests.cards.scenarios import situation
 from tests.tui.screen import play_until, screen_text, session_at
-from textual.widgets import Button, Select
+from textual.widgets import Button, Input, Select
 
 from sakura.tui import SakuraApp, SeatSpec, Setup
 from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import GameLog
+from sakura.tui.game_screen import GameScreen
 from sakura.tui.start import StartScreen
 
 pytestmark = pytest.mark.anyio
@@ -138,3 +139,27 @@ async def test_the_card_screen_at_80x24_cuts_no_explanation_and_no_line_of_what_
         assert "discarded r3 b2 y3" in text and "received r1 y3 b1 g4 b5 r3 g2★" in text
         assert "given b3 r4 y2 g3 r1✿ b1 y3" in text
         assert game.query_one(GameLog).size.height >= 5
+
+
+async def test_the_start_screen_shows_the_command_lines_options_and_starts_that_game() -> None:
+    """Issue 31, item 5: ``sakura play --seed 77 --bots expert`` opens the start screen with
+    seed 77 and expert bots; Enter starts exactly that game."""
+    prefill = Setup(3, None, (SeatSpec("human"), SeatSpec("expert"), SeatSpec("expert")), 77)
+    app = SakuraApp(start=prefill, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.screen.query_one("#seed", Input).value == "77"
+        assert [app.screen.query_one(f"#seat-{i}", Select).value for i in range(3)] == [
+            "human",
+            "expert",
+            "expert",
+        ]
+        await pilot.press("enter")
+        for _ in range(100):
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.seed == 77
+        assert [s.kind for s in app.screen.session.setup.seats] == ["human", "expert", "expert"]

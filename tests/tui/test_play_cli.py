@@ -176,3 +176,32 @@ def test_resume_refuses_an_unknown_bot_in_the_tui_field(tmp_path: Path, started:
     result = runner.invoke(app, ["play", "--resume", str(path)])
     assert result.exit_code == 2 and "unknown bot" in result.output, result.output
     assert not started
+
+
+@pytest.mark.parametrize(
+    ("args", "table"),
+    [
+        (["--seed", "77"], (3, None, ["human", "greedy", "greedy"], 77)),
+        (["--bots", "expert"], (3, None, ["human", "expert", "expert"], None)),
+        (["--hot-seat"], (3, None, ["human", "human", "human"], None)),
+        (["--variant", "tactical"], (2, "tactical", ["human", "greedy"], None)),
+        (["--seat", "4", "--bots", "random"], (4, None, ["random", "random", "random", "human"], None)),
+    ],
+)
+def test_options_without_players_fill_in_the_start_screen(
+    args: list[str], table: tuple[int, str | None, list[str], int | None], started: list[SakuraApp]
+) -> None:
+    """Issue 31, item 5: without -p these options were silently dropped; now the start screen
+    opens with them filled in (and Enter starts that table)."""
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 0, result.output
+    (tui,) = started
+    assert tui.setup is None and tui.start is not None  # the start screen, not a game at once
+    start = tui.start
+    assert (start.players, start.variant, [s.kind for s in start.seats], start.seed) == table
+
+
+def test_a_bad_option_without_players_is_said_before_the_start_screen(started: list[SakuraApp]) -> None:
+    result = runner.invoke(app, ["play", "--bots", "alphazero"])
+    assert result.exit_code == 2 and "unknown bot 'alphazero'" in result.output, result.output
+    assert not started

@@ -46,9 +46,9 @@ CSS = """
 
 class SakuraApp(App[None]):
     """``setup`` given: start playing at once; ``session``: resume; ``record``: replay;
-    ``join``: a seat at a web table (its link; ``watch``: watch it, no seat); none: the start
-    screen. ``delay`` is the
-    pause between resolution steps (0 in tests)."""
+    ``join``: a seat at a web table (its link; ``watch``: watch it, no seat); ``start``: the
+    start screen filled in with that table (the command line's options without ``-p``);
+    none: the start screen. ``delay`` is the pause between resolution steps (0 in tests)."""
 
     CSS = CSS
     TITLE = "Sakura"
@@ -64,12 +64,14 @@ class SakuraApp(App[None]):
         save_dir: Path | None = None,
         join: str | None = None,
         watch: bool = False,
+        start: Setup | None = None,
     ) -> None:
         set_language(lang)
         super().__init__()
         self.lang = lang
         self.setup, self.session, self.record = setup, session, record
         self.join, self.spectate = join, watch  # ("watch" is a Textual method's name)
+        self.start = start
         self.delay = delay
         self.save_dir = save_dir or Path.cwd()
         self.last_saved: Path | None = None
@@ -89,7 +91,7 @@ class SakuraApp(App[None]):
         elif self.setup is not None:
             self.push_screen(game_screen(self.setup))
         else:
-            self.push_screen(StartScreen())
+            self.push_screen(StartScreen(self.start))
 
 
 def game_screen(setup: Setup | None = None, session: Session[Any] | None = None) -> Screen[None]:
