@@ -215,3 +215,25 @@ async def test_a_card_with_one_open_area_is_placed_there_without_a_wrong_message
         await pilot.press("enter")
         await pilot.pause()
         assert session.recorder.moves[0].action == "place y1 temple"
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "you draw card 5.", "you draw cards 13 and 40."),
+        ("es", "robas la carta 5.", "robas las cartas 13 y 40."),
+        ("fa", "شما کارت 5 را", "شما کارت‌های 13 و 40 را"),
+    ],
+)
+def test_the_cards_you_draw_are_named_as_cards(lang: str, one: str, two: str) -> None:
+    """Issue 31, item 6: "you draw 5" read as five cards; it is card 5 (or cards 13 and 40)."""
+    from sakura.tui import i18n
+    from sakura.tui.log import sentence
+
+    i18n.set_language(lang)
+    try:
+        said = [sentence({"type": "hands_refilled", "draws": [d, [1]]}, str, you=0) for d in ([5], [13, 40])]
+    finally:
+        i18n.set_language("en")
+    assert said[0] is not None and one in said[0]
+    assert said[1] is not None and two in said[1]

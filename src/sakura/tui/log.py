@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sakura.engine.games.sakura import default_deck
-from sakura.tui.i18n import lt, ltn
+from sakura.tui.i18n import lt, ltn, tr
 
 Names = Callable[[int], str]
 
@@ -18,6 +18,18 @@ Names = Callable[[int], str]
 def card_text(number: int) -> str:
     card = default_deck().card(number)
     return f"{number} {card.garden} {card.painter}"
+
+
+def and_list(items: list[str]) -> str:
+    """Items as a reader lists them: ``13 and 40``, ``5, 13 and 40`` (the language's comma
+    and "and").
+
+    >>> and_list(["5"]), and_list(["13", "40"]), and_list(["5", "13", "40"])
+    ('5', '13 and 40', '5, 13 and 40')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return lt("{items} and {last}", items=tr(", ").join(items[:-1]), last=items[-1])
 
 
 def capital(text: str) -> str:
@@ -149,8 +161,10 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
         return "\n".join(lines)
     if kind == "hands_refilled":
         mine = event["draws"][you] if you is not None and you < len(event["draws"]) else None
+        if mine and len(mine) == 1:  # "you draw 5" read as five cards: say "card"
+            return lt("Hands are refilled; you draw card {card}.", card=mine[0])
         if mine:
-            return lt("Hands are refilled; you draw {cards}.", cards=", ".join(map(str, mine)))
+            return lt("Hands are refilled; you draw cards {cards}.", cards=and_list([str(c) for c in mine]))
         return lt("Hands are refilled.")
     if kind == "deck_reshuffled":
         return ltn(
