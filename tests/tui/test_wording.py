@@ -237,3 +237,28 @@ def test_the_cards_you_draw_are_named_as_cards(lang: str, one: str, two: str) ->
         i18n.set_language("en")
     assert said[0] is not None and one in said[0]
     assert said[1] is not None and two in said[1]
+
+
+async def test_the_final_standings_show_the_court_painter_and_say_it_never_wins() -> None:
+    """Issue 31, item 9: the court painter was left out of the final standings even with the
+    most tokens (13 against the winner's 11), and nothing said why."""
+    from dataclasses import replace
+
+    from sakura.tui.dialogs import EndScreen
+
+    game = make_game("sakura", {"players": 2})
+    record = random_playout(game, seed=2)  # the court painter ends with 13 tokens, the winner 11
+    record = replace(record, extra={"tui": {"seats": ["human", "greedy"]}})
+    app = SakuraApp(session=Session.resume(record), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, EndScreen)
+        text = screen_text(app)
+        row = next(line for line in text.split("\n") if "court painter" in line)
+        assert "13" in row and "–" in row, text  # its tokens, and no place
+        assert "never wins" in text
+        places = [line for line in text.split("\n") if re.search(r"│\s*[12]\s*│", line)]
+        assert len(places) == 2 and "11" in places[0] and "★" in places[0], text

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +21,7 @@ from sakura.engine import Event
 from sakura.engine.games.sakura import SakuraView
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import lt, shape, t, tr
+from sakura.tui.i18n import lt, paragraph, shape, t, tr
 from sakura.tui.log import sentence
 from sakura.tui.render import ghost_from_events, seat_letter, seat_style
 from sakura.tui.replay_screen import ReplayScreen
@@ -170,19 +170,27 @@ class SakuraScreen(GameScreen[SakuraView]):
         table.add_column(t("Painter"))
         table.add_column(t("Tokens"), justify="right")
         table.add_column(t("Space"), justify="right")
-        order = sorted(range(len(outcome.scores)), key=lambda s: (-outcome.scores[s], -view.painters[s]))
-        for place, seat in enumerate(order, 1):
+        # the court painter is ranked among the painters by its tokens, but takes no place: it
+        # never wins (rules: "is ranked and takes tokens like a player, but cannot win")
+        court = view.court
+        tokens = list(outcome.scores) + ([view.tokens[court]] if court is not None else [])
+        order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], -view.painters[s]))
+        place = 0
+        for seat in order:
             mark = " ★" if seat in outcome.winners else ""
+            place += seat != court
             table.add_row(
-                str(place),
+                "–" if seat == court else str(place),
                 Text(
                     f"{seat_letter(view, seat)} {shape(self.who(seat))}{mark}", style=seat_style(view, seat)
                 ),
-                str(outcome.scores[seat]),
+                str(tokens[seat]),
                 str(view.painters[seat]),
             )
-        winners = ", ".join(self.who(w) for w in outcome.winners)
-        return table, lt("Winner: {names}", names=winners)
+        note = lt("The court painter takes tokens like a player but never wins.") if court is not None else ""
+        winners = tr(", ").join(self.who(w) for w in outcome.winners)
+        standings: RenderableType = Group(table, paragraph(note, "italic")) if note else table
+        return standings, lt("Winner: {names}", names=winners)
 
     # ------------------------------------------------------------------ flow
 
