@@ -262,3 +262,42 @@ async def test_the_final_standings_show_the_court_painter_and_say_it_never_wins(
         assert "never wins" in text
         places = [line for line in text.split("\n") if re.search(r"│\s*[12]\s*│", line)]
         assert len(places) == 2 and "11" in places[0] and "★" in places[0], text
+
+
+async def test_tactical_the_court_painters_card_is_asked_and_told_clearly() -> None:
+    """Issue 31, item 8: choosing the court painter's card left the cursor on the card just
+    chosen, where Enter did nothing, silently; the log said "You choose card 20, 23."; and the
+    court painter's last card fell off the status line at 80 columns."""
+    app = SakuraApp(setup=Setup(2, "tactical", (SeatSpec("human"), SeatSpec("greedy")), 4), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            await pilot.pause()
+            game = next(s for s in app.screen_stack if isinstance(s, SakuraScreen))
+            if game.acting and game.mode == "select" and game.session.view(0).double == 0:
+                break
+            if game.acting:
+                await pilot.press("enter")
+        else:
+            raise AssertionError("the human never played two cards")
+        status = [line for line in screen_text(app).split("\n") if "♦" in line]
+        assert sum(line.count("#") for line in status) == 3, status  # every painter's last card
+        hand = game.session.view(0).hand or ()
+        await pilot.press("1")
+        await pilot.pause()
+        assert game.mode == "court" and hand[game.cursor] != hand[0]
+        await pilot.press("1")  # the card already chosen for one's own painter
+        await pilot.pause()
+        assert game.mode == "court" and "is for your own painter" in _prompt(game)
+        moves = len(game.local.recorder.moves)
+        await pilot.press("enter")  # the cursor is on another card: it is played
+        for _ in range(100):
+            if len(game.local.recorder.moves) > moves:
+                break
+            await pilot.pause(0.02)
+        assert len(game.local.recorder.moves) > moves, (game.mode, _prompt(game), moves)
+        played = game.local.recorder.moves[moves]
+        assert played.action == f"play {hand[0]} court {hand[1]}"
+        assert (
+            f"You choose card {hand[0]} for your painter and card {hand[1]} for the court painter."
+            in _log(game)
+        )

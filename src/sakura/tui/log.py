@@ -59,8 +59,15 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
             )
         return line
     if kind == "card_chosen":
-        if event.get("cards") and event["player"] == you:
-            return lt("You choose card {cards}.", cards=", ".join(map(str, event["cards"])))
+        cards = event.get("cards")
+        if cards and event["player"] == you:
+            if len(cards) == 2:  # tactical: your own painter's card, then the court painter's
+                return lt(
+                    "You choose card {card} for your painter and card {court} for the court painter.",
+                    card=cards[0],
+                    court=cards[1],
+                )
+            return lt("You choose card {cards}.", cards=", ".join(map(str, cards)))
         return lt("{name} has chosen.", name=name(event["player"]))
     if kind == "cards_revealed":
         plays = ", ".join(f"{card} ({name(seat)})" for seat, card in event["plays"])

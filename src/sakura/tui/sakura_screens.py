@@ -285,10 +285,21 @@ class SakuraScreen(GameScreen[SakuraView]):
             if view.double == self.actor:
                 if self.mode == "select":
                     self.mode, self.picked = "court", card
+                    # the cursor leaves the card just chosen: Enter then plays another one
+                    self.cursor = next((i for i, c in enumerate(hand) if c != card), self.cursor)
                     self.prompt(lt("Now the card for the court painter (Esc: choose again)."))
                     self.refresh_board()
                     return
-                if card == self.picked:
+                if card == self.picked:  # said, and the cursor goes to another card
+                    self.cursor = next((i for i, c in enumerate(hand) if c != card), self.cursor)
+                    self.refresh_board()
+                    self.prompt(
+                        lt(
+                            "Card {card} is for your own painter: choose another card for the court painter "
+                            "(Esc: choose again).",
+                            card=card,
+                        )
+                    )
                     return
                 await self.submit(f"play {self.picked} court {card}")
                 return
