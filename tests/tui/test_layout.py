@@ -163,3 +163,25 @@ async def test_the_start_screen_shows_the_command_lines_options_and_starts_that_
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.seed == 77
         assert [s.kind for s in app.screen.session.setup.seats] == ["human", "expert", "expert"]
+
+
+async def test_only_the_focused_fields_label_is_lit_on_the_start_screen() -> None:
+    """Issue 31, item 7: "Game" stayed highlighted wherever the focus was, and the focused
+    field's label was never bold (docs/tui.md says it is)."""
+    from textual.widgets import Label
+
+    app = SakuraApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def bold_labels() -> list[str]:
+            return [str(label.render()) for label in app.screen.query(Label) if label.rich_style.bold]
+
+        assert isinstance(app.focused, Button) and bold_labels() == []
+        for expected in ("Game", "Players"):
+            await pilot.press("tab")
+            await pilot.pause()
+            assert bold_labels() == [expected], (app.focused, bold_labels())
+        await pilot.press("shift+tab", "shift+tab")
+        await pilot.pause()
+        assert isinstance(app.focused, Button) and bold_labels() == []

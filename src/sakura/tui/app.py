@@ -28,8 +28,7 @@ CSS = """
 .row Select > SelectOverlay { width: 46; }
 .row Input { width: 46; height: 1; border: none; padding: 0 1; background: $boost; }
 .row Input:focus { border: none; background: $accent; }
-.row:focus-within Label { color: $accent; text-style: bold; }
-.row:focus-within Label.mark { text-style: bold reverse; }
+.row.-focused Label { color: $accent; text-style: bold; }
 #go { margin: 1 0 0 0; min-width: 20; height: 3; }
 #go:focus { text-style: bold reverse; }
 #start-error { color: red; }
