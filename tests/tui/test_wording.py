@@ -301,3 +301,29 @@ async def test_tactical_the_court_painters_card_is_asked_and_told_clearly() -> N
             f"You choose card {hand[0]} for your painter and card {hand[1]} for the court painter."
             in _log(game)
         )
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fa"])
+def test_the_help_is_whole_sentences_never_a_fragment_per_line(lang: str) -> None:
+    """Issue 31, item 10: the help's own line breaks left fragments ("together and", "+3,")
+    that the screen's wrapping then stranded; each help line is now a whole sentence."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from sakura.tui import i18n
+    from sakura.tui.cards_screens import rules_text as cards_rules
+    from sakura.tui.sakura_screens import rules_text as sakura_rules
+
+    i18n.set_language(lang)
+    try:
+        lines = []
+        for help_text in (sakura_rules(), cards_rules()):
+            if isinstance(help_text, Text):
+                lines += help_text.plain.split("\n")
+            else:
+                assert isinstance(help_text, Group)
+                lines += [str(getattr(p, "text", "")) for p in help_text.renderables]
+    finally:
+        i18n.set_language("en")
+    dangling = (" and", " y", " و", ",", "،", ":")
+    assert [line for line in lines if line.rstrip().endswith(dangling)] == []

@@ -65,13 +65,23 @@ def rules_text() -> RenderableType:
         [
             (lt("Sakura, the card game — the rules in short"), "bold magenta"),
             (lt("Two players, three rounds. Each is dealt ten cards; twenty are set aside unseen."), ""),
-            (lt("Your turn: place a card at the right end of one of your three areas"), ""),
-            (lt("(garden, palace, temple), never lower than the card it follows; equal is fine."), ""),
+            (
+                lt(
+                    "Your turn: place a card at the right end of one of your three areas "
+                    "(garden, palace, temple), never lower than the card it follows; equal is fine."
+                ),
+                "",
+            ),
             (lt("If no card of your hand fits anywhere, discard one face down instead."), ""),
             (lt("Then give a card of your hand to your opponent, face down."), ""),
-            (lt("When both hands are empty, each area scores its best three cards:"), ""),
-            (lt("three colours 10, one colour 15, numbers in a row +5; each blossom ✿ +3,"), ""),
-            (lt("but an area holding more than one blossom scores 0."), ""),
+            (
+                lt(
+                    "When both hands are empty, each area scores its best three cards: "
+                    "three colours 10, one colour 15, numbers in a row +5; each blossom ✿ +3, "
+                    "but an area holding more than one blossom scores 0."
+                ),
+                "",
+            ),
             (lt("After three rounds the higher total wins; equal totals are a draw."), ""),
             ("", ""),
             (lt("Cards"), "bold cyan"),

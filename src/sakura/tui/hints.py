@@ -78,6 +78,9 @@ class Hinter:
         screen = self.screen
         from sakura.tui.session import Session
 
+        if not screen.session.humans:  # watching a web table: no seat to advise
+            screen.write(lt("You are watching: hints are for the players."))
+            return
         if screen.busy or not screen.acting or screen.actor is None:
             screen.write(lt("A hint comes when it is your turn to decide."))
             return

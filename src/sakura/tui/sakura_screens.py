@@ -55,9 +55,9 @@ def rules_text() -> RenderableType:
         [
             (lt("Sakura — the rules in short"), "bold magenta"),
             (lt("Be close to the Emperor whenever he stops at a sakura, but never walk into him."), ""),
-            (lt("Each round everyone picks one card in secret; the cards are revealed together and"), ""),
             (
                 lt(
+                    "Each round everyone picks one card in secret; the cards are revealed together and "
                     "take effect from the lowest order number up: garden action first, painter action second."
                 ),
                 "",
