@@ -185,3 +185,42 @@ async def test_only_the_focused_fields_label_is_lit_on_the_start_screen() -> Non
         await pilot.press("shift+tab", "shift+tab")
         await pilot.pause()
         assert isinstance(app.focused, Button) and bold_labels() == []
+
+
+async def test_no_text_from_behind_shows_beside_the_help_or_the_end_panel() -> None:
+    """Issue 31, item 10: the game behind a dialog showed through at its edges ("──", "Bo",
+    half a card). The help covers the screen; the end panel spans the width at the bottom,
+    under the final garden, which stays in view."""
+    from dataclasses import replace
+
+    from sakura.engine import make_game
+    from sakura.records import random_playout
+    from sakura.tui import Session
+    from sakura.tui.dialogs import EndScreen, HelpScreen
+
+    app = SakuraApp(
+        setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5), delay=0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "space     0" not in text and "─" not in text and "┃" not in text, text
+    record = replace(
+        random_playout(make_game("sakura", {"players": 3}), seed=4),
+        extra={"tui": {"seats": ["human"] + ["greedy"] * 2}},
+    )
+    app = SakuraApp(session=Session.resume(record), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, EndScreen)
+        lines = screen_text(app).split("\n")
+        top = next(i for i, line in enumerate(lines) if "Final standings" in line)
+        assert any(line.startswith(" garden") for line in lines[:top]), "\n".join(lines)
+        assert all(line[76:].strip() == "" for line in lines[top:]), "\n".join(lines)
+        assert all(line[:2].strip() == "" for line in lines[top:]), "\n".join(lines)

@@ -33,8 +33,10 @@ CSS = """
 #go:focus { text-style: bold reverse; }
 #start-error { color: red; }
 #pass { align: center middle; padding: 4 4; }
+HelpScreen { background: $background; }
 #help { background: $panel; padding: 1 2; margin: 1 2; }
-#end { background: $panel; padding: 1 2; margin: 1 4; height: auto; }
+EndScreen { align: center bottom; }
+#end { background: $panel; padding: 1 2; margin: 0; width: 100%; height: auto; }
 #winner { text-style: bold; color: yellow; padding: 1 0; }
 .rtl #prompt, .rtl #help-text, .rtl #pass { text-align: right; }
 #play-real { margin: 1 2; min-width: 24; height: 3; }
