@@ -327,3 +327,42 @@ def test_the_help_is_whole_sentences_never_a_fragment_per_line(lang: str) -> Non
         i18n.set_language("en")
     dangling = (" and", " y", " و", ",", "،", ":")
     assert [line for line in lines if line.rstrip().endswith(dangling)] == []
+
+
+HELP_TEACHES = {  # deliverable 3 of issue 31: what the help must teach, by an English phrase
+    "the court painter": "The court painter (K) plays too",
+    "the tactical variant": "Tactical variant:",
+    "bridges": "three spaces with five or six",
+    "the torii": "starts on the torii",
+    "4 tokens at the last sakura": "earns 4 instead of 3",
+    "the hint key": "H: a hint",
+    "paging the log": "PageUp/PageDown",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fa"])
+def test_the_help_teaches_the_two_player_rules_the_garden_and_every_key(lang: str) -> None:
+    from rich.console import Group
+    from rich.text import Text
+
+    from sakura.tui import i18n
+    from sakura.tui.sakura_screens import rules_text
+
+    i18n.set_language("en")
+    english = rules_text()
+    assert isinstance(english, Text)
+    paragraphs = [line for line in english.plain.split("\n") if line]
+    i18n.set_language(lang)
+    try:
+        shown = rules_text()
+        texts = shown.plain.split("\n") if isinstance(shown, Text) else []
+        if isinstance(shown, Group):
+            texts = [str(getattr(p, "text", "")) for p in shown.renderables]
+        for what, phrase in HELP_TEACHES.items():
+            source = next((p for p in paragraphs if phrase in p), None)
+            assert source is not None, f"the help does not teach {what}"
+            if lang != "en":  # a translation of its own, on the help of that language
+                translated = i18n.lt(source)
+                assert translated != source and translated in texts, (what, lang)
+    finally:
+        i18n.set_language("en")

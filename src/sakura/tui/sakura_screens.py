@@ -68,7 +68,38 @@ def rules_text() -> RenderableType:
             ),
             (lt("Moving painters count only free spaces. Only the gate may hold several painters."), ""),
             (lt("At a sakura the closest painters earn tokens (3, 2, 1); the rest line up behind."), ""),
+            (
+                lt(
+                    "With five or six players the fourth closest earns a token too; at the last sakura "
+                    "the closest earns 4 instead of 3, and nobody lines up."
+                ),
+                "",
+            ),
             (lt("After the last sakura the most tokens wins."), ""),
+            (
+                lt(
+                    "The Emperor starts on the torii (⛩). A bridge (=) is one space with two to four "
+                    "players and three spaces with five or six."
+                ),
+                "",
+            ),
+            ("", ""),
+            (lt("Two players"), "bold green"),
+            (
+                lt(
+                    "The court painter (K) plays too: each round the deck's top card is its card; it always "
+                    "moves forward and takes tokens like a player, but it never wins."
+                ),
+                "",
+            ),
+            (
+                lt(
+                    "Tactical variant: the player further from the Emperor plays two cards, one for their "
+                    "painter and one for the court painter (if both stand on the gate, the deck's card "
+                    "is the court painter's); they draw two at the end of the round."
+                ),
+                "",
+            ),
             ("", ""),
             (lt("Garden actions"), "bold cyan"),
             (lt("E+1, E+2: the Emperor moves forward · E-1: he moves back · E±1: you choose"), ""),
@@ -88,6 +119,13 @@ def rules_text() -> RenderableType:
                     "←/→ and Enter, or 1-5: play a card · 1/{f} forward, 2/{b} back · S save · ? help · Ctrl+Q quit",  # noqa: E501 (a catalog message, whole)
                     f=choice_letters()[0].upper(),
                     b=choice_letters()[1].upper(),
+                ),
+                "",
+            ),
+            (
+                lt(
+                    "H: a hint (each card's estimated chance of winning) · PageUp/PageDown: "
+                    "page through the log"
                 ),
                 "",
             ),
