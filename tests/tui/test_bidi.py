@@ -184,3 +184,57 @@ async def test_a_persian_choice_preview_reads_in_the_order_the_card_moves() -> N
         places = [line.index(shape_line(s)) for s in said]
         assert places == sorted(places, reverse=True), line  # the first sentence on the right
         assert ".." not in line and ". ." not in line.replace(". . .", "")
+
+
+def reversed_pair(line: str) -> bool:
+    """A bracket pair drawn backwards on one screen line: a closer with no opener before it,
+    then an opener with no closer after it (``)…(``). A pair cut by the wrapping leaves one
+    lone bracket on each line, which is no fault."""
+    lone_closer = False
+    stack: list[str] = []
+    for ch in line:
+        if ch in OPEN:
+            stack.append(ch)
+        elif ch in CLOSE:
+            if stack and OPEN.index(stack[-1]) == CLOSE.index(ch):
+                stack.pop()
+            elif not stack:
+                lone_closer = True
+    return lone_closer and bool(stack)
+
+
+@pytest.mark.anyio
+async def test_a_whole_persian_game_at_80x24_shows_no_backward_bracket_and_no_doubled_stop() -> None:
+    """The issue's check: a Persian game played to its end by keys at 80×24, every screen read
+    at every key (the help and the end screen too)."""
+    from sakura.tui.dialogs import EndScreen, PassScreen
+    from sakura.tui.game_screen import GameScreen
+
+    app = SakuraApp(
+        setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
+        delay=0,
+        lang="fa",
+    )
+    seen = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        for _ in range(2000):
+            await pilot.pause()
+            lines = screen_text(app).split("\n")
+            seen += 1
+            bad = [line for line in lines if reversed_pair(line) or ".." in line]
+            assert not bad, "\n".join(lines)
+            if isinstance(app.screen, EndScreen):
+                break
+            if isinstance(app.screen, HelpScreen):
+                await pilot.press("escape")
+            elif isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+            elif isinstance(app.screen, GameScreen) and app.screen.mode == "choice":
+                looked = not app.screen.choice_forward  # type: ignore[attr-defined]
+                await pilot.press("1" if looked else "down")  # read the other preview, then answer
+            else:
+                await pilot.press("1")
+        else:
+            raise AssertionError("the game did not end")
+    assert seen > 20
