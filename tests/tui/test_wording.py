@@ -340,6 +340,13 @@ HELP_TEACHES = {  # deliverable 3 of issue 31: what the help must teach, by an E
 }
 
 
+def test_the_card_games_help_names_its_hint_and_log_keys_too() -> None:
+    from sakura.tui.cards_screens import rules_text
+
+    text = rules_text()
+    assert "H: a hint" in getattr(text, "plain", "") and "PageUp/PageDown" in getattr(text, "plain", "")
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "fa"])
 def test_the_help_teaches_the_two_player_rules_the_garden_and_every_key(lang: str) -> None:
     from rich.console import Group

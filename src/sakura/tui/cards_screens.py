@@ -92,6 +92,13 @@ def rules_text() -> RenderableType:
             (lt("←/→ and Enter, or 1-9 and 0: choose a card (dimmed cards cannot be played now)"), ""),
             (lt("then 1-3, or ↑/↓ and Enter: the area · Esc: another card"), ""),
             (lt("S save · ? help · Ctrl+Q quit"), ""),
+            (
+                lt(
+                    "H: a hint (each card's estimated chance of winning) · PageUp/PageDown: "
+                    "page through the log"
+                ),
+                "",
+            ),
         ]
     )
 
