@@ -96,9 +96,11 @@ def test_one_shaped_line_mirrors_its_brackets() -> None:
 
 
 def _letters(text: str) -> Counter[str]:
-    """What a line holds whatever its order on screen: its characters but spaces, with a
-    mirrored bracket counted as its pair."""
-    return Counter("(" if ch in MIRROR else ch for ch in text if ch != " ")
+    """What a line holds whatever its order on screen: its characters but spaces and
+    isolates (not drawn), with a mirrored bracket counted as its pair."""
+    return Counter(
+        "(" if ch in MIRROR else ch for ch in text if ch != " " and ch not in "\u2066\u2067\u2068\u2069"
+    )
 
 
 def test_the_words_of_a_wrapped_line_reappear_in_reading_order() -> None:
@@ -238,3 +240,17 @@ async def test_a_whole_persian_game_at_80x24_shows_no_backward_bracket_and_no_do
         else:
             raise AssertionError("the game did not end")
     assert seen > 20
+
+
+def test_a_key_range_reads_left_to_right_in_persian() -> None:
+    """After Persian words a number is an Arabic number to the bidi algorithm, so "1-5" came
+    out "5-1" and "[1/F]" "[F/1]"; the catalog isolates them (LRI…PDI), which are not drawn."""
+    i18n.set_language("fa")
+    try:
+        choose = i18n.t("{name}: choose a card (←/→ and Enter, or 1-5).", name="Bot 2")
+        ask = i18n.shape(i18n.lt("Your move: [1/{f}] forward or [2/{b}] back.", f="F", b="B"))
+    finally:
+        i18n.set_language("en")
+    assert "1-5" in choose and "5-1" not in choose
+    assert "[1/F]" in ask and "[2/B]" in ask
+    assert not any(ch in choose + ask for ch in "\u2066\u2067\u2068\u2069")

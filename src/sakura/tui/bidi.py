@@ -127,9 +127,19 @@ def reshape(text: str) -> str:
     return str(arabic_reshaper.reshape(text))
 
 
+ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")  # LRI RLI FSI PDI
+
+
+def drawn(line: str) -> str:
+    """A line in visual order without its isolates: they did their work in the ordering
+    (LRI 1-5 PDI keeps a key range left to right in a Persian sentence, where a number after
+    Persian words would read ``5-1``) and a terminal need not draw them."""
+    return line.translate(ISOLATES)
+
+
 def shape_line(line: str) -> str:
     """A finished line of right-to-left text, shaped and in visual order."""
-    return visual(reshape(line))
+    return drawn(visual(reshape(line)))
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -148,7 +158,7 @@ def wrap(text: str, width: int) -> list[str]:
 def shape_wrapped(text: str, width: int) -> list[str]:
     """A paragraph of logical right-to-left text as terminal lines of at most ``width``
     cells: reshaped, wrapped in logical order, then each line put in visual order."""
-    return [visual(line) for line in wrap(reshape(text), width)]
+    return [drawn(visual(line)) for line in wrap(reshape(text), width)]
 
 
 class Paragraph:
