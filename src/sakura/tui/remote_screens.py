@@ -29,7 +29,7 @@ from sakura.engine.games.sakura import SakuraView
 from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import seat_names
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import N_, lt, ltn, t, translate_bindings
+from sakura.tui.i18n import N_, lt, ltn, paragraph, t, translate_bindings
 from sakura.tui.remote import JoinError, JoinTarget, Message, RemoteSession, parse_join_url
 from sakura.tui.sakura_screens import SakuraScreen
 from sakura.tui.session import CARDS
@@ -51,7 +51,7 @@ class JoinFailedScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="pass"):
             yield Static(t("Cannot join the table."), id="pass-title")
-            yield Static(Text(self.reason), id="join-error")
+            yield Static(paragraph(self.reason), id="join-error")  # logical (lt), shaped here
             yield Static(t("Press Enter to quit."))
         yield Footer()
 
