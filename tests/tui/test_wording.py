@@ -110,6 +110,9 @@ async def test_a_resumed_game_does_not_say_it_is_new(tmp_path: Path) -> None:
         log = _log(app.screen)
         assert "A new game" not in log
         assert f"goes on after {len(session.recorder.moves)} moves" in log
+        # issue 31, deliverable 2: the earlier log comes back, as its player saw it
+        assert log.index("Cards revealed") < log.index("goes on after")
+        assert "You choose card" in log.split("goes on after")[0]
 
 
 async def _to_a_choice(

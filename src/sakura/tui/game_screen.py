@@ -156,6 +156,7 @@ class GameScreen(LogScreen, Generic[V]):
     def on_mount(self) -> None:
         moves = len(self.local.recorder.moves)
         if moves:  # a resumed game goes on; it is not new
+            self.earlier_log()
             self.write(
                 ltn(
                     "The saved game of seed {seed} goes on after {n} move.",
@@ -169,6 +170,15 @@ class GameScreen(LogScreen, Generic[V]):
         self.start()
         self.refresh_board()
         self.run_worker(self.advance(), exclusive=True)
+
+    def earlier_log(self) -> None:
+        """A resumed game's log up to now, as its viewer saw it: the record's moves played
+        again from its first position, each event told as :meth:`play_events` tells it."""
+        session = self.local
+        state = session.game.state_from_json(session.recorder.initial)
+        for move in session.recorder.moves:
+            for event in state.apply_action(move.player, session.game.parse_action(move.action)):
+                self.write(self.sentence(event.seen_by(self.log_viewer).to_dict(), self.log_viewer))
 
     async def play_events(self, events: list[Event], snapshots: list[V]) -> None:
         """Write the events of one action into the log, as the log's viewer may see them."""
