@@ -262,7 +262,7 @@ async def test_the_final_standings_show_the_court_painter_and_say_it_never_wins(
         text = screen_text(app)
         row = next(line for line in text.split("\n") if "court painter" in line and "│" in line)
         assert "13" in row and "–" in row, text  # its tokens, and no place
-        assert "never wins" in text
+        assert "never wins" in text and "You finished in place 1 of 2." in text
         places = [line for line in text.split("\n") if re.search(r"│\s*[12]\s*│", line)]
         assert len(places) == 2 and "11" in places[0] and "★" in places[0], text
 

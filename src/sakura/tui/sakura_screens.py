@@ -213,10 +213,11 @@ class SakuraScreen(GameScreen[SakuraView]):
         court = view.court
         tokens = list(outcome.scores) + ([view.tokens[court]] if court is not None else [])
         order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], -view.painters[s]))
-        place = 0
+        place, places = 0, {}
         for seat in order:
             mark = " ★" if seat in outcome.winners else ""
             place += seat != court
+            places[seat] = place
             table.add_row(
                 "–" if seat == court else str(place),
                 Text(
@@ -228,7 +229,13 @@ class SakuraScreen(GameScreen[SakuraView]):
         note = lt("The court painter takes tokens like a player but never wins.") if court is not None else ""
         winners = tr(", ").join(self.who(w) for w in outcome.winners)
         standings: RenderableType = Group(table, paragraph(note, "italic")) if note else table
-        return standings, lt("Winner: {names}", names=winners)
+        said = lt("Winner: {names}", names=winners)
+        you = self.log_viewer  # the one human at the keyboard: where they finished
+        if you is not None:
+            said += "\n" + lt(
+                "You finished in place {place} of {players}.", place=places[you], players=view.players
+            )
+        return standings, said
 
     # ------------------------------------------------------------------ flow
 
