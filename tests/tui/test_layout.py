@@ -224,3 +224,29 @@ async def test_no_text_from_behind_shows_beside_the_help_or_the_end_panel() -> N
         assert any(line.startswith(" garden") for line in lines[:top]), "\n".join(lines)
         assert all(line[76:].strip() == "" for line in lines[top:]), "\n".join(lines)
         assert all(line[:2].strip() == "" for line in lines[top:]), "\n".join(lines)
+
+
+async def test_ctrl_q_in_a_game_under_way_asks_and_can_save_before_quitting(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 31, deliverable 2: Ctrl+Q mid-game quit at once and lost the game; it asks now:
+    Esc goes on, S saves and quits."""
+    from sakura.tui.dialogs import QuitScreen
+
+    app = SakuraApp(
+        setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
+        delay=0,
+        save_dir=tmp_path,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await play_until(app, pilot, lambda g: g.acting)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen) and "Quit the game under way?" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game and app.return_code is None  # still playing
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+    assert app.last_saved is not None and app.last_saved.exists()
+    assert app.return_code == 0

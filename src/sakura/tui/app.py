@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from sakura.records import GameRecord
-from sakura.tui.i18n import RTL, set_language
+from sakura.tui.i18n import N_, RTL, set_language
 from sakura.tui.session import CARDS, Session, Setup
 from sakura.tui.start import StartScreen
 
@@ -53,6 +54,10 @@ class SakuraApp(App[None]):
 
     CSS = CSS
     TITLE = "Sakura"
+    # Textual's own Ctrl+Q quits at once, before any screen sees the key: a game under way asks
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_or_ask", N_("Quit"), show=False, priority=True)
+    ]
 
     def __init__(
         self,
@@ -77,6 +82,16 @@ class SakuraApp(App[None]):
         self.save_dir = save_dir or Path.cwd()
         self.last_saved: Path | None = None
         self.join_error: str | None = None  # why ``join`` failed, once it has
+
+    def action_quit_or_ask(self) -> None:
+        """Ctrl+Q: a game under way asks first (:meth:`GameScreen.action_quit_game`); any
+        other screen, the dialog included, quits."""
+        from sakura.tui.game_screen import GameScreen
+
+        if isinstance(self.screen, GameScreen):
+            self.screen.action_quit_game()
+        else:
+            self.exit()
 
     def on_mount(self) -> None:
         if self.lang in RTL:  # running text starts on the right (the board stays left to right)

@@ -17,7 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, RichLog, Static
 
-from sakura.tui.i18n import N_, justify, paragraph, t, tr, translate_bindings
+from sakura.tui.i18n import N_, justify, lt, paragraph, t, tr, translate_bindings
 from sakura.tui.session import HUMAN, Setup, level_of
 
 if TYPE_CHECKING:
@@ -156,6 +156,40 @@ class PassScreen(Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[None]):
+    """Ctrl+Q in a game under way: save it and quit, quit without saving, or go on (a game
+    is never lost to one key)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "save_and_quit", N_("Save and quit")),
+        Binding("q,ctrl+q", "app.quit", N_("Quit")),
+        Binding("escape,n", "app.pop_screen", N_("Go on")),
+    ]
+
+    def __init__(self, game: GameScreen[Any]) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end"):
+            yield Static(paragraph(lt("Quit the game under way?"), "bold"))
+            yield Static(paragraph(lt("S: save it and quit · Q: quit without saving · Esc: go on playing")))
+        yield Footer()
+
+    def action_save_and_quit(self) -> None:
+        """Save as S does; quit only once it is saved (a failed save stays, and the log says why)."""
+        app: Any = self.app
+        before, app.last_saved = app.last_saved, None
+        self.game.action_save()
+        saved = app.last_saved
+        if saved is None:
+            app.last_saved = before
+            app.pop_screen()
+            return
+        app.exit(message=lt("Saved to {path}.", path=str(saved)))
 
 
 class EndScreen(ModalScreen[None]):

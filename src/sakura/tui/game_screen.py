@@ -40,7 +40,7 @@ class GameScreen(LogScreen, Generic[V]):
         Binding("question_mark", "help", N_("Help")),
         Binding("s", "save", N_("Save")),
         Binding("h", "hint", N_("Hint")),
-        Binding("ctrl+q", "app.quit", N_("Quit")),
+        Binding("ctrl+q", "quit_game", N_("Quit")),
     ]
     SAVE_PREFIX: ClassVar[str] = "sakura"
 
@@ -271,6 +271,16 @@ class GameScreen(LogScreen, Generic[V]):
             await self.game_key(event.key, event.character)
         except GameError as exc:
             self.write(str(exc))
+
+    def action_quit_game(self) -> None:
+        """Ctrl+Q: a local game under way asks first (save and quit, quit, or go on); a game
+        that is over, or one at a web table (the server keeps it), quits at once."""
+        from sakura.tui.dialogs import QuitScreen
+
+        if self.mode == "over" or not isinstance(self.session, Session) or self.session.terminal():
+            self.app.exit()
+            return
+        self.app.push_screen(QuitScreen(self))
 
     def action_hint(self) -> None:
         """Each legal action's estimated chance of winning, from the acting seat's view."""
