@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 from sakura.tui import i18n
 
 SOURCE = Path(i18n.__file__).parent
-KEYWORDS = {"t": None, "tr": None, "N_": None, "tn": (1, 2)}
+KEYWORDS = {"t": None, "lt": None, "tr": None, "N_": None, "tn": (1, 2), "ltn": (1, 2)}
 
 
 def _source_ids() -> set[str]:

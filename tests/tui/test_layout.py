@@ -8,11 +8,12 @@ import re
 import pytest
 from tests.cards.scenarios import situation
 from tests.tui.screen import play_until, screen_text, session_at
-from textual.widgets import Button, Select
+from textual.widgets import Button, Input, Select
 
 from sakura.tui import SakuraApp, SeatSpec, Setup
 from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import GameLog
+from sakura.tui.game_screen import GameScreen
 from sakura.tui.start import StartScreen
 
 pytestmark = pytest.mark.anyio
@@ -138,3 +139,114 @@ async def test_the_card_screen_at_80x24_cuts_no_explanation_and_no_line_of_what_
         assert "discarded r3 b2 y3" in text and "received r1 y3 b1 g4 b5 r3 g2★" in text
         assert "given b3 r4 y2 g3 r1✿ b1 y3" in text
         assert game.query_one(GameLog).size.height >= 5
+
+
+async def test_the_start_screen_shows_the_command_lines_options_and_starts_that_game() -> None:
+    """Issue 31, item 5: ``sakura play --seed 77 --bots expert`` opens the start screen with
+    seed 77 and expert bots; Enter starts exactly that game."""
+    prefill = Setup(3, None, (SeatSpec("human"), SeatSpec("expert"), SeatSpec("expert")), 77)
+    app = SakuraApp(start=prefill, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.screen.query_one("#seed", Input).value == "77"
+        assert [app.screen.query_one(f"#seat-{i}", Select).value for i in range(3)] == [
+            "human",
+            "expert",
+            "expert",
+        ]
+        await pilot.press("enter")
+        for _ in range(100):
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.seed == 77
+        assert [s.kind for s in app.screen.session.setup.seats] == ["human", "expert", "expert"]
+
+
+async def test_only_the_focused_fields_label_is_lit_on_the_start_screen() -> None:
+    """Issue 31, item 7: "Game" stayed highlighted wherever the focus was, and the focused
+    field's label was never bold (docs/tui.md says it is)."""
+    from textual.widgets import Label
+
+    app = SakuraApp(delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def bold_labels() -> list[str]:
+            return [str(label.render()) for label in app.screen.query(Label) if label.rich_style.bold]
+
+        assert isinstance(app.focused, Button) and bold_labels() == []
+        for expected in ("Game", "Players"):
+            await pilot.press("tab")
+            await pilot.pause()
+            assert bold_labels() == [expected], (app.focused, bold_labels())
+        await pilot.press("shift+tab", "shift+tab")
+        await pilot.pause()
+        assert isinstance(app.focused, Button) and bold_labels() == []
+
+
+async def test_no_text_from_behind_shows_beside_the_help_or_the_end_panel() -> None:
+    """Issue 31, item 10: the game behind a dialog showed through at its edges ("──", "Bo",
+    half a card). The help covers the screen; the end panel spans the width at the bottom,
+    under the final garden, which stays in view."""
+    from dataclasses import replace
+
+    from sakura.engine import make_game
+    from sakura.records import random_playout
+    from sakura.tui import Session
+    from sakura.tui.dialogs import EndScreen, HelpScreen
+
+    app = SakuraApp(
+        setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5), delay=0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "space     0" not in text and "─" not in text and "┃" not in text, text
+    record = replace(
+        random_playout(make_game("sakura", {"players": 3}), seed=4),
+        extra={"tui": {"seats": ["human"] + ["greedy"] * 2}},
+    )
+    app = SakuraApp(session=Session.resume(record), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, EndScreen)
+        lines = screen_text(app).split("\n")
+        top = next(i for i, line in enumerate(lines) if "Final standings" in line)
+        assert any(line.startswith(" garden") for line in lines[:top]), "\n".join(lines)
+        assert all(line[76:].strip() == "" for line in lines[top:]), "\n".join(lines)
+        assert all(line[:2].strip() == "" for line in lines[top:]), "\n".join(lines)
+
+
+async def test_ctrl_q_in_a_game_under_way_asks_and_can_save_before_quitting(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 31, deliverable 2: Ctrl+Q mid-game quit at once and lost the game; it asks now:
+    Esc goes on, S saves and quits."""
+    from sakura.tui.dialogs import QuitScreen
+
+    app = SakuraApp(
+        setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5),
+        delay=0,
+        save_dir=tmp_path,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await play_until(app, pilot, lambda g: g.acting)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen) and "Quit the game under way?" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game and app.return_code is None  # still playing
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+    assert app.last_saved is not None and app.last_saved.exists()
+    assert app.return_code == 0

@@ -136,3 +136,72 @@ def test_replay_board_ends_its_last_line_before_the_summary(tmp_path: Path) -> N
             check=True,
         ).stdout
         assert "\nreplayed " in out and out.count("replayed ") == 1, out[-300:]
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        "seats",
+        7,
+        ["human", "greedy", "greedy"],
+        {"seats": "human"},
+        {"seats": [1, 2, 3]},
+        {"seats": ["human"]},
+    ],
+)
+def test_resume_refuses_a_tui_field_it_did_not_write_without_a_traceback(
+    field: object, tmp_path: Path, started: list[SakuraApp]
+) -> None:
+    """Issue 31, item 4: a record whose header's ``tui`` field is not an object crashed with
+    an AttributeError; it is said in one line, like every other corrupt record."""
+    from dataclasses import replace
+
+    record = replace(random_playout(make_game("sakura", {"players": 3}), seed=3), extra={"tui": field})
+    path = tmp_path / "odd.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 2, result.output
+    assert 'the record\'s "tui"' in result.output and "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert not started
+
+
+def test_resume_refuses_an_unknown_bot_in_the_tui_field(tmp_path: Path, started: list[SakuraApp]) -> None:
+    from dataclasses import replace
+
+    record = random_playout(make_game("sakura", {"players": 3}), seed=3)
+    record = replace(record, extra={"tui": {"seats": ["human", "alphazero", "greedy"]}})
+    path = tmp_path / "odd.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 2 and "unknown bot" in result.output, result.output
+    assert not started
+
+
+@pytest.mark.parametrize(
+    ("args", "table"),
+    [
+        (["--seed", "77"], (3, None, ["human", "greedy", "greedy"], 77)),
+        (["--bots", "expert"], (3, None, ["human", "expert", "expert"], None)),
+        (["--hot-seat"], (3, None, ["human", "human", "human"], None)),
+        (["--variant", "tactical"], (2, "tactical", ["human", "greedy"], None)),
+        (["--seat", "4", "--bots", "random"], (4, None, ["random", "random", "random", "human"], None)),
+    ],
+)
+def test_options_without_players_fill_in_the_start_screen(
+    args: list[str], table: tuple[int, str | None, list[str], int | None], started: list[SakuraApp]
+) -> None:
+    """Issue 31, item 5: without -p these options were silently dropped; now the start screen
+    opens with them filled in (and Enter starts that table)."""
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 0, result.output
+    (tui,) = started
+    assert tui.setup is None and tui.start is not None  # the start screen, not a game at once
+    start = tui.start
+    assert (start.players, start.variant, [s.kind for s in start.seats], start.seed) == table
+
+
+def test_a_bad_option_without_players_is_said_before_the_start_screen(started: list[SakuraApp]) -> None:
+    result = runner.invoke(app, ["play", "--bots", "alphazero"])
+    assert result.exit_code == 2 and "unknown bot 'alphazero'" in result.output, result.output
+    assert not started

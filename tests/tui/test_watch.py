@@ -132,3 +132,6 @@ async def test_an_invite_link_of_a_full_table_watches_it(server: str, game_name:
         await pilot.press("1", "enter")  # nothing to play
         await pilot.pause()
         assert "The server says" not in _log(game)
+        await pilot.press("h")  # issue 31, item 10: no "when it is your turn" to a spectator
+        await _wait(pilot, lambda: "hints are for the players" in _log(game))
+        assert "A hint comes when it is your turn" not in _log(game)

@@ -110,6 +110,9 @@ async def test_a_resumed_game_does_not_say_it_is_new(tmp_path: Path) -> None:
         log = _log(app.screen)
         assert "A new game" not in log
         assert f"goes on after {len(session.recorder.moves)} moves" in log
+        # issue 31, deliverable 2: the earlier log comes back, as its player saw it
+        assert log.index("Cards revealed") < log.index("goes on after")
+        assert "You choose card" in log.split("goes on after")[0]
 
 
 async def _to_a_choice(
@@ -215,3 +218,161 @@ async def test_a_card_with_one_open_area_is_placed_there_without_a_wrong_message
         await pilot.press("enter")
         await pilot.pause()
         assert session.recorder.moves[0].action == "place y1 temple"
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "you draw card 5.", "you draw cards 13 and 40."),
+        ("es", "robas la carta 5.", "robas las cartas 13 y 40."),
+        ("fa", "شما کارت 5 را", "شما کارت‌های 13 و 40 را"),
+    ],
+)
+def test_the_cards_you_draw_are_named_as_cards(lang: str, one: str, two: str) -> None:
+    """Issue 31, item 6: "you draw 5" read as five cards; it is card 5 (or cards 13 and 40)."""
+    from sakura.tui import i18n
+    from sakura.tui.log import sentence
+
+    i18n.set_language(lang)
+    try:
+        said = [sentence({"type": "hands_refilled", "draws": [d, [1]]}, str, you=0) for d in ([5], [13, 40])]
+    finally:
+        i18n.set_language("en")
+    assert said[0] is not None and one in said[0]
+    assert said[1] is not None and two in said[1]
+
+
+async def test_the_final_standings_show_the_court_painter_and_say_it_never_wins() -> None:
+    """Issue 31, item 9: the court painter was left out of the final standings even with the
+    most tokens (13 against the winner's 11), and nothing said why."""
+    from dataclasses import replace
+
+    from sakura.tui.dialogs import EndScreen
+
+    game = make_game("sakura", {"players": 2})
+    record = random_playout(game, seed=2)  # the court painter ends with 13 tokens, the winner 11
+    record = replace(record, extra={"tui": {"seats": ["human", "greedy"]}})
+    app = SakuraApp(session=Session.resume(record), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, EndScreen)
+        text = screen_text(app)
+        row = next(line for line in text.split("\n") if "court painter" in line and "│" in line)
+        assert "13" in row and "–" in row, text  # its tokens, and no place
+        assert "never wins" in text and "You finished in place 1 of 2." in text
+        places = [line for line in text.split("\n") if re.search(r"│\s*[12]\s*│", line)]
+        assert len(places) == 2 and "11" in places[0] and "★" in places[0], text
+
+
+async def test_tactical_the_court_painters_card_is_asked_and_told_clearly() -> None:
+    """Issue 31, item 8: choosing the court painter's card left the cursor on the card just
+    chosen, where Enter did nothing, silently; the log said "You choose card 20, 23."; and the
+    court painter's last card fell off the status line at 80 columns."""
+    app = SakuraApp(setup=Setup(2, "tactical", (SeatSpec("human"), SeatSpec("greedy")), 4), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            await pilot.pause()
+            game = next(s for s in app.screen_stack if isinstance(s, SakuraScreen))
+            if game.acting and game.mode == "select" and game.session.view(0).double == 0:
+                break
+            if game.acting:
+                await pilot.press("enter")
+        else:
+            raise AssertionError("the human never played two cards")
+        status = [line for line in screen_text(app).split("\n") if "♦" in line]
+        assert sum(line.count("#") for line in status) == 3, status  # every painter's last card
+        hand = game.session.view(0).hand or ()
+        await pilot.press("1")
+        await pilot.pause()
+        assert game.mode == "court" and hand[game.cursor] != hand[0]
+        await pilot.press("1")  # the card already chosen for one's own painter
+        await pilot.pause()
+        assert game.mode == "court" and "is for your own painter" in _prompt(game)
+        moves = len(game.local.recorder.moves)
+        await pilot.press("enter")  # the cursor is on another card: it is played
+        for _ in range(100):
+            if len(game.local.recorder.moves) > moves:
+                break
+            await pilot.pause(0.02)
+        assert len(game.local.recorder.moves) > moves, (game.mode, _prompt(game), moves)
+        played = game.local.recorder.moves[moves]
+        assert played.action == f"play {hand[0]} court {hand[1]}"
+        assert (
+            f"You choose card {hand[0]} for your painter and card {hand[1]} for the court painter."
+            in _log(game)
+        )
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fa"])
+def test_the_help_is_whole_sentences_never_a_fragment_per_line(lang: str) -> None:
+    """Issue 31, item 10: the help's own line breaks left fragments ("together and", "+3,")
+    that the screen's wrapping then stranded; each help line is now a whole sentence."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from sakura.tui import i18n
+    from sakura.tui.cards_screens import rules_text as cards_rules
+    from sakura.tui.sakura_screens import rules_text as sakura_rules
+
+    i18n.set_language(lang)
+    try:
+        lines = []
+        for help_text in (sakura_rules(), cards_rules()):
+            if isinstance(help_text, Text):
+                lines += help_text.plain.split("\n")
+            else:
+                assert isinstance(help_text, Group)
+                lines += [str(getattr(p, "text", "")) for p in help_text.renderables]
+    finally:
+        i18n.set_language("en")
+    dangling = (" and", " y", " و", ",", "،", ":")
+    assert [line for line in lines if line.rstrip().endswith(dangling)] == []
+
+
+HELP_TEACHES = {  # deliverable 3 of issue 31: what the help must teach, by an English phrase
+    "the court painter": "The court painter (K) plays too",
+    "the tactical variant": "Tactical variant:",
+    "bridges": "three spaces with five or six",
+    "the torii": "starts on the torii",
+    "4 tokens at the last sakura": "earns 4 instead of 3",
+    "the hint key": "H: a hint",
+    "paging the log": "PageUp/PageDown",
+}
+
+
+def test_the_card_games_help_names_its_hint_and_log_keys_too() -> None:
+    from sakura.tui.cards_screens import rules_text
+
+    text = rules_text()
+    assert "H: a hint" in getattr(text, "plain", "") and "PageUp/PageDown" in getattr(text, "plain", "")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fa"])
+def test_the_help_teaches_the_two_player_rules_the_garden_and_every_key(lang: str) -> None:
+    from rich.console import Group
+    from rich.text import Text
+
+    from sakura.tui import i18n
+    from sakura.tui.sakura_screens import rules_text
+
+    i18n.set_language("en")
+    english = rules_text()
+    assert isinstance(english, Text)
+    paragraphs = [line for line in english.plain.split("\n") if line]
+    i18n.set_language(lang)
+    try:
+        shown = rules_text()
+        texts = shown.plain.split("\n") if isinstance(shown, Text) else []
+        if isinstance(shown, Group):
+            texts = [str(getattr(p, "text", "")) for p in shown.renderables]
+        for what, phrase in HELP_TEACHES.items():
+            source = next((p for p in paragraphs if phrase in p), None)
+            assert source is not None, f"the help does not teach {what}"
+            if lang != "en":  # a translation of its own, on the help of that language
+                translated = i18n.lt(source)
+                assert translated != source and translated in texts, (what, lang)
+    finally:
+        i18n.set_language("en")

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from sakura.tui import Setup
 
 err = Console(stderr=True, soft_wrap=True, markup=False)
+DEFAULT_BOTS = "greedy"
 
 
 def play(
@@ -30,13 +31,13 @@ def play(
     ] = None,
     variant: Annotated[str | None, typer.Option(help="two players: 'court' (default) or 'tactical'")] = None,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="what plays the other seats: a level (beginner, casual, club, expert, "
-            "master) or a bot spec (random, greedy, mcts:300; with --players)"
+            "master) or a bot spec (random, greedy, mcts:300); default greedy"
         ),
-    ] = "greedy",
-    seat: Annotated[int, typer.Option(help="your seat, 1 to the number of players (with --players)")] = 1,
+    ] = None,
+    seat: Annotated[int | None, typer.Option(help="your seat, 1 to the number of players; default 1")] = None,
     hot_seat: Annotated[
         bool, typer.Option("--hot-seat", help="every seat is a human at this keyboard")
     ] = False,
@@ -56,7 +57,11 @@ def play(
         bool, typer.Option("--watch", help="with --join: watch the table, take no seat (a spectator)")
     ] = False,
 ) -> None:
-    """Play Sakura or its card game in the terminal: a full-screen app; ? shows the rules and keys."""
+    """Play Sakura or its card game in the terminal: a full-screen app; ? shows the rules and keys.
+
+    With --players (or --game sakura-cards) the game starts at once; otherwise the start
+    screen opens, filled in with the other options given (--bots, --seat, --hot-seat,
+    --variant, --seed), and Enter starts."""
     require("sakura play", "tui")
     from sakura.records import GameRecord, InvalidRecordError, ReplayDivergenceError
     from sakura.tui import SakuraApp, Session
@@ -99,9 +104,15 @@ def play(
                 "the card game (--game sakura-cards) is for two players and has no variants: "
                 "leave out --players and --variant"
             )
-        setup = _setup(CARDS, 2, None, bots, seat, hot_seat, seed)
+        setup = _setup(CARDS, 2, None, bots or DEFAULT_BOTS, seat or 1, hot_seat, seed)
     elif players is not None:
-        setup = _setup("sakura", players, variant, bots, seat, hot_seat, seed)
+        setup = _setup("sakura", players, variant, bots or DEFAULT_BOTS, seat or 1, hot_seat, seed)
+    elif any(option is not None for option in (bots, seat, variant, seed)) or hot_seat:
+        # no --players: the start screen, filled in with what was asked (Enter starts)
+        table = 2 if variant is not None else max(3, seat or 1)
+        prefill = _setup("sakura", table, variant, bots or DEFAULT_BOTS, seat or 1, hot_seat, seed)
+        SakuraApp(start=prefill, lang=language, save_dir=save_dir).run()
+        return
     SakuraApp(setup=setup, session=session, lang=language, save_dir=save_dir).run()
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from sakura.records import GameRecord
-from sakura.tui.i18n import RTL, set_language
+from sakura.tui.i18n import N_, RTL, set_language
 from sakura.tui.session import CARDS, Session, Setup
 from sakura.tui.start import StartScreen
 
@@ -28,14 +29,15 @@ CSS = """
 .row Select > SelectOverlay { width: 46; }
 .row Input { width: 46; height: 1; border: none; padding: 0 1; background: $boost; }
 .row Input:focus { border: none; background: $accent; }
-.row:focus-within Label { color: $accent; text-style: bold; }
-.row:focus-within Label.mark { text-style: bold reverse; }
+.row.-focused Label { color: $accent; text-style: bold; }
 #go { margin: 1 0 0 0; min-width: 20; height: 3; }
 #go:focus { text-style: bold reverse; }
 #start-error { color: red; }
 #pass { align: center middle; padding: 4 4; }
+HelpScreen { background: $background; }
 #help { background: $panel; padding: 1 2; margin: 1 2; }
-#end { background: $panel; padding: 1 2; margin: 1 4; height: auto; }
+EndScreen { align: center bottom; }
+#end { background: $panel; padding: 1 2; margin: 0; width: 100%; height: auto; }
 #winner { text-style: bold; color: yellow; padding: 1 0; }
 .rtl #prompt, .rtl #help-text, .rtl #pass { text-align: right; }
 #play-real { margin: 1 2; min-width: 24; height: 3; }
@@ -46,12 +48,16 @@ CSS = """
 
 class SakuraApp(App[None]):
     """``setup`` given: start playing at once; ``session``: resume; ``record``: replay;
-    ``join``: a seat at a web table (its link; ``watch``: watch it, no seat); none: the start
-    screen. ``delay`` is the
-    pause between resolution steps (0 in tests)."""
+    ``join``: a seat at a web table (its link; ``watch``: watch it, no seat); ``start``: the
+    start screen filled in with that table (the command line's options without ``-p``);
+    none: the start screen. ``delay`` is the pause between resolution steps (0 in tests)."""
 
     CSS = CSS
     TITLE = "Sakura"
+    # Textual's own Ctrl+Q quits at once, before any screen sees the key: a game under way asks
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_or_ask", N_("Quit"), show=False, priority=True)
+    ]
 
     def __init__(
         self,
@@ -64,16 +70,28 @@ class SakuraApp(App[None]):
         save_dir: Path | None = None,
         join: str | None = None,
         watch: bool = False,
+        start: Setup | None = None,
     ) -> None:
         set_language(lang)
         super().__init__()
         self.lang = lang
         self.setup, self.session, self.record = setup, session, record
         self.join, self.spectate = join, watch  # ("watch" is a Textual method's name)
+        self.start = start
         self.delay = delay
         self.save_dir = save_dir or Path.cwd()
         self.last_saved: Path | None = None
         self.join_error: str | None = None  # why ``join`` failed, once it has
+
+    def action_quit_or_ask(self) -> None:
+        """Ctrl+Q: a game under way asks first (:meth:`GameScreen.action_quit_game`); any
+        other screen, the dialog included, quits."""
+        from sakura.tui.game_screen import GameScreen
+
+        if isinstance(self.screen, GameScreen):
+            self.screen.action_quit_game()
+        else:
+            self.exit()
 
     def on_mount(self) -> None:
         if self.lang in RTL:  # running text starts on the right (the board stays left to right)
@@ -89,7 +107,7 @@ class SakuraApp(App[None]):
         elif self.setup is not None:
             self.push_screen(game_screen(self.setup))
         else:
-            self.push_screen(StartScreen())
+            self.push_screen(StartScreen(self.start))
 
 
 def game_screen(setup: Setup | None = None, session: Session[Any] | None = None) -> Screen[None]:

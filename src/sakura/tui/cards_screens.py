@@ -28,7 +28,7 @@ from sakura.tui.cards_render import area_name, card_label
 from sakura.tui.cards_widgets import CardsBoard, CardsHand
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import RTL, language, shape, t
+from sakura.tui.i18n import RTL, language, lt, shape, t
 from sakura.tui.replay_screen import ReplayScreen
 from sakura.tui.session import GameSource, Setup
 
@@ -60,28 +60,45 @@ class TurnOptions:
         return cls(verb, frozenset(cards), ordered)
 
 
-def rules_text() -> Text:
+def rules_text() -> RenderableType:
     return styled_lines(
         [
-            (t("Sakura, the card game — the rules in short"), "bold magenta"),
-            (t("Two players, three rounds. Each is dealt ten cards; twenty are set aside unseen."), ""),
-            (t("Your turn: place a card at the right end of one of your three areas"), ""),
-            (t("(garden, palace, temple), never lower than the card it follows; equal is fine."), ""),
-            (t("If no card of your hand fits anywhere, discard one face down instead."), ""),
-            (t("Then give a card of your hand to your opponent, face down."), ""),
-            (t("When both hands are empty, each area scores its best three cards:"), ""),
-            (t("three colours 10, one colour 15, numbers in a row +5; each blossom ✿ +3,"), ""),
-            (t("but an area holding more than one blossom scores 0."), ""),
-            (t("After three rounds the higher total wins; equal totals are a draw."), ""),
+            (lt("Sakura, the card game — the rules in short"), "bold magenta"),
+            (lt("Two players, three rounds. Each is dealt ten cards; twenty are set aside unseen."), ""),
+            (
+                lt(
+                    "Your turn: place a card at the right end of one of your three areas "
+                    "(garden, palace, temple), never lower than the card it follows; equal is fine."
+                ),
+                "",
+            ),
+            (lt("If no card of your hand fits anywhere, discard one face down instead."), ""),
+            (lt("Then give a card of your hand to your opponent, face down."), ""),
+            (
+                lt(
+                    "When both hands are empty, each area scores its best three cards: "
+                    "three colours 10, one colour 15, numbers in a row +5; each blossom ✿ +3, "
+                    "but an area holding more than one blossom scores 0."
+                ),
+                "",
+            ),
+            (lt("After three rounds the higher total wins; equal totals are a draw."), ""),
             ("", ""),
-            (t("Cards"), "bold cyan"),
-            (t("r red · b blue · g green · y yellow, numbers 1 to 5, ✿ a cherry blossom"), ""),
-            (t("▶ whose turn · underlined: the three cards that score · ★ the card you received last"), ""),
+            (lt("Cards"), "bold cyan"),
+            (lt("r red · b blue · g green · y yellow, numbers 1 to 5, ✿ a cherry blossom"), ""),
+            (lt("▶ whose turn · underlined: the three cards that score · ★ the card you received last"), ""),
             ("", ""),
-            (t("Keys"), "bold"),
-            (t("←/→ and Enter, or 1-9 and 0: choose a card (dimmed cards cannot be played now)"), ""),
-            (t("then 1-3, or ↑/↓ and Enter: the area · Esc: another card"), ""),
-            (t("S save · ? help · Ctrl+Q quit"), ""),
+            (lt("Keys"), "bold"),
+            (lt("←/→ and Enter, or 1-9 and 0: choose a card (dimmed cards cannot be played now)"), ""),
+            (lt("then 1-3, or ↑/↓ and Enter: the area · Esc: another card"), ""),
+            (lt("S save · ? help · Ctrl+Q quit"), ""),
+            (
+                lt(
+                    "H: a hint (each card's estimated chance of winning) · PageUp/PageDown: "
+                    "page through the log"
+                ),
+                "",
+            ),
         ]
     )
 
@@ -150,7 +167,7 @@ class CardsScreen(GameScreen[CardsView]):
     def sentence(self, event: dict[str, Any], you: int | None) -> str | None:
         return sentence(event, self.who, you=you)
 
-    def rules(self) -> Text:
+    def rules(self) -> RenderableType:
         return rules_text()
 
     def standings(self) -> tuple[RenderableType, str]:
@@ -170,7 +187,7 @@ class CardsScreen(GameScreen[CardsView]):
 
     def start(self) -> None:
         view = self.session.view(None)
-        self.write(t("— Round {round} — {name} starts.", round=view.round, name=self.who(view.starter)))
+        self.write(lt("— Round {round} — {name} starts.", round=view.round, name=self.who(view.starter)))
 
     async def after_bot(self) -> None:
         if self.sakura_app.delay:
@@ -199,17 +216,19 @@ class CardsScreen(GameScreen[CardsView]):
             # the card before it
             mark = "\u200f" if language() in RTL else ""
             spots = " · ".join(f"{mark}[{AREAS.index(a) + 1}] {area_name(a)}" for a in options.areas[card])
-            text = t("Place {card} in: {areas} · Esc: another card", card=card_label(card), areas=spots)
+            text = lt("Place {card} in: {areas} · Esc: another card", card=card_label(card), areas=spots)
         elif options.verb == "give":
-            text = t(
+            text = lt(
                 "{name}: give a card to {other}, face down (←/→ and Enter, or its number).",
                 name=name,
                 other=self.who(1 - self.actor),
             )
         elif options.verb == "discard":
-            text = t("{name}: no card fits in any of your areas; choose one to discard face down.", name=name)
+            text = lt(
+                "{name}: no card fits in any of your areas; choose one to discard face down.", name=name
+            )
         else:
-            text = t("{name}: choose a card to place (←/→ and Enter, or its number).", name=name)
+            text = lt("{name}: choose a card to place (←/→ and Enter, or its number).", name=name)
         self.prompt(text + ("\n" + hint if hint else ""))
 
     async def game_key(self, key: str, char: str | None) -> None:
@@ -234,7 +253,7 @@ class CardsScreen(GameScreen[CardsView]):
         """The card at ``index`` was chosen: give it, discard it, or ask for its area."""
         card = hand[index]
         if card not in options.cards:
-            self.ask(options, t("{card} cannot be played now.", card=card_label(card)))
+            self.ask(options, lt("{card} cannot be played now.", card=card_label(card)))
             return
         self.cursor = index
         if options.verb == "give":
@@ -267,7 +286,7 @@ class CardsScreen(GameScreen[CardsView]):
             elif len(spots) == 1:  # one place only: say where, and how to put it there
                 self.ask(
                     options,
-                    t(
+                    lt(
                         "{card} fits only in the {area}: Enter or {key} puts it there.",
                         card=card_label(card),
                         area=area_name(spots[0]),
@@ -276,7 +295,8 @@ class CardsScreen(GameScreen[CardsView]):
                 )
             else:
                 self.ask(
-                    options, t("{card} cannot go in the {area}.", card=card_label(card), area=area_name(area))
+                    options,
+                    lt("{card} cannot go in the {area}.", card=card_label(card), area=area_name(area)),
                 )
 
 
@@ -294,5 +314,5 @@ class CardsReplayScreen(ReplayScreen):
     def sentence(self, event: dict[str, Any]) -> str | None:
         return sentence(event, self.who)
 
-    def rules(self) -> Text:
+    def rules(self) -> RenderableType:
         return rules_text()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,7 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, RichLog, Static
 
-from sakura.tui.i18n import N_, justify, t, tr, translate_bindings
+from sakura.tui.i18n import N_, justify, lt, paragraph, t, tr, translate_bindings
 from sakura.tui.session import HUMAN, Setup, level_of
 
 if TYPE_CHECKING:
@@ -35,10 +35,11 @@ class GameLog(RichLog):
         self.follow = True
 
     def say(self, text: str | None) -> None:
-        """Write a sentence (of one or more lines)."""
+        """Write a sentence (of one or more lines) in logical order (:func:`lt`): each line
+        is wrapped to the log's width before it is shaped (:func:`paragraph`)."""
         side = justify()
         for line in text.split("\n") if text else ():
-            self.write(Text(line, justify=side), expand=side == "right", scroll_end=self.follow)
+            self.write(paragraph(line), expand=side == "right", scroll_end=self.follow)
 
     def page(self, pages: int) -> None:
         """Scroll back (``pages`` < 0) or forward by a page."""
@@ -107,12 +108,16 @@ def names_of_seats(humans: Sequence[bool]) -> list[str]:
     ]
 
 
-def styled_lines(lines: list[tuple[str, str]]) -> Text:
-    """Help text from (line, style) pairs; the lines are translated and shaped already."""
-    out = Text(justify=justify())
-    for text, style in lines:
-        out.append(text + "\n", style=style)
-    return out
+def styled_lines(lines: list[tuple[str, str]]) -> RenderableType:
+    """Help text from (line, style) pairs of logical text (:func:`lt`): each line wrapped to
+    the help's width, then shaped (a Persian line cut after it is reordered would lose its
+    first words to the next line)."""
+    if justify() == "left":
+        out = Text()
+        for text, style in lines:
+            out.append(text + "\n", style=style)
+        return out
+    return Group(*(paragraph(text, style) for text, style in lines))
 
 
 class HelpScreen(ModalScreen[None]):
@@ -120,7 +125,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "app.pop_screen", N_("Close"))]
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: RenderableType) -> None:
         super().__init__()
         translate_bindings(self)
         self.text = text
@@ -153,6 +158,40 @@ class PassScreen(Screen[None]):
         self.dismiss(None)
 
 
+class QuitScreen(ModalScreen[None]):
+    """Ctrl+Q in a game under way: save it and quit, quit without saving, or go on (a game
+    is never lost to one key)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "save_and_quit", N_("Save and quit")),
+        Binding("q,ctrl+q", "app.quit", N_("Quit")),
+        Binding("escape,n", "app.pop_screen", N_("Go on")),
+    ]
+
+    def __init__(self, game: GameScreen[Any]) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end"):
+            yield Static(paragraph(lt("Quit the game under way?"), "bold"))
+            yield Static(paragraph(lt("S: save it and quit · Q: quit without saving · Esc: go on playing")))
+        yield Footer()
+
+    def action_save_and_quit(self) -> None:
+        """Save as S does; quit only once it is saved (a failed save stays, and the log says why)."""
+        app: Any = self.app
+        before, app.last_saved = app.last_saved, None
+        self.game.action_save()
+        saved = app.last_saved
+        if saved is None:
+            app.last_saved = before
+            app.pop_screen()
+            return
+        app.exit(message=lt("Saved to {path}.", path=str(saved)))
+
+
 class EndScreen(ModalScreen[None]):
     """The final standings (the game's own table), the winner, and what to do next."""
 
@@ -172,7 +211,7 @@ class EndScreen(ModalScreen[None]):
         body: RenderableType = table
         with Vertical(id="end"):
             yield Static(body)
-            yield Static(Text(winner), id="winner")
+            yield Static(paragraph(winner), id="winner")
             yield Static(t("N or Enter: play again · S: save the record · Q: quit"))
         yield Footer()
 

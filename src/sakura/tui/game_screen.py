@@ -16,7 +16,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.console import RenderableType
-from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
@@ -24,7 +23,7 @@ from textual.widgets import Static
 
 from sakura.engine import Event, GameError, View
 from sakura.tui.dialogs import EndScreen, HelpScreen, LogScreen, PassScreen, seat_names
-from sakura.tui.i18n import N_, justify, t, tn, translate_bindings
+from sakura.tui.i18n import N_, lt, ltn, paragraph, translate_bindings
 from sakura.tui.session import GameSource, Session, Setup
 
 if TYPE_CHECKING:
@@ -41,7 +40,7 @@ class GameScreen(LogScreen, Generic[V]):
         Binding("question_mark", "help", N_("Help")),
         Binding("s", "save", N_("Save")),
         Binding("h", "hint", N_("Hint")),
-        Binding("ctrl+q", "app.quit", N_("Quit")),
+        Binding("ctrl+q", "quit_game", N_("Quit")),
     ]
     SAVE_PREFIX: ClassVar[str] = "sakura"
 
@@ -81,12 +80,13 @@ class GameScreen(LogScreen, Generic[V]):
         """One event (its dict form, as ``you`` may see it) in words, or ``None``."""
         raise NotImplementedError
 
-    def rules(self) -> Text:
+    def rules(self) -> RenderableType:
         """The help screen's text: the rules in brief and the keys."""
         raise NotImplementedError
 
     def standings(self) -> tuple[RenderableType, str]:
-        """The end screen's table of final standings and its line naming the winner(s)."""
+        """The end screen's table of final standings and its line naming the winner(s), in
+        logical order (:func:`~sakura.tui.i18n.lt`: it is shaped where it is shown)."""
         raise NotImplementedError
 
     def start(self) -> None:
@@ -127,16 +127,17 @@ class GameScreen(LogScreen, Generic[V]):
     def hidden_caption(self) -> str:
         """What the hand's place says when no hand may be shown."""
         if self.session.hot_seat:
-            return t("(the hand is hidden until its player takes the keyboard)")
-        return t("(you are watching: every hand is hidden)")
+            return lt("(the hand is hidden until its player takes the keyboard)")
+        return lt("(you are watching: every hand is hidden)")
 
     def prompt(self, text: str) -> None:
         self.prompt_said = text
         self.prompt_line(text)
 
     def prompt_line(self, text: str) -> None:
-        """Show ``text`` in the prompt for a moment (a hint's progress) without it being the prompt."""
-        self.query_one("#prompt", Static).update(Text(text, style="bold", justify=justify()))
+        """Show ``text`` (logical order, :func:`lt`) in the prompt for a moment (a hint's
+        progress) without it being the prompt; shaped once, after wrapping."""
+        self.query_one("#prompt", Static).update(paragraph(text, "bold"))
 
     def write(self, text: str | None) -> None:
         """A line in the log. A line that arrives before the log is mounted (a web table's
@@ -155,8 +156,9 @@ class GameScreen(LogScreen, Generic[V]):
     def on_mount(self) -> None:
         moves = len(self.local.recorder.moves)
         if moves:  # a resumed game goes on; it is not new
+            self.earlier_log()
             self.write(
-                tn(
+                ltn(
                     "The saved game of seed {seed} goes on after {n} move.",
                     "The saved game of seed {seed} goes on after {n} moves.",
                     moves,
@@ -164,10 +166,19 @@ class GameScreen(LogScreen, Generic[V]):
                 )
             )
         else:
-            self.write(t("A new game: seed {seed}.", seed=self.session.seed))
+            self.write(lt("A new game: seed {seed}.", seed=self.session.seed))
         self.start()
         self.refresh_board()
         self.run_worker(self.advance(), exclusive=True)
+
+    def earlier_log(self) -> None:
+        """A resumed game's log up to now, as its viewer saw it: the record's moves played
+        again from its first position, each event told as :meth:`play_events` tells it."""
+        session = self.local
+        state = session.game.state_from_json(session.recorder.initial)
+        for move in session.recorder.moves:
+            for event in state.apply_action(move.player, session.game.parse_action(move.action)):
+                self.write(self.sentence(event.seen_by(self.log_viewer).to_dict(), self.log_viewer))
 
     async def play_events(self, events: list[Event], snapshots: list[V]) -> None:
         """Write the events of one action into the log, as the log's viewer may see them."""
@@ -187,7 +198,7 @@ class GameScreen(LogScreen, Generic[V]):
                     self.mode = "wait"
                     if session.hot_seat:
                         self.actor = None
-                    self.prompt(t("{name} is thinking…", name=self.who(seat)))
+                    self.prompt(lt("{name} is thinking…", name=self.who(seat)))
                     action = await asyncio.to_thread(session.bot_action, seat)
                     snaps: list[V] = []
                     events = session.apply(seat, action, snaps, self.log_viewer)
@@ -218,7 +229,7 @@ class GameScreen(LogScreen, Generic[V]):
         assert seat is not None
         session = self.local
         if action not in self.legal(seat):
-            self.write(t("That is not possible now."))
+            self.write(lt("That is not possible now."))
             return
         self.busy = True
         self.mode = "wait"
@@ -244,7 +255,7 @@ class GameScreen(LogScreen, Generic[V]):
     def game_over(self) -> None:
         self.mode, self.actor = "over", None
         self.refresh_board()
-        self.prompt(t("The game is over."))
+        self.prompt(lt("The game is over."))
         self.app.push_screen(EndScreen(self))
 
     # ------------------------------------------------------------------ keys
@@ -260,6 +271,16 @@ class GameScreen(LogScreen, Generic[V]):
             await self.game_key(event.key, event.character)
         except GameError as exc:
             self.write(str(exc))
+
+    def action_quit_game(self) -> None:
+        """Ctrl+Q: a local game under way asks first (save and quit, quit, or go on); a game
+        that is over, or one at a web table (the server keeps it), quits at once."""
+        from sakura.tui.dialogs import QuitScreen
+
+        if self.mode == "over" or not isinstance(self.session, Session) or self.session.terminal():
+            self.app.exit()
+            return
+        self.app.push_screen(QuitScreen(self))
 
     def action_hint(self) -> None:
         """Each legal action's estimated chance of winning, from the acting seat's view."""
@@ -278,7 +299,7 @@ class GameScreen(LogScreen, Generic[V]):
         try:
             session.save(path)
         except OSError as exc:
-            self.write(t("Could not save: {error}", error=str(exc)))
+            self.write(lt("Could not save: {error}", error=str(exc)))
             return
         self.sakura_app.last_saved = path
-        self.write(t("Saved to {path}.", path=str(path)))
+        self.write(lt("Saved to {path}.", path=str(path)))

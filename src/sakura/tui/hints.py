@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from sakura.bots import HINT_SPEC, Advice, advise
 from sakura.tui.cards_render import area_name, card_label
-from sakura.tui.i18n import t
+from sakura.tui.i18n import lt
 
 if TYPE_CHECKING:
     from sakura.tui.game_screen import GameScreen
@@ -28,19 +28,19 @@ def action_words(action: str) -> str:
     """An action as the hint says it: "card 17", "cards 5 and 9", "forward"; in the card game
     "the r3✿ in the garden", "give the b2", "discard the y1"; else as written."""
     if m := re.fullmatch(r"place (\S+) (garden|palace|temple)", action):
-        return t("the {card} in the {area}", card=card_label(m[1]), area=area_name(m[2]))
+        return lt("the {card} in the {area}", card=card_label(m[1]), area=area_name(m[2]))
     if m := re.fullmatch(r"give (\S+)", action):
-        return t("give the {card}", card=card_label(m[1]))
+        return lt("give the {card}", card=card_label(m[1]))
     if m := re.fullmatch(r"discard (\S+)", action):
-        return t("discard the {card}", card=card_label(m[1]))
+        return lt("discard the {card}", card=card_label(m[1]))
     if m := re.fullmatch(r"play (\d+)", action):
-        return t("card {n}", n=int(m[1]))
+        return lt("card {n}", n=int(m[1]))
     if m := re.fullmatch(r"play (\d+) court (\d+)", action):
-        return t("cards {a} and {b}", a=int(m[1]), b=int(m[2]))
+        return lt("cards {a} and {b}", a=int(m[1]), b=int(m[2]))
     if action == "forward":
-        return t("forward")
+        return lt("forward")
     if action == "back":
-        return t("back")
+        return lt("back")
     return action
 
 
@@ -48,9 +48,9 @@ def hint_text(advice: Advice) -> str:
     """One log line: every action with its estimated chance (:meth:`Advice.estimate`), best first."""
     ranked = sorted(advice.actions, key=advice.estimate, reverse=True)
     parts = [
-        t("{action}: {n}%", action=action_words(a.action), n=round(100 * advice.estimate(a))) for a in ranked
+        lt("{action}: {n}%", action=action_words(a.action), n=round(100 * advice.estimate(a))) for a in ranked
     ]
-    return t("Hint (estimated chance of winning): {choices}", choices=" · ".join(parts))
+    return lt("Hint (estimated chance of winning): {choices}", choices=" · ".join(parts))
 
 
 def decision(view: Any) -> tuple[Any, ...]:
@@ -78,20 +78,23 @@ class Hinter:
         screen = self.screen
         from sakura.tui.session import Session
 
+        if not screen.session.humans:  # watching a web table: no seat to advise
+            screen.write(lt("You are watching: hints are for the players."))
+            return
         if screen.busy or not screen.acting or screen.actor is None:
-            screen.write(t("A hint comes when it is your turn to decide."))
+            screen.write(lt("A hint comes when it is your turn to decide."))
             return
         if self.running:
             return
         seat = screen.actor
         view = screen.session.view(seat)
         if not view.legal_actions:
-            screen.write(t("A hint comes when it is your turn to decide."))
+            screen.write(lt("A hint comes when it is your turn to decide."))
             return
         self.running = True
         if not isinstance(screen.session, Session):  # a web table: the server works it out
             self.asked = (seat, decision(view))
-            screen.prompt_line(t("Working out a hint… {n}%", n=0))
+            screen.prompt_line(lt("Working out a hint… {n}%", n=0))
             remote: Any = screen.session
             screen.run_worker(remote.send({"type": "hint"}), group="hint")
             return
@@ -100,7 +103,7 @@ class Hinter:
     # A web table's answer comes as messages (``hint_progress``, ``hint``, or an ``error``).
     def progress(self, message: dict[str, Any]) -> None:
         if self.running:
-            self.screen.prompt_line(t("Working out a hint… {n}%", n=round(100 * float(message["progress"]))))
+            self.screen.prompt_line(lt("Working out a hint… {n}%", n=round(100 * float(message["progress"]))))
 
     def answer(self, message: dict[str, Any]) -> None:
         asked, self.asked, self.running = self.asked, None, False
@@ -124,10 +127,10 @@ class Hinter:
 
         def progress(done: int, total: int) -> None:
             if total:
-                text = t("Working out a hint… {n}%", n=round(100 * done / total))
+                text = lt("Working out a hint… {n}%", n=round(100 * done / total))
                 app.call_from_thread(screen.prompt_line, text)
 
-        screen.prompt_line(t("Working out a hint… {n}%", n=0))
+        screen.prompt_line(lt("Working out a hint… {n}%", n=0))
         try:
             advice = await asyncio.to_thread(
                 advise,

@@ -1,16 +1,19 @@
 """The terminal app's languages: gettext catalogs kept by Babel, loaded at start-up.
 
 The source strings are English and are marked with :func:`t` (:func:`tn` for plurals,
-:func:`tr` for fragments). ``pybabel extract -k t -k tn:1,2 -k tr -k N_`` collects them
-into ``locale/sakura_tui.pot``; ``pybabel update`` merges them into
-``locale/LANG/LC_MESSAGES/sakura_tui.po`` (see docs/tui.md). The ``.po``
+:func:`lt` and :func:`ltn` for logical text, :func:`tr` for fragments). ``pybabel extract``
+(its keywords are in docs/tui.md) collects them into ``locale/sakura_tui.pot``; ``pybabel
+update`` merges them into ``locale/LANG/LC_MESSAGES/sakura_tui.po``. The ``.po``
 files are the only committed form: at start-up :func:`set_language` reads the catalog with
 ``babel.messages.pofile`` and compiles it in memory to ``gettext.GNUTranslations``, so a fresh
 ``pip install`` needs no build step and plural forms follow the catalog's ``Plural-Forms``.
 
-Persian is written right to left: terminals lay out text cell by cell, left to right, so each
-finished line is shaped (``arabic-reshaper``) and put in visual order (``python-bidi``) here,
-after formatting. See ``docs/tui.md`` for what that does not cover.
+Persian is written right to left: terminals lay out text cell by cell, left to right, so a
+line is shaped, put in visual order and mirrored (:mod:`sakura.tui.bidi`) once it is whole.
+:func:`t` does that at once, for a label that is shown as it is; :func:`lt` (and :func:`ltn`)
+return the logical text, for what is joined to other text or wrapped to a width (the log, the
+prompt, the help): :func:`paragraph` shapes it where it is drawn. Shaping twice, or before
+joining or wrapping, scrambles the line. See ``docs/tui.md`` for what that does not cover.
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ import os
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "sakura_tui"
@@ -99,18 +105,43 @@ def language() -> str:
     return str(_active["lang"])
 
 
+def rtl() -> bool:
+    return _active["lang"] in RTL
+
+
 def shape(text: str) -> str:
-    """Put a finished line of right-to-left text into visual order for a terminal.
+    """Put finished lines of right-to-left text into visual order for a terminal, shaped
+    and with their brackets mirrored (:func:`sakura.tui.bidi.shape_line`).
 
-    The paragraph direction is right to left (``base_dir="R"``) whatever the line starts
-    with: python-bidi's automatic direction would take "E+1، E+2: ..." for a left-to-right
-    line and put its Persian words in the wrong order."""
-    if _active["lang"] not in RTL:
+    The paragraph direction is right to left whatever the line starts with: python-bidi's
+    automatic direction would take "E+1، E+2: ..." for a left-to-right line and put its
+    Persian words in the wrong order."""
+    if not rtl():
         return text
-    import arabic_reshaper
-    from bidi import get_display
+    from sakura.tui.bidi import shape_line
 
-    return "\n".join(get_display(arabic_reshaper.reshape(line), base_dir="R") for line in text.split("\n"))
+    return "\n".join(shape_line(line) for line in text.split("\n"))
+
+
+def paragraph(text: str, style: str = "") -> RenderableType:
+    """Logical text (from :func:`lt`) as a renderable that wraps it to the width it is drawn
+    at and only then shapes each line (right-to-left languages; aligned where its reader
+    starts)."""
+    if not rtl():  # Rich wraps left-to-right text itself
+        from rich.text import Text
+
+        return Text(text, style=style, justify="left")
+    from sakura.tui.bidi import Paragraph
+
+    return Paragraph(text, style, rtl=True)
+
+
+def lines_at(text: str, width: int) -> list[str]:
+    """Logical text cut into lines of at most ``width`` cells, each then shaped (a
+    right-to-left line is reordered after it is cut, never before)."""
+    from sakura.tui.bidi import shape_wrapped, wrap
+
+    return shape_wrapped(text, width) if rtl() else wrap(text, width)
 
 
 def justify() -> Literal["left", "right"]:
@@ -133,6 +164,19 @@ def t(message: str, **values: Any) -> str:
     """Translate ``message``, fill in ``values`` (``{name}`` fields) and shape it."""
     text = str(_active["translations"].gettext(message))
     return shape(text.format(**values) if values else text)
+
+
+def lt(message: str, **values: Any) -> str:
+    """Translate ``message`` and fill in ``values``, in logical order (not shaped): for text
+    that is joined to more text or wrapped before it is shown (:func:`paragraph`)."""
+    text = str(_active["translations"].gettext(message))
+    return text.format(**values) if values else text
+
+
+def ltn(singular: str, plural: str, n: int, **values: Any) -> str:
+    """:func:`tn` in logical order (not shaped), as :func:`lt`."""
+    text = str(_active["translations"].ngettext(singular, plural, n))
+    return text.format(n=n, **values)
 
 
 def tn(singular: str, plural: str, n: int, **values: Any) -> str:

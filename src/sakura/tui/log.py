@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sakura.engine.games.sakura import default_deck
-from sakura.tui.i18n import t, tn
+from sakura.tui.i18n import lt, ltn, tr
 
 Names = Callable[[int], str]
 
@@ -18,6 +18,18 @@ Names = Callable[[int], str]
 def card_text(number: int) -> str:
     card = default_deck().card(number)
     return f"{number} {card.garden} {card.painter}"
+
+
+def and_list(items: list[str]) -> str:
+    """Items as a reader lists them: ``13 and 40``, ``5, 13 and 40`` (the language's comma
+    and "and").
+
+    >>> and_list(["5"]), and_list(["13", "40"]), and_list(["5", "13", "40"])
+    ('5', '13 and 40', '5, 13 and 40')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return lt("{items} and {last}", items=tr(", ").join(items[:-1]), last=items[-1])
 
 
 def capital(text: str) -> str:
@@ -40,53 +52,62 @@ def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str 
 def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None:
     kind = event.get("type")
     if kind == "round_started":
-        line = t("— Round {round} —", round=event["round"])
+        line = lt("— Round {round} —", round=event["round"])
         if event.get("double") is not None:
-            line += "\n" + t("{name} plays two cards: one for the court painter.", name=name(event["double"]))
+            line += "\n" + lt(
+                "{name} plays two cards: one for the court painter.", name=name(event["double"])
+            )
         return line
     if kind == "card_chosen":
-        if event.get("cards") and event["player"] == you:
-            return t("You choose card {cards}.", cards=", ".join(map(str, event["cards"])))
-        return t("{name} has chosen.", name=name(event["player"]))
+        cards = event.get("cards")
+        if cards and event["player"] == you:
+            if len(cards) == 2:  # tactical: your own painter's card, then the court painter's
+                return lt(
+                    "You choose card {card} for your painter and card {court} for the court painter.",
+                    card=cards[0],
+                    court=cards[1],
+                )
+            return lt("You choose card {cards}.", cards=", ".join(map(str, cards)))
+        return lt("{name} has chosen.", name=name(event["player"]))
     if kind == "cards_revealed":
         plays = ", ".join(f"{card} ({name(seat)})" for seat, card in event["plays"])
-        line = t("Cards revealed: {plays}.", plays=plays)
+        line = lt("Cards revealed: {plays}.", plays=plays)
         if event.get("court_from_deck"):
-            line += "\n" + t("The court painter's card comes from the deck.")
+            line += "\n" + lt("The court painter's card comes from the deck.")
         return line
     if kind == "card_resolving":
-        return t("Card {card} of {name}.", card=card_text(event["card"]), name=name(event["seat"]))
+        return lt("Card {card} of {name}.", card=card_text(event["card"]), name=name(event["seat"]))
     if kind == "choice_asked":
         # whole sentences, not a fragment put in one: "de" + "el" is "del" in Spanish
         if event["part"] == "garden":
-            return t("{name} chooses the direction of the Emperor's move.", name=name(event["seat"]))
-        return t("{name} chooses the direction of the painter's move.", name=name(event["seat"]))
+            return lt("{name} chooses the direction of the Emperor's move.", name=name(event["seat"]))
+        return lt("{name} chooses the direction of the painter's move.", name=name(event["seat"]))
     if kind == "choice_made":
         if event["forward"]:
-            return t("{name} chooses forward.", name=name(event["seat"]))
-        return t("{name} chooses back.", name=name(event["seat"]))
+            return lt("{name} chooses forward.", name=name(event["seat"]))
+        return lt("{name} chooses back.", name=name(event["seat"]))
     if kind == "emperor_moved":
         if event["start"] == event["end"]:
-            return t("The Emperor cannot go back past space 1.")
-        return t(
+            return lt("The Emperor cannot go back past space 1.")
+        return lt(
             "The Emperor walks from space {start} to space {end}.", start=event["start"], end=event["end"]
         )
     if kind == "painter_moved":
         who = name(event["seat"])
         if event["start"] == event["end"]:
             if event["end"] == 0:
-                return t("{name} is at the gate and cannot go back.", name=who)
-            return t("{name} stays on space {end}.", name=who, end=event["end"])
+                return lt("{name} is at the gate and cannot go back.", name=who)
+            return lt("{name} stays on space {end}.", name=who, end=event["end"])
         if event["cause"] == "lineup":
-            return t("{name} lines up on space {end}.", name=who, end=event["end"])
+            return lt("{name} lines up on space {end}.", name=who, end=event["end"])
         if event["end"] < event["start"]:
-            return t(
+            return lt(
                 "{name} goes back from space {start} to space {end}.",
                 name=who,
                 start=event["start"],
                 end=event["end"],
             )
-        return t(
+        return lt(
             "{name} moves from space {start} to space {end}.",
             name=who,
             start=event["start"],
@@ -94,31 +115,31 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
         )
     if kind == "painter_stayed":
         if event.get("seat") is None:
-            return t("Nobody moves.")
-        return t("{name} stays where they are.", name=name(event["seat"]))
+            return lt("Nobody moves.")
+        return lt("{name} stays where they are.", name=name(event["seat"]))
     if kind == "bumped":
         who = name(event["seat"])
         if event.get("by") == "emperor":  # the Emperor's move caused it, not the painter's
-            line = t(
+            line = lt(
                 "The Emperor backs onto {name} on space {at}: {name} falls from grace, back to space {end}.",
                 name=who,
                 at=event["at"],
                 end=event["end"],
             )
         else:
-            line = t(
+            line = lt(
                 "{name} reaches the Emperor on space {at} and falls from grace: back to space {end}.",
                 name=who,
                 at=event["at"],
                 end=event["end"],
             )
         if event.get("token_lost"):
-            line += "\n" + t("{name} gives a token back to the supply.", name=who)
+            line += "\n" + lt("{name} gives a token back to the supply.", name=who)
         return line
     if kind == "cards_discarded":
         n = len(event["cards"])
         return (
-            tn(
+            ltn(
                 "The Emperor stops at a sakura: {n} card is discarded unplayed.",
                 "The Emperor stops at a sakura: {n} cards are discarded unplayed.",
                 n,
@@ -128,11 +149,15 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
         )
     if kind == "sakura_scored":
         lines = [
-            t("Sakura {number} on space {space} is scored!", number=event["sakura"] + 1, space=event["space"])
+            lt(
+                "Sakura {number} on space {space} is scored!",
+                number=event["sakura"] + 1,
+                space=event["space"],
+            )
         ]
         for seat, rank, tokens in event["awards"]:
             lines.append(
-                tn(
+                ltn(
                     "  {rank}. {name}: {n} token",
                     "  {rank}. {name}: {n} tokens",
                     tokens,
@@ -143,15 +168,17 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
         return "\n".join(lines)
     if kind == "hands_refilled":
         mine = event["draws"][you] if you is not None and you < len(event["draws"]) else None
+        if mine and len(mine) == 1:  # "you draw 5" read as five cards: say "card"
+            return lt("Hands are refilled; you draw card {card}.", card=mine[0])
         if mine:
-            return t("Hands are refilled; you draw {cards}.", cards=", ".join(map(str, mine)))
-        return t("Hands are refilled.")
+            return lt("Hands are refilled; you draw cards {cards}.", cards=and_list([str(c) for c in mine]))
+        return lt("Hands are refilled.")
     if kind == "deck_reshuffled":
-        return tn(
+        return ltn(
             "The discard pile is shuffled into a new deck of {n} card.",
             "The discard pile is shuffled into a new deck of {n} cards.",
             event["size"],
         )
     if kind == "game_ended":
-        return t("The game is over.")
+        return lt("The game is over.")
     return None

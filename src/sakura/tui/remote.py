@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from sakura.engine import Outcome, View
 from sakura.engine.games.cards import AreaScore, CardsView
 from sakura.engine.games.sakura import SakuraView
-from sakura.tui.i18n import t
+from sakura.tui.i18n import lt
 from sakura.tui.session import BOT_KINDS, CARDS, GAMES, HUMAN, SAKURA, SeatSpec, Setup
 
 Message = dict[str, Any]
@@ -208,20 +208,20 @@ class RemoteSession(Generic[V]):
                 response = await client.post(url, json={"seat": None})
         except httpx.HTTPError as exc:
             raise JoinError(
-                t(
+                lt(
                     "Cannot reach the server at {url}: {error}",
                     url=self.target.base,
                     error=str(exc) or type(exc).__name__,
                 )
             ) from None
         if response.status_code == 404:
-            raise JoinError(t("There is no table {table} on this server.", table=self.target.table))
+            raise JoinError(lt("There is no table {table} on this server.", table=self.target.table))
         if response.status_code == 409:  # every seat is taken: watch the table
             self.watch = self.no_free_seat = True
             return
         if response.status_code != 200:
             raise JoinError(
-                t(
+                lt(
                     "No seat to take at table {table}: {reason}",
                     table=self.target.table,
                     reason=_detail(response),
@@ -231,7 +231,7 @@ class RemoteSession(Generic[V]):
             self.token = str(response.json()["token"])
         except (ValueError, KeyError, TypeError) as exc:
             raise JoinError(
-                t(
+                lt(
                     "Cannot reach the server at {url}: {error}",
                     url=self.target.base,
                     error=f"{type(exc).__name__}: {exc}",
@@ -245,7 +245,7 @@ class RemoteSession(Generic[V]):
             ws = await connect(self.target.ws_url, open_timeout=30, max_size=2**22)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise JoinError(
-                t(
+                lt(
                     "Cannot reach the server at {url}: {error}",
                     url=self.target.base,
                     error=str(exc) or type(exc).__name__,
@@ -261,12 +261,12 @@ class RemoteSession(Generic[V]):
                     break
             game = (message.get("table") or {}).get("game") or SAKURA
             if game not in GAMES:
-                raise JoinError(t("This table plays {game}, which the terminal app cannot show.", game=game))
+                raise JoinError(lt("This table plays {game}, which the terminal app cannot show.", game=game))
             self.welcome(message)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:  # not a Sakura server's answer
             await ws.close()
             raise JoinError(
-                t(
+                lt(
                     "Cannot reach the server at {url}: {error}",
                     url=self.target.base,
                     error=f"{type(exc).__name__}: {exc}",
@@ -308,7 +308,7 @@ class RemoteSession(Generic[V]):
             if self.closing or self.terminal():
                 return
             if attempt == 0:
-                status(t("The connection was lost; connecting again…"))
+                status(lt("The connection was lost; connecting again…"))
             await asyncio.sleep(RETRY[min(attempt, len(RETRY) - 1)])
             attempt += 1
             try:
@@ -317,7 +317,7 @@ class RemoteSession(Generic[V]):
                 if attempt == 1:  # once: the retries go on quietly
                     status(str(exc))
                 continue
-            status(t("Connected again."))
+            status(lt("Connected again."))
             await handle(message)
 
     async def act(self, action: str) -> bool:
@@ -364,7 +364,7 @@ def _detail(response: httpx.Response) -> str:
 def _refusal(message: Message, table: str) -> str:
     code = message.get("code")
     if code == "bad_token":
-        return t("This link's token opens no seat at this table.")
+        return lt("This link's token opens no seat at this table.")
     if code == "no_table":
-        return t("There is no table {table} on this server.", table=table)
+        return lt("There is no table {table} on this server.", table=table)
     return str(message.get("message") or code)

@@ -29,7 +29,7 @@ from sakura.engine.games.sakura import SakuraView
 from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import seat_names
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import N_, t, tn, translate_bindings
+from sakura.tui.i18n import N_, lt, ltn, paragraph, t, translate_bindings
 from sakura.tui.remote import JoinError, JoinTarget, Message, RemoteSession, parse_join_url
 from sakura.tui.sakura_screens import SakuraScreen
 from sakura.tui.session import CARDS
@@ -51,7 +51,7 @@ class JoinFailedScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="pass"):
             yield Static(t("Cannot join the table."), id="pass-title")
-            yield Static(Text(self.reason), id="join-error")
+            yield Static(paragraph(self.reason), id="join-error")  # logical (lt), shaped here
             yield Static(t("Press Enter to quit."))
         yield Footer()
 
@@ -122,18 +122,18 @@ class RemoteFlow(GameScreen[V]):
         self.present = self.remote.away()
         if seat is None:
             if self.remote.no_free_seat:
-                self.write(t("Every seat of table {table} is taken.", table=self.remote.target.table))
+                self.write(lt("Every seat of table {table} is taken.", table=self.remote.target.table))
             self.write(
-                t(
+                lt(
                     "You are watching table {table}: the hands are hidden, the keys play nothing.",
                     table=self.remote.target.table,
                 )
             )
         else:
-            self.write(t("Table {table}: you play seat {n}.", table=self.remote.target.table, n=seat + 1))
+            self.write(lt("Table {table}: you play seat {n}.", table=self.remote.target.table, n=seat + 1))
         if self.remote.claimed and self.remote.token is not None:
             self.write(
-                t(
+                lt(
                     "Your personal link (to come back to this seat): {link}",
                     link=self.remote.target.personal_link(self.remote.token),
                 )
@@ -185,7 +185,7 @@ class RemoteFlow(GameScreen[V]):
             if message.get("seat") == self.remote.seat:
                 self.sent = False
                 if message.get("by") == "timer":
-                    self.write(t("Time is up: a bot played for you."))
+                    self.write(lt("Time is up: a bot played for you."))
         elif kind == "table":
             self.remote.table = message.get("table") or self.remote.table
             self.name_seats()
@@ -201,7 +201,7 @@ class RemoteFlow(GameScreen[V]):
             return
         elif kind == "error":
             self.hinter.refused()
-            self.write(t("The server says: {reason}", reason=str(message.get("message") or "")))
+            self.write(lt("The server says: {reason}", reason=str(message.get("message") or "")))
             self.sent = False
             if self.mode != "over":
                 self.mode = "wait"
@@ -217,9 +217,9 @@ class RemoteFlow(GameScreen[V]):
         """A line in the log when a player leaves the table or comes back."""
         away = self.remote.away()
         for seat in sorted(away - self.present):
-            self.write(t("{name} is away.", name=self.who(seat)))
+            self.write(lt("{name} is away.", name=self.who(seat)))
         for seat in sorted(self.present - away):
-            self.write(t("{name} is back.", name=self.who(seat)))
+            self.write(lt("{name} is back.", name=self.who(seat)))
         self.present = away
 
     async def play_update(self, message: Message) -> None:
@@ -241,7 +241,7 @@ class RemoteFlow(GameScreen[V]):
         deadline = self.remote.deadline
         if deadline is not None and self.acting:
             left = max(0, int(deadline - time.time() + 0.999))
-            text += "\n" + tn("{n} second left to decide.", "{n} seconds left to decide.", left)
+            text += "\n" + ltn("{n} second left to decide.", "{n} seconds left to decide.", left)
         super().prompt(text)
 
     def stale_turn(self, view: V) -> bool:
@@ -265,7 +265,7 @@ class RemoteFlow(GameScreen[V]):
             self.mode = "wait"
         view = self.remote.view(None)
         waiting = [s for s in view.current_players if s != self.remote.seat] or list(view.current_players)
-        self.prompt(t("{name} is thinking…", name=", ".join(self.who(s) for s in waiting)))
+        self.prompt(lt("{name} is thinking…", name=", ".join(self.who(s) for s in waiting)))
 
     async def advance(self) -> None:
         self.follow()
@@ -274,13 +274,13 @@ class RemoteFlow(GameScreen[V]):
         seat = self.actor
         assert seat is not None
         if action not in self.remote.view(seat).legal_actions:
-            self.write(t("That is not possible now."))
+            self.write(lt("That is not possible now."))
             return
         self.mode, self.sent = "wait", True
         self.refresh_board()
         if not await self.remote.act(action):
             self.sent = False
-            self.write(t("The connection was lost; connecting again…"))
+            self.write(lt("The connection was lost; connecting again…"))
 
     def play_again(self) -> None:
         """From the end screen: ask the server for the rematch table (same seats)."""
@@ -292,7 +292,7 @@ class RemoteFlow(GameScreen[V]):
     def to_rematch(self, message: Message) -> None:
         table, token = message.get("table"), message.get("token")
         if not isinstance(table, str) or not isinstance(token, str):
-            self.write(t("The server says: {reason}", reason=f"rematch {table}"))
+            self.write(lt("The server says: {reason}", reason=f"rematch {table}"))
             return
         link = JoinTarget(self.remote.target.base, table, token).personal_link(token)
         while self.app.screen is not self:
@@ -301,7 +301,7 @@ class RemoteFlow(GameScreen[V]):
 
     def action_save(self) -> None:
         if not self.remote.terminal():
-            self.write(t("The record can be saved once the game is over."))
+            self.write(lt("The record can be saved once the game is over."))
             return
         self.run_worker(self.save_record(), group="save")
 
@@ -312,10 +312,10 @@ class RemoteFlow(GameScreen[V]):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         except (OSError, httpx.HTTPError) as exc:
-            self.write(t("Could not save: {error}", error=str(exc)))
+            self.write(lt("Could not save: {error}", error=str(exc)))
             return
         self.sakura_app.last_saved = path
-        self.write(t("Saved to {path}.", path=str(path)))
+        self.write(lt("Saved to {path}.", path=str(path)))
 
 
 class RemoteGameScreen(RemoteFlow[SakuraView], SakuraScreen):

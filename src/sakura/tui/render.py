@@ -171,7 +171,7 @@ def draw_status(
         if seat in away:
             entry.append(" " + shape(tr("away")), style="bold red")
         # an entry is never cut across two lines: one that does not fit starts the next line
-        if line and line + entry.cell_len > width:
+        if line and line + 2 + entry.cell_len > width:  # 2: the gap before the entry
             out.append("\n")
             line = 0
         elif line:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -60,7 +61,7 @@ class ReplayScreen(LogScreen):
     def sentence(self, event: dict[str, Any]) -> str | None:
         raise NotImplementedError
 
-    def rules(self) -> Text:
+    def rules(self) -> RenderableType:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ shared

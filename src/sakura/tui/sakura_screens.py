@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +21,7 @@ from sakura.engine import Event
 from sakura.engine.games.sakura import SakuraView
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import shape, t, tr
+from sakura.tui.i18n import lt, paragraph, shape, t, tr
 from sakura.tui.log import sentence
 from sakura.tui.render import ghost_from_events, seat_letter, seat_style
 from sakura.tui.replay_screen import ReplayScreen
@@ -39,7 +39,7 @@ def one_line(text: str) -> str:
     parts = [line.strip() for line in text.split("\n") if line.strip()]
     out = parts[0] if parts else ""
     for part in parts[1:]:
-        out += (" " if out[-1] in ".!?…:" else ", ") + part
+        out += (" " if out[-1] in ".!?…:" else tr(", ")) + part
     return out if not out or out[-1] in ".!?…" else out + "."
 
 
@@ -50,36 +50,72 @@ def choice_letters() -> tuple[str, str]:
     return (forward or "f")[:1], (back or "b")[:1]
 
 
-def rules_text() -> Text:
+def rules_text() -> RenderableType:
     return styled_lines(
         [
-            (t("Sakura — the rules in short"), "bold magenta"),
-            (t("Be close to the Emperor whenever he stops at a sakura, but never walk into him."), ""),
-            (t("Each round everyone picks one card in secret; the cards are revealed together and"), ""),
+            (lt("Sakura — the rules in short"), "bold magenta"),
+            (lt("Be close to the Emperor whenever he stops at a sakura, but never walk into him."), ""),
             (
-                t("take effect from the lowest order number up: garden action first, painter action second."),
+                lt(
+                    "Each round everyone picks one card in secret; the cards are revealed together and "
+                    "take effect from the lowest order number up: garden action first, painter action second."
+                ),
                 "",
             ),
             (
-                t("A painter that reaches the Emperor falls from grace: one token lost, three spaces back."),
+                lt("A painter that reaches the Emperor falls from grace: one token lost, three spaces back."),
                 "",
             ),
-            (t("Moving painters count only free spaces. Only the gate may hold several painters."), ""),
-            (t("At a sakura the closest painters earn tokens (3, 2, 1); the rest line up behind."), ""),
-            (t("After the last sakura the most tokens wins."), ""),
-            ("", ""),
-            (t("Garden actions"), "bold cyan"),
-            (t("E+1, E+2: the Emperor moves forward · E-1: he moves back · E±1: you choose"), ""),
-            (t("C-2: the painter closest to the Emperor goes back 2 · F+2: the furthest goes forward 2"), ""),
-            ("", ""),
-            (t("Painter actions"), "bold yellow"),
-            (t("P+n: your painter moves forward n · P±n: you choose forward or back"), ""),
-            (t("JUMP: to the first free space beyond the next painter ahead"), ""),
-            (t("COUNT: forward one space per painter between you and the Emperor"), ""),
-            ("", ""),
-            (t("Keys"), "bold"),
+            (lt("Moving painters count only free spaces. Only the gate may hold several painters."), ""),
+            (lt("At a sakura the closest painters earn tokens (3, 2, 1); the rest line up behind."), ""),
             (
-                t(
+                lt(
+                    "With five or six players the fourth closest earns a token too; at the last sakura "
+                    "the closest earns 4 instead of 3, and nobody lines up."
+                ),
+                "",
+            ),
+            (lt("After the last sakura the most tokens wins."), ""),
+            (
+                lt(
+                    "The Emperor starts on the torii (⛩). A bridge (=) is one space with two to four "
+                    "players and three spaces with five or six."
+                ),
+                "",
+            ),
+            ("", ""),
+            (lt("Two players"), "bold green"),
+            (
+                lt(
+                    "The court painter (K) plays too: each round the deck's top card is its card; it always "
+                    "moves forward and takes tokens like a player, but it never wins."
+                ),
+                "",
+            ),
+            (
+                lt(
+                    "Tactical variant: the player further from the Emperor plays two cards, one for their "
+                    "painter and one for the court painter (if both stand on the gate, the deck's card "
+                    "is the court painter's); they draw two at the end of the round."
+                ),
+                "",
+            ),
+            ("", ""),
+            (lt("Garden actions"), "bold cyan"),
+            (lt("E+1, E+2: the Emperor moves forward · E-1: he moves back · E±1: you choose"), ""),
+            (
+                lt("C-2: the painter closest to the Emperor goes back 2 · F+2: the furthest goes forward 2"),
+                "",
+            ),
+            ("", ""),
+            (lt("Painter actions"), "bold yellow"),
+            (lt("P+n: your painter moves forward n · P±n: you choose forward or back"), ""),
+            (lt("JUMP: to the first free space beyond the next painter ahead"), ""),
+            (lt("COUNT: forward one space per painter between you and the Emperor"), ""),
+            ("", ""),
+            (lt("Keys"), "bold"),
+            (
+                lt(
                     "←/→ and Enter, or 1-5: play a card · 1/{f} forward, 2/{b} back · S save · ? help · Ctrl+Q quit",  # noqa: E501 (a catalog message, whole)
                     f=choice_letters()[0].upper(),
                     b=choice_letters()[1].upper(),
@@ -87,13 +123,20 @@ def rules_text() -> Text:
                 "",
             ),
             (
-                t(
+                lt(
+                    "H: a hint (each card's estimated chance of winning) · PageUp/PageDown: "
+                    "page through the log"
+                ),
+                "",
+            ),
+            (
+                lt(
                     "Garden: ⌂ gate · = bridge · ⛩/T torii · ✿ sakura (✓ scored) · ♔ Emperor · A-F painters, K court"  # noqa: E501 (a catalog message, whole)
                 ),
                 "",
             ),
             (
-                t(
+                lt(
                     "Beside each painter: sp space, ♦ tokens, #n the card played this round (or last round), "
                     "✓ chosen"
                 ),
@@ -153,7 +196,7 @@ class SakuraScreen(GameScreen[SakuraView]):
         view = self.session.view(None)
         self.write(self.sentence({"type": "round_started", "round": view.round, "double": view.double}, None))
 
-    def rules(self) -> Text:
+    def rules(self) -> RenderableType:
         return rules_text()
 
     def standings(self) -> tuple[RenderableType, str]:
@@ -165,19 +208,34 @@ class SakuraScreen(GameScreen[SakuraView]):
         table.add_column(t("Painter"))
         table.add_column(t("Tokens"), justify="right")
         table.add_column(t("Space"), justify="right")
-        order = sorted(range(len(outcome.scores)), key=lambda s: (-outcome.scores[s], -view.painters[s]))
-        for place, seat in enumerate(order, 1):
+        # the court painter is ranked among the painters by its tokens, but takes no place: it
+        # never wins (rules: "is ranked and takes tokens like a player, but cannot win")
+        court = view.court
+        tokens = list(outcome.scores) + ([view.tokens[court]] if court is not None else [])
+        order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], -view.painters[s]))
+        place, places = 0, {}
+        for seat in order:
             mark = " ★" if seat in outcome.winners else ""
+            place += seat != court
+            places[seat] = place
             table.add_row(
-                str(place),
+                "–" if seat == court else str(place),
                 Text(
                     f"{seat_letter(view, seat)} {shape(self.who(seat))}{mark}", style=seat_style(view, seat)
                 ),
-                str(outcome.scores[seat]),
+                str(tokens[seat]),
                 str(view.painters[seat]),
             )
-        winners = ", ".join(self.who(w) for w in outcome.winners)
-        return table, t("Winner: {names}", names=winners)
+        note = lt("The court painter takes tokens like a player but never wins.") if court is not None else ""
+        winners = tr(", ").join(self.who(w) for w in outcome.winners)
+        standings: RenderableType = Group(table, paragraph(note, "italic")) if note else table
+        said = lt("Winner: {names}", names=winners)
+        you = self.log_viewer  # the one human at the keyboard: where they finished
+        if you is not None:
+            said += "\n" + lt(
+                "You finished in place {place} of {players}.", place=places[you], players=view.players
+            )
+        return standings, said
 
     # ------------------------------------------------------------------ flow
 
@@ -207,13 +265,13 @@ class SakuraScreen(GameScreen[SakuraView]):
         self.refresh_board()
         if view.double == seat:
             self.prompt(
-                t(
+                lt(
                     "{name}: choose the card for your own painter (then one for the court painter).",
                     name=self.who(seat),
                 )
             )
         else:
-            self.prompt(t("{name}: choose a card (←/→ and Enter, or 1-5).", name=self.who(seat)))
+            self.prompt(lt("{name}: choose a card (←/→ and Enter, or 1-5).", name=self.who(seat)))
 
     def show_choice(self) -> None:
         assert self.actor is not None
@@ -224,15 +282,20 @@ class SakuraScreen(GameScreen[SakuraView]):
         preview = self.local.preview(self.actor, word)
         ghost = ghost_from_events(preview, lambda e: getattr(e, "seat", None))
         self.refresh_board(view, ghost)
-        consequence = " ".join(  # whole sentences, each with its full stop
-            one_line(s) for e in preview if (s := sentence(e.to_dict(), self.who, you=self.actor)) is not None
-        )
-        self.prompt(self.choice_head(card, part) + "\n" + (consequence or t("Nothing moves.")))
+        consequence = " ".join(self.consequence(preview))
+        self.prompt(self.choice_head(card, part) + "\n" + (consequence or lt("Nothing moves.")))
+
+    def consequence(self, preview: list[Event]) -> list[str]:
+        """The previewed events as whole sentences, each with its full stop, in logical order:
+        joined, then shaped once as one line (a right-to-left reader meets the first first)."""
+        assert self.actor is not None
+        said = (sentence(e.to_dict(), self.who, you=self.actor) for e in preview)
+        return [one_line(s) for s in said if s is not None]
 
     def choice_head(self, card: int, part: str) -> str:
         """The question of a pending choice, with its keys (1 or the letter, in this language)."""
         forward, back = choice_letters()
-        return t(
+        return lt(
             "Card {card}: move {what} [1/{f}] forward or [2/{b}] back? Now: {now}.",
             card=card,
             what=tr("the Emperor") if part == "garden" else tr("your painter"),
@@ -267,10 +330,21 @@ class SakuraScreen(GameScreen[SakuraView]):
             if view.double == self.actor:
                 if self.mode == "select":
                     self.mode, self.picked = "court", card
-                    self.prompt(t("Now the card for the court painter (Esc: choose again)."))
+                    # the cursor leaves the card just chosen: Enter then plays another one
+                    self.cursor = next((i for i, c in enumerate(hand) if c != card), self.cursor)
+                    self.prompt(lt("Now the card for the court painter (Esc: choose again)."))
                     self.refresh_board()
                     return
-                if card == self.picked:
+                if card == self.picked:  # said, and the cursor goes to another card
+                    self.cursor = next((i for i, c in enumerate(hand) if c != card), self.cursor)
+                    self.refresh_board()
+                    self.prompt(
+                        lt(
+                            "Card {card} is for your own painter: choose another card for the court painter "
+                            "(Esc: choose again).",
+                            card=card,
+                        )
+                    )
                     return
                 await self.submit(f"play {self.picked} court {card}")
                 return
@@ -321,5 +395,5 @@ class SakuraReplayScreen(ReplayScreen):
     def sentence(self, event: dict[str, Any]) -> str | None:
         return sentence(event, self.who)
 
-    def rules(self) -> Text:
+    def rules(self) -> RenderableType:
         return rules_text()

@@ -212,7 +212,7 @@ class Session(Generic[V]):
             raise ValueError("this record has no seed (an online game): replay it, it cannot be resumed")
         replay(record)  # raises ReplayDivergenceError where the engine disagrees
         game = make_game(record.game, record.config)
-        kinds = record.extra.get("tui", {}).get("seats") or [HUMAN] * game.num_players
+        kinds = _seat_kinds(record.extra.get("tui"), game)
         variant = record.config.get("variant") if record.game == SAKURA else None
         setup = Setup(
             game.num_players, variant, tuple(SeatSpec(str(k)) for k in kinds), record.seed, record.game
@@ -221,3 +221,24 @@ class Session(Generic[V]):
         for move in record.moves:
             recorder.apply(move.player, game.parse_action(move.action))
         return cls(setup, seed=record.seed, recorder=recorder)
+
+
+def _seat_kinds(field: object, game: Game[Any]) -> list[str]:
+    """The seats' kinds from a record's ``tui`` field (``{"seats": ["human", "greedy"]}``);
+    every seat human when there is none. A field the app did not write is a ``ValueError``
+    that says what is wrong (a record is anyone's file), never a traceback later on."""
+    if field is None:
+        return [HUMAN] * game.num_players
+    seats = field.get("seats") if isinstance(field, dict) else None
+    if not isinstance(field, dict) or not (seats is None or isinstance(seats, list)):
+        raise ValueError(
+            'the record\'s "tui" field is not {"seats": [...]}: the terminal app did not write it'
+        )
+    if not seats:
+        return [HUMAN] * game.num_players
+    if len(seats) != game.num_players or not all(isinstance(k, str) and k for k in seats):
+        raise ValueError(
+            f'the record\'s "tui" seats must be {game.num_players} seat kinds ("human" or a bot spec), '
+            f"not {seats!r}"
+        )
+    return list(seats)  # a bot spec is checked as the start screen's are (Setup)

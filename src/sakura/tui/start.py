@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -93,6 +94,20 @@ class StartScreen(Screen[None]):
     def on_mount(self) -> None:
         self._sync()
         self.query_one("#go", Button).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._mark_focused_row()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._mark_focused_row()
+
+    def _mark_focused_row(self) -> None:
+        """The row holding the focus gets ``-focused`` (its label bold, in the accent colour).
+        A class, not ``:focus-within`` in the CSS: Textual restyles a label beside the focused
+        field only when its row's classes change, so "Game" stayed lit wherever the focus went."""
+        focused = self.app.focused
+        for row in self.query(".row"):
+            row.set_class(focused is not None and row in focused.ancestors, "-focused")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._sync()

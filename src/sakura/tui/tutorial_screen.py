@@ -12,7 +12,6 @@ refuses it before the engine sees it.
 from __future__ import annotations
 
 import asyncio
-import textwrap
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
@@ -26,7 +25,7 @@ from textual.widgets import Button, Footer, Static
 from sakura.engine.games.sakura import SakuraView
 from sakura.records import Tutorial, load_script
 from sakura.tui.dialogs import LogScreen, make_log
-from sakura.tui.i18n import N_, justify, language, shape, t, tr, translate_bindings
+from sakura.tui.i18n import N_, language, lines_at, lt, paragraph, rtl, t, tr, translate_bindings
 from sakura.tui.log import sentence
 from sakura.tui.render import ghost_from_events
 from sakura.tui.sakura_screens import choice_letters, rules_text
@@ -54,13 +53,11 @@ class LessonWidget(Widget):
         self.refresh(layout=True)
 
     def _lines(self, width: int) -> Text:
-        side = justify()
-        out = Text(justify=side)
-        out.append(shape(self.head) + "\n", style="dim")
-        for line in textwrap.wrap(self.body, max(10, width - 1)):  # a cell spare: shaping may widen
-            out.append(shape(line) + "\n", style="bold")
-        for line in textwrap.wrap(self.note, max(10, width - 1)):
-            out.append(shape(line) + "\n", style="bold yellow")
+        out = Text(justify="right" if rtl() else "left")
+        for text, style in ((self.head, "dim"), (self.body, "bold"), (self.note, "bold yellow")):
+            if text:
+                for line in lines_at(text, max(10, width - 1)):
+                    out.append(line + "\n", style=style)
         out.rstrip()
         return out
 
@@ -114,7 +111,7 @@ class TutorialScreen(LogScreen):
         self.show_step()
 
     def _start_log(self) -> None:
-        self.log_widget.say(t("Learn to play: a guided first game against two bots."))
+        self.log_widget.say(lt("Learn to play: a guided first game against two bots."))
 
     def _log_event(self, event: Event) -> None:
         you = self.tutorial.script.you
@@ -145,18 +142,18 @@ class TutorialScreen(LogScreen):
         self.log_widget.set_class(light.log or light.tiles, "lit")
         self.query_one("#prompt", Static).set_class(light.choice, "lit")
         total = len(tutorial.script.steps)
-        head = t("Learn to play · step {n} of {total}", n=tutorial.index + 1, total=total)
+        head = lt("Learn to play · step {n} of {total}", n=tutorial.index + 1, total=total)
         self.query_one(LessonWidget).show(head, step.says(tutorial.lang), self.note)
         if step.expect is None:
             last = tutorial.index == len(tutorial.script.steps) - 1
-            said = t("Enter: finish the tutorial.") if last else t("Enter (or N): the next step.")
+            said = lt("Enter: finish the tutorial.") if last else lt("Enter (or N): the next step.")
         elif playing:
-            said = t("Your move: a card by ←/→ and Enter, or 1-5.")
+            said = lt("Your move: a card by ←/→ and Enter, or 1-5.")
         else:
             forward, back = choice_letters()
-            said = t("Your move: [1/{f}] forward or [2/{b}] back.", f=forward.upper(), b=back.upper())
+            said = lt("Your move: [1/{f}] forward or [2/{b}] back.", f=forward.upper(), b=back.upper())
         if tutorial.index > 0:
-            said += " " + t("Backspace: the previous step.")
+            said += " " + lt("Backspace: the previous step.")
         self.prompt(said)
 
     def _preview(self, action: str) -> dict[int, int]:
@@ -166,7 +163,7 @@ class TutorialScreen(LogScreen):
         return ghost_from_events(events, lambda e: getattr(e, "seat", None))
 
     def prompt(self, text: str) -> None:
-        self.query_one("#prompt", Static).update(Text(text, style="bold", justify=justify()))
+        self.query_one("#prompt", Static).update(paragraph(text, "bold"))
 
     # ------------------------------------------------------------------ keys
 
@@ -189,7 +186,7 @@ class TutorialScreen(LogScreen):
                 else:
                     self.show_step()
             elif char is not None and (char.isdigit() or char.lower() in "fb"):
-                self.explain(t("Read this step first, then press Enter."))
+                self.explain(lt("Read this step first, then press Enter."))
             return
         if step.expect.startswith("play"):
             hand = self.tutorial.view.hand or ()
@@ -242,8 +239,8 @@ class TutorialScreen(LogScreen):
 
     def finish(self) -> None:
         self.done = True
-        words = t("You know how to play Sakura. Now try a real game.")
-        self.query_one(LessonWidget).show(t("Well done!"), words)
+        words = lt("You know how to play Sakura. Now try a real game.")
+        self.query_one(LessonWidget).show(lt("Well done!"), words)
         self.prompt("")
         self.query_one(HandWidget).set_class(False, "lit")
         button = Button(t("Play a real game"), id="play-real", variant="primary")
