@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.browser.conftest import await_turn, page_errors
+from tests.browser.conftest import page_errors
+from tests.browser.test_languages import play_to_the_end
 
 # A tie on tokens won on the tie-break, as the engine's Outcome says it (state.py ``_finish``).
 TIE_BROKEN = {"winners": [1], "scores": [12, 12, 9], "reason": "most tokens, then closest to the Emperor"}
@@ -19,18 +20,6 @@ RESULT = """async ([outcome, me]) => {
   const game = await import("/static/js/games/sakura.js");
   return game.result({ outcome }, ["Orange", "Blue", "Green"], me);
 }"""
-
-
-def _play_to_the_end(page: Any) -> None:
-    while not page.locator("#result:not([hidden])").count():
-        choice = page.locator("#choice:not([hidden]) button[data-choice]:not([disabled])")
-        card = page.locator("#hand button.card:not([disabled])")
-        if choice.count():
-            choice.first.click()
-        elif card.count():
-            card.first.click()
-        else:
-            await_turn(page)
 
 
 @pytest.mark.parametrize(("lang", "closer"), [("en", "closer to the Emperor"), ("fa", "نزدیک‌تر")])
@@ -62,7 +51,7 @@ def test_the_result_closes_opens_again_and_help_opens_above_it(
         page.select_option(f"#seat-{seat}", "beginner")
     page.click("#start")
     page.wait_for_url("**/t/**")
-    _play_to_the_end(page)
+    play_to_the_end(page)
     result = page.locator("#result")
     assert page.locator("#result .standings li.me").count() == 1  # the reader's row, marked
     assert page.locator("#result .standings li.me .you-tag").inner_text() == "you"

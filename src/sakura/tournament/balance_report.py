@@ -316,39 +316,42 @@ def _card_axes(title: str, cards: list[CardEffect]) -> tuple[Figure, Any]:
     return fig, ax
 
 
+def _card_bars(
+    ax: Any, cards: list[CardEffect], values: list[Estimate], scale: float, *, fill: Any, edge: str
+) -> None:
+    """One bar a card with its 95% interval (``scale``: 100 for points)."""
+    ax.bar(
+        [c.card for c in cards],
+        [e.value * scale if e.n else 0.0 for e in values],
+        yerr=error_bars(values, scale),
+        capsize=2,
+        color=fill,
+        edgecolor=edge,
+        error_kw={"elinewidth": 0.8},
+    )
+
+
 def _plot_cards(data: Balance, out: Path) -> None:
     cards: list[CardEffect] = sorted(data.cards.values(), key=lambda c: c.card)
-    xs = [c.card for c in cards]
-    names = list(CARD_FIGURES)
+    dealt, played, progress = list(CARD_FIGURES)
 
-    fig, ax = _card_axes(f"{CARD_FIGURES[names[0]]} (points, 95% over {data.deals} deals)", cards)
-    dealt = [c.effect for c in cards]
-    ax.bar(
-        xs,
-        [e.value * 100 for e in dealt],
-        yerr=error_bars(dealt, 100),
-        capsize=2,
-        color=[EDGE if c.flagged else PINK for c in cards],
-        edgecolor=EDGE,
-        error_kw={"elinewidth": 0.8},
+    fig, ax = _card_axes(f"{CARD_FIGURES[dealt]} (points, 95% over {data.deals} deals)", cards)
+    _card_bars(
+        ax,
+        cards,
+        [c.effect for c in cards],
+        100,
+        fill=[EDGE if c.flagged else PINK for c in cards],
+        edge=EDGE,
     )
     ax.axhline(0, color="#444444", linewidth=0.8)
     ax.set_ylabel("win-rate points")
     ax.text(0.01, 0.97, "dark: survives Holm's correction", transform=ax.transAxes, va="top", fontsize=9)
     fig.tight_layout()
-    fig.savefig(out / names[0])
+    fig.savefig(out / dealt)
 
-    fig, ax = _card_axes(CARD_FIGURES[names[1]], cards)
-    played = [c.played for c in cards]
-    ax.bar(
-        xs,
-        [e.value if e.n else 0.0 for e in played],
-        yerr=error_bars(played),
-        capsize=2,
-        color="#c9b8d9",
-        edgecolor="#5b4a6e",
-        error_kw={"elinewidth": 0.8},
-    )
+    fig, ax = _card_axes(CARD_FIGURES[played], cards)
+    _card_bars(ax, cards, [c.played for c in cards], 1, fill="#c9b8d9", edge="#5b4a6e")
     ax.axhline(1 / data.players, color="#444444", linestyle="--", linewidth=1)
     ax.set_ylabel("win rate when played")
     ax.text(
@@ -360,20 +363,11 @@ def _plot_cards(data: Balance, out: Path) -> None:
         fontsize=9,
     )
     fig.tight_layout()
-    fig.savefig(out / names[1])
+    fig.savefig(out / played)
 
-    fig, ax = _card_axes(CARD_FIGURES[names[2]], cards)
-    progress = [c.progress for c in cards]
-    ax.bar(
-        xs,
-        [e.value if e.n else 0.0 for e in progress],
-        yerr=error_bars(progress),
-        capsize=2,
-        color="#8fb996",
-        edgecolor="#3c6e47",
-        error_kw={"elinewidth": 0.8},
-    )
+    fig, ax = _card_axes(CARD_FIGURES[progress], cards)
+    _card_bars(ax, cards, [c.progress for c in cards], 1, fill="#8fb996", edge="#3c6e47")
     ax.axhline(0, color="#444444", linewidth=0.8)
     ax.set_ylabel("spaces a play")
     fig.tight_layout()
-    fig.savefig(out / names[2])
+    fig.savefig(out / progress)
