@@ -103,6 +103,17 @@ def await_turn(page: Any) -> None:
     page.wait_for_selector(PLAYABLE, state="attached")
 
 
+def await_turn_or_others(page: Any) -> None:
+    """Wait until ``page`` can act, the game is over, or its table waits on someone else (its
+    view lists nothing for it, the staging done): what a loop over several pages waits for on
+    each in turn, since no one wait spans two pages."""
+    page.wait_for_function(
+        "(playable) => !!document.querySelector(playable) || (!!window.sakuraTable"
+        " && !window.sakuraTable.animating() && window.sakuraTable.view()?.legal_actions.length === 0)",
+        arg=PLAYABLE,
+    )
+
+
 def frame_done(page: Any) -> None:
     """Return once the page has drawn a frame after now: every input event dispatched before
     has been handled. What a test awaits before it checks that a key did *nothing* (there is

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from tests.browser.conftest import page_errors
+from tests.browser.conftest import await_turn_or_others, page_errors
 from tests.server.test_ratings import _random_player
 
 PASSWORD = "a fine long password"
@@ -33,13 +33,13 @@ def play_until_over(pages: list[Any], seconds: float = 300) -> None:
         if all(p.locator("#result:not([hidden])").count() for p in pages):
             return
         for page in pages:
+            await_turn_or_others(page)
             choice = page.locator("#choice:not([hidden]) button[data-choice]:not([disabled])")
             card = page.locator("#hand button.card:not([disabled])")
             if choice.count():
                 choice.first.click()
             elif card.count():
                 card.first.click()
-        pages[0].wait_for_timeout(30)  # a poll: the pages are in separate browsers, no one wait spans them
     raise AssertionError(
         f"the game did not end in {seconds:.0f} s; the pages show: "
         + " | ".join(p.locator("#status").inner_text() for p in pages)

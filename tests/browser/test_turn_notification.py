@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.browser.conftest import await_turn_or_others
+
 VISIBILITY = """
 (() => {
   let hidden = false;
@@ -50,12 +52,11 @@ def test_a_hidden_tab_shows_your_turn_in_its_title_favicon_and_a_notification(
     # the round's cards are played; the host is due again (a choice or the next card). The
     # friend's card may first ask the friend forward or back: the friend answers it.
     choice = friend.locator("#choice:not([hidden]) button[data-choice]:not([disabled])")
-    for _ in range(600):
-        if host.evaluate("document.title").startswith("★"):
+    for _ in range(10):  # a choice or two of the friend's, then the host is due
+        await_turn_or_others(friend)
+        if not choice.count():
             break
-        if choice.count():
-            choice.first.click()
-        host.wait_for_timeout(100)  # a poll: two pages (no one wait spans them), bounded
+        choice.first.click()
     host.wait_for_function("() => document.title.startsWith('★')", timeout=30_000)
     assert host.locator("link[rel=icon]").get_attribute("href") == "/static/favicon-turn.svg"
     host.wait_for_function("() => window.sakuraTable.notified() === 1")
