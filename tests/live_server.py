@@ -27,12 +27,11 @@ def running_server(database: Path | str, limits: Any = None, **extra: Any) -> It
 
     from sakura.server import create_app
     from sakura.server.limits import LOOPBACK_HOSTS, Limits
-    from sakura.server.serving import config
+    from sakura.server.serving import config, listen
 
-    # The socket is bound here and handed to uvicorn: no other test (another xdist worker)
-    # can take the port between choosing it and serving on it.
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
+    # The socket is bound here (as sakura serve binds its own) and handed to uvicorn: no other
+    # test (another xdist worker) can take the port between choosing it and serving on it.
+    [listener] = listen("127.0.0.1", 0)
     port = listener.getsockname()[1]
     limits = limits or Limits(allowed_hosts=LOOPBACK_HOSTS)
     url = database if isinstance(database, str) else f"sqlite:///{database}"

@@ -41,7 +41,7 @@ function renderSeats() {
 }
 
 // Open a table as the form (or Play now) describes it, and take its first seat.
-async function open(body) {
+async function openTable(body) {
   const response = await post("/api/tables", body);
   const data = await response.json();
   if (!response.ok) {
@@ -61,7 +61,7 @@ const QUICK = "sakuraQuickLevel";
 function playNow() {
   const level = $("quick-level").value;
   localStorage.setItem(QUICK, level);
-  open({ game: "sakura", players: 4, seats: [{ kind: "human" }, ...[1, 2, 3].map(() => ({ kind: "bot", level }))],
+  openTable({ game: "sakura", players: 4, seats: [{ kind: "human" }, ...[1, 2, 3].map(() => ({ kind: "bot", level }))],
     timer: null, name: $("name").value.trim() || null, variant: null, spectator_chat: true, hints: true });
 }
 
@@ -85,7 +85,7 @@ async function create(event) {
     variant: game === "sakura" && players === 2 ? $("variant").value : null,
     spectator_chat: $("spectator-chat").checked, hints: $("hints").checked && !$("rated").checked };
   if ($("rated").checked) body.rated = true;
-  await open(body);
+  await openTable(body);
 }
 
 // A player of a listed table, named as at the table ("Ada (Blue)", "Red (bot, easy)").
