@@ -38,9 +38,10 @@ def test_restart_mid_game_then_finish_the_game(database_url: str) -> None:
         assert not player.errors and player.last_view is not None and player.last_view["terminal"]
         record = GameRecord.loads(client.get(f"/api/tables/{table_id}/record").text)
         assert replay(record).is_terminal()
-        ScriptedPlayer(client, bots_only, bots_token, seed=11).start()  # the other table goes on too
+        seated = ScriptedPlayer(client, bots_only, bots_token, seed=11).start()  # the other table too
         watcher = ScriptedPlayer(client, bots_only, None).start()
         watcher.join()
+        seated.join()  # every socket is closed before the server stops (else its exit can hang)
         assert watcher.last_view is not None and watcher.last_view["terminal"]
     with TestClient(create_app(database_url)) as client:  # finished games stay downloadable
         assert client.get(f"/api/tables/{table_id}/record").status_code == 200
