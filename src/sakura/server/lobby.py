@@ -18,7 +18,7 @@ import logging
 import secrets
 import time
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -27,9 +27,13 @@ from sakura.engine import GameError, available_games, make_game
 from sakura.server import finished, protocol
 from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
+from sakura.server.front import LocalTable, TableFront
 from sakura.server.limits import KeyedLimiter, Limits
 from sakura.server.names import optional_name
 from sakura.server.table import Seat, Table, TableError
+
+if TYPE_CHECKING:
+    from sakura.server.advice import Advisor
 
 log = logging.getLogger("sakura.server")
 
@@ -89,6 +93,10 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.creates = KeyedLimiter(self.limits.creates_per_minute / 60, self.limits.creates_per_minute)
         self._lists: dict[tuple[str, int], tuple[float, Any]] = {}  # cached pages, by (list, page)
+        self.advisor: Advisor | None = None  # the app's hints and analyses (server/advice.py)
+
+    async def stop(self) -> None:
+        """Before the tables close: nothing to let go for one process (many: their leases)."""
 
     async def restore(self) -> list[Table]:
         """Rebuild every unfinished table from the database (after a restart)."""
@@ -123,6 +131,11 @@ class Lobby:
             if table is None:
                 table = self.tables[stored.id] = self._table(stored)
         return table
+
+    async def front(self, table_id: str) -> TableFront:
+        """The table ``table_id`` as the routes use it (:mod:`sakura.server.front`); ``KeyError``
+        if there is none."""
+        return LocalTable(await self.get(table_id), self)
 
     def live_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status != "finished")
@@ -285,21 +298,12 @@ class Lobby:
             raise TableError("only a seated player may ask for a rematch", "not_seated")
         if table.status != "finished":
             raise TableError("the game is not over yet", "not_finished")
+        new: TableFront
         async with table.lock:
             if table.rematch_id is not None:
-                new = await self.get(table.rematch_id)
+                new = await self.front(table.rematch_id)
             else:
-                request = NewTable(
-                    game=table.game.name,
-                    players=table.game.num_players,
-                    variant=table.game.config_json().get("variant"),
-                    timer=table.timer,
-                    rated=table.rated,
-                    spectator_chat=table.options.get("spectator_chat", True),
-                    hints=table.options.get("hints", True),
-                    seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None) for s in table.seats],
-                )
-                new, _, _ = await self.create(request, claim=False)
+                new = LocalTable(await self._rematch_table(table), self)
                 await self.db.call(
                     self.store.update_table,
                     table.id,
@@ -307,15 +311,29 @@ class Lobby:
                     what=f"table {table.id}: storing its rematch",
                 )  # stored, then remembered
                 table.rematch_id = new.id
+            claimed = [s["claimed"] for s in new.info()["seats"]]
             tokens: dict[int, str] = {}
             for conn in list(table.connections):
                 seat = conn.seat
                 if seat is None or table.seats[seat].kind != "human":
                     continue
-                if seat not in tokens and new.seats[seat].token_hash is None:
-                    async with new.lock:
-                        tokens[seat] = (
-                            await new.claim(seat, table.seats[seat].name or None, table.seats[seat].account)
-                        )[1]
+                if seat not in tokens and not claimed[seat]:
+                    was = table.seats[seat]
+                    tokens[seat] = (await new.claim(seat, was.name or None, was.account))[1]
                 conn.push(protocol.rematch(new.id, tokens.get(seat)))
             table.broadcast_table()
+
+    async def _rematch_table(self, table: Table) -> Table:
+        """A new table like ``table``: the same game, options and seats, none claimed."""
+        request = NewTable(
+            game=table.game.name,
+            players=table.game.num_players,
+            variant=table.game.config_json().get("variant"),
+            timer=table.timer,
+            rated=table.rated,
+            spectator_chat=table.options.get("spectator_chat", True),
+            hints=table.options.get("hints", True),
+            seats=[SeatRequest(kind=s.kind, level=s.level, name=s.name or None) for s in table.seats],
+        )
+        new, _, _ = await self.create(request, claim=False)
+        return new

@@ -545,6 +545,12 @@ class Table:
         loop = asyncio.get_running_loop()
         self._timer_handle = loop.call_later(wait, lambda: loop.create_task(self._timeout()))
 
+    def resume_clock(self, deadline: float) -> None:
+        """After a failover: a running clock goes on to the ``deadline`` (``time.time()``) the
+        previous owner had set, rather than starting again in full."""
+        if self.deadline is not None:
+            self._arm_timer(max(0.0, deadline - time.time()))
+
     def waiting_for_players(self) -> bool:
         """An invited seat nobody has taken yet: no clock runs (a bot would play for them)."""
         return any(s.kind == "human" and s.token_hash is None for s in self.seats)

@@ -27,13 +27,15 @@ from typing import Any
 
 import orjson
 
-from sakura.server import chat, listing
+from sakura.server import listing
+from sakura.server.cluster import messages
 from sakura.server.cluster.fencing import lease_of, playing_ids, raise_lease
 from sakura.server.cluster.lease import Leases
 from sakura.server.cluster.relay import Relay, RelayConnection
 from sakura.server.cluster.remote import UNREACHABLE, RemoteTable, ask
 from sakura.server.db import Store
 from sakura.server.errors import TableError
+from sakura.server.front import LocalTable, TableFront
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.protocol import Chat
@@ -53,7 +55,6 @@ class ClusterLobby(Lobby):
         self, store: Store, limits: Limits | None, redis_url: str, *, prefix: str = "sakura:"
     ) -> None:
         super().__init__(store, limits)
-        self.advisor: Any = None  # the app's Advisor (server/advice.py), for relayed hints
         lease_seconds = self.limits.lease_seconds
         import redis.asyncio as aioredis
 
@@ -156,8 +157,8 @@ class ClusterLobby(Lobby):
             self.tables[table.id] = table  # served from now on: its timer is armed just below
             self._lists.clear()
             table.start()
-            if deadline is not None and table.deadline is not None:  # the timer goes on where it was
-                table._arm_timer(max(0.0, float(deadline) - time.time()))
+            if deadline is not None:  # the timer goes on where it was
+                table.resume_clock(float(deadline))
         except BaseException:
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
@@ -225,6 +226,16 @@ class ClusterLobby(Lobby):
     # ---------------------------------------------------------------- what the app asks
 
     async def get(self, table_id: str) -> Any:  # a Table, or a RemoteTable that relays to one
+        table = await self._here(table_id)
+        return table if table is not None else await self._remote(table_id)
+
+    async def front(self, table_id: str) -> TableFront:
+        table = await self._here(table_id)
+        return LocalTable(table, self) if table is not None else await self._remote(table_id)
+
+    async def _here(self, table_id: str) -> Table | None:
+        """The table if this process serves it: owned, being taken, over (read-only: any
+        process serves it) or taken now because nobody owns it; None if another process does."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -237,26 +248,21 @@ class ClusterLobby(Lobby):
         if stored.status != "playing":  # over: read-only, any process serves it
             return await super().get(table_id)
         try:
-            taken = await self._take(table_id)
+            return await self._take(table_id)
         except TableError:
             raise
         except Exception as exc:
             log.warning("table %s: could not be taken: %s", table_id, exc)
             raise TableError(UNREACHABLE, "storage", retry_after=1.0) from None
-        if taken is not None:
-            return taken
+
+    async def _remote(self, table_id: str) -> RemoteTable:
+        """The table in its owner's memory, relayed to: a live owner answers at once, a dead
+        one is not waited for long."""
         owner = (await self.leases.owners([table_id])).get(table_id)
         if owner is None or owner == self.node:
             raise TableError(UNREACHABLE, "storage", retry_after=1.0)
-        # in the owner's memory: a live owner answers at once, a dead one is not waited for long
-        reply = await ask(self, owner, table_id, "info", timeout=self.leases.ms / 1000)
+        reply = await ask(self, owner, table_id, messages.Info(), timeout=self.leases.ms / 1000)
         return RemoteTable(self, table_id, owner, reply["info"])
-
-    async def rematch(self, table: Any, requester: int | None) -> None:
-        if isinstance(table, RemoteTable):
-            await table.rematch(requester)
-        else:
-            await super().rematch(table, requester)
 
     def watch(self, table_id: str, owner: str, cid: str) -> None:
         self.watched.setdefault(table_id, (owner, set()))[1].add(cid)
@@ -288,43 +294,47 @@ class ClusterLobby(Lobby):
                     self._order.pop(key, None)
 
     async def _do(self, table: Table, key: tuple[str, str], message: dict[str, Any]) -> dict[str, Any]:
-        op = message["op"]
-        if op == "info":
-            return {"ok": True, "info": table.info()}
-        if op == "claim":
-            async with table.lock:
-                seat, token = await table.claim(
-                    message.get("seat"), message.get("name"), message.get("account")
-                )
-            return {"ok": True, "seat": seat, "token": token}
-        if op == "join":
-            relay = RelayConnection(self.relay, key[0], key[1], limits=self.limits)
-            await table.join(relay, message.get("token"), message.get("account"))
-            self.relayed[key] = (table, relay)
-            return {"ok": True, "seat": relay.seat}
+        """One request (:mod:`.messages`), answered by the table's :class:`LocalTable` for the
+        relayed connection ``key``: the same calls the app makes for a connection of its own."""
+        request = messages.from_wire(message)
+        front = LocalTable(table, self)
+        match request:
+            case messages.Info():
+                return {"ok": True, "info": table.info()}
+            case messages.Claim(seat, name, account):
+                seat, token = await front.claim(seat, name, account)
+                return {"ok": True, "seat": seat, "token": token}
+            case messages.Join(token, account):
+                relay = RelayConnection(self.relay, key[0], key[1], limits=self.limits)
+                await front.join(relay, token, account)
+                self.relayed[key] = (table, relay)
+                return {"ok": True, "seat": relay.seat}
         held = self.relayed.get(key)
         if held is None or held[0] is not table:
             return MOVED
-        relay = held[1]
-        if op == "leave":
-            del self.relayed[key]
-            await table.leave(relay)
-        elif op == "act":
-            await table.act(relay.seat, str(message["text"]))
-        elif op == "replace":
-            await table.replace(relay.seat, int(message["seat"]))
-        elif op == "rematch":
-            await super().rematch(table, relay.seat)
-        elif op == "chat":
-            said = Chat(type="chat", text=message.get("text"), phrase=message.get("phrase"))
-            await chat.say(table, relay, said)
-        elif op == "greet":
-            await chat.greet(table, relay, message.get("name"))
-        elif op == "hint":
-            if self.advisor is None:
-                raise TableError("hints are not offered by this server", "no_hints")
-            self.advisor.start_hint(table, relay)
+        await self._relayed(front, key, held[1], request)
         return {"ok": True}
+
+    async def _relayed(
+        self, front: LocalTable, key: tuple[str, str], relay: RelayConnection, request: messages.Request
+    ) -> None:
+        """A request of a relayed connection that has joined."""
+        match request:
+            case messages.Leave():
+                del self.relayed[key]
+                await front.leave(relay)
+            case messages.Act(text):
+                await front.act(relay, text)
+            case messages.Replace(seat):
+                await front.replace(relay, seat)
+            case messages.Rematch():
+                await front.rematch(relay)
+            case messages.Say(text, phrase):
+                await front.say(relay, Chat.model_validate({"type": "chat", "text": text, "phrase": phrase}))
+            case messages.Greet(name):
+                await front.greet(relay, name)
+            case messages.Hint():
+                await front.hint(relay)
 
     # ---------------------------------------------------------------- the keeper
 

@@ -1,6 +1,7 @@
-"""A table owned by another process, as the app sees it: the same calls as a
-:class:`~sakura.server.table.Table` (join, act, replace, leave, claim, info), each sent to the
-owner through the :class:`~.relay.Relay` and answered there by the real table.
+"""A table owned by another process, as the app sees it: the same
+:class:`~sakura.server.front.TableFront` calls as a table of this process (claim, join, act,
+replace, rematch, chat, hint, leave), each sent to the owner as a typed request
+(:mod:`.messages`) through the :class:`~.relay.Relay` and answered there by the real table.
 
 One is made per request or connection (cheap: the owner's ``info`` is fetched once). The owner
 checks the seat and the token and builds every message for this connection's seat, so nothing
@@ -12,12 +13,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from sakura.server.cluster import messages
 from sakura.server.cluster.relay import Unreachable
 from sakura.server.errors import TableError
-from sakura.server.table import Connection
 
 if TYPE_CHECKING:
     from sakura.server.cluster.owner import ClusterLobby
+    from sakura.server.protocol import Chat
+    from sakura.server.table import Connection
 
 UNREACHABLE = "this table's server is not answering just now (it may be moving to another); please try again"
 
@@ -28,82 +31,81 @@ class RemoteTable:
     def __init__(self, lobby: ClusterLobby, table_id: str, owner: str, info: dict[str, Any]) -> None:
         self.lobby, self.id, self.owner, self._info = lobby, table_id, owner, info
         self.status: str = info["status"]
-        self.lock = asyncio.Lock()  # the owner's table has the real one; this one orders nothing
-        self.cid: str | None = None
+        self.cid: str | None = None  # this connection's id at the owner, once joined
         self.conn: Connection | None = None
-        self.connections: set[Connection] = set()
 
     def info(self) -> dict[str, Any]:
         return self._info
 
-    async def call(self, op: str, **args: Any) -> dict[str, Any]:
-        return await ask(self.lobby, self.owner, self.id, op, c=self.cid, **args)
+    async def call(self, request: messages.Request) -> dict[str, Any]:
+        return await ask(self.lobby, self.owner, self.id, request, cid=self.cid)
 
-    async def claim(self, seat: int | None, name: str | None, account: str | None = None) -> tuple[int, str]:
-        reply = await self.call("claim", seat=seat, name=name, account=account)
+    async def claim(self, seat: int | None, name: str | None, account: str | None) -> tuple[int, str]:
+        reply = await self.call(messages.Claim(seat, name, account))
         return int(reply["seat"]), str(reply["token"])
 
-    # Chat, its history and hints are the owner's too: it stores the message and tells every
-    # connection of the table (relayed ones included), and it holds the state a hint needs.
-    async def say(self, text: str | None, phrase: str | None) -> None:
-        await self.call("chat", text=text, phrase=phrase)
-
-    async def greet(self, name: str | None) -> None:
-        await self.call("greet", name=name)
-
-    async def hint(self) -> None:
-        await self.call("hint")
-
-    async def join(self, conn: Connection, token: str | None, account: str | None = None) -> None:
+    async def join(self, conn: Connection, token: str | None, account: str | None) -> None:
         self.cid, self.conn = self.lobby.relay.new_id(), conn
         self.lobby.relay.local[self.cid] = conn
         self.lobby.watch(self.id, self.owner, self.cid)
         try:
-            reply = await self.call("join", token=token, account=account)
+            reply = await self.call(messages.Join(token, account))
         except TableError as exc:
             self._forget()
             if exc.code == "storage":  # the owner is away: the page reconnects and finds the next one
                 asyncio.get_running_loop().call_soon(conn.close)
             raise
         conn.seat = reply["seat"]
-        self.connections.add(conn)
 
-    async def act(self, seat: int | None, text: str, by: str = "player") -> None:
-        if seat is None:
+    async def act(self, conn: Connection, text: str) -> None:
+        if conn.seat is None:
             raise TableError("spectators cannot act; take a seat to play", "not_seated")
-        await self.call("act", text=text)
+        await self.call(messages.Act(text))
 
-    async def replace(self, requester: int | None, seat: int) -> None:
-        await self.call("replace", seat=seat)
+    async def replace(self, conn: Connection, seat: int) -> None:
+        await self.call(messages.Replace(seat))
 
-    async def rematch(self, requester: int | None) -> None:
-        await self.call("rematch")
+    async def rematch(self, conn: Connection) -> None:
+        await self.call(messages.Rematch())
+
+    # Chat, its history and hints are the owner's too: it stores the message and tells every
+    # connection of the table (relayed ones included), and it holds the state a hint needs.
+    async def greet(self, conn: Connection, name: str | None) -> None:
+        await self.call(messages.Greet(name))
+
+    async def say(self, conn: Connection, message: Chat) -> None:
+        await self.call(messages.Say(message.text, message.phrase))
+
+    async def hint(self, conn: Connection) -> None:
+        await self.call(messages.Hint())
 
     async def leave(self, conn: Connection) -> None:
         if self.cid is not None and self.cid in self.lobby.relay.local:
-            self.lobby.relay.send(
-                self.owner,
-                {"k": "req", "op": "leave", "table": self.id, "c": self.cid, "from": self.lobby.node},
-            )
+            wire = dict(messages.to_wire(messages.Leave()), k="req", table=self.id, c=self.cid)
+            self.lobby.relay.send(self.owner, dict(wire, **{"from": self.lobby.node}))
         self._forget()
 
     def _forget(self) -> None:
         if self.cid is not None:
             self.lobby.relay.local.pop(self.cid, None)
             self.lobby.unwatch(self.id, self.cid)
-        if self.conn is not None:
-            self.connections.discard(self.conn)
 
 
 async def ask(
-    lobby: ClusterLobby, owner: str, table_id: str, op: str, *, timeout: float | None = None, **args: Any
+    lobby: ClusterLobby,
+    owner: str,
+    table_id: str,
+    request: messages.Request,
+    *,
+    cid: str | None = None,
+    timeout: float | None = None,
 ) -> dict[str, Any]:
-    """One request to ``owner`` about ``table_id``; its refusal as the owner's own TableError.
-    ``timeout``: how long to wait (default: long enough for the owner's database call)."""
+    """One request to ``owner`` about ``table_id`` (for the relayed connection ``cid``); its
+    refusal as the owner's own TableError. ``timeout``: how long to wait (default: long enough
+    for the owner's database call)."""
+    wire = dict(messages.to_wire(request), table=table_id, c=cid)
     try:
-        reply = await lobby.relay.request(
-            owner, dict(args, op=op, table=table_id), timeout or lobby.request_seconds
-        )
+        reply = await lobby.relay.request(owner, wire, timeout or lobby.request_seconds)
     except Unreachable:
         raise TableError(UNREACHABLE, "storage", retry_after=lobby.leases.ms / 1000) from None
     if not reply.get("ok"):

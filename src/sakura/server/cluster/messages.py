@@ -1,0 +1,107 @@
+"""The requests one process sends the owner of a table, as typed values.
+
+Each is a frozen dataclass named for what it asks; on the wire (Redis, :mod:`.relay`) it is a
+JSON object with its ``op`` and its fields (:func:`to_wire`), read back by :func:`from_wire`.
+The owner answers each with one call of its :class:`~sakura.server.front.LocalTable`
+(:meth:`~.owner.ClusterLobby._answer`), so a request can do nothing the app itself could not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from sakura.server.errors import TableError
+
+
+@dataclass(frozen=True, slots=True)
+class Info:
+    """The table's public facts (asked before relaying anything to it)."""
+
+    op: ClassVar[str] = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    op: ClassVar[str] = "claim"
+    seat: int | None = None
+    name: str | None = None
+    account: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    op: ClassVar[str] = "join"
+    token: str | None = None
+    account: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    op: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    op: ClassVar[str] = "act"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    op: ClassVar[str] = "replace"
+    seat: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    op: ClassVar[str] = "rematch"
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A chat message: its text or a quick phrase's key."""
+
+    op: ClassVar[str] = "chat"
+    text: str | None = None
+    phrase: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Greet:
+    """After a relayed connection's hello: a spectator's name, and the chat's history."""
+
+    op: ClassVar[str] = "greet"
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    op: ClassVar[str] = "hint"
+
+
+Request = Info | Claim | Join | Leave | Act | Replace | Rematch | Say | Greet | Hint
+KINDS: dict[str, type[Request]] = {
+    kind.op: kind for kind in (Info, Claim, Join, Leave, Act, Replace, Rematch, Say, Greet, Hint)
+}
+
+
+def to_wire(request: Request) -> dict[str, Any]:
+    """``{"op": ..., **fields}``, as :func:`from_wire` reads it back.
+
+    >>> to_wire(Act("b3"))
+    {'text': 'b3', 'op': 'act'}
+    """
+    return dict(asdict(request), op=request.op)
+
+
+def from_wire(message: dict[str, Any]) -> Request:
+    """The request in ``message`` (extra keys, the relay's own, are left aside).
+
+    >>> from_wire({"op": "replace", "seat": 2, "from": "n1", "c": "7"})
+    Replace(seat=2)
+    """
+    kind = KINDS.get(str(message.get("op")))
+    if kind is None:
+        raise TableError(f"unknown request {message.get('op')!r}", "bad_request")
+    return kind(**{f.name: message[f.name] for f in fields(kind) if f.name in message})

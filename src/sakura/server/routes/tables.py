@@ -1,0 +1,63 @@
+"""The lobby's API: the tables in play listed, a table created, looked at, and a seat taken."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query
+from pydantic import BaseModel, ConfigDict, Field
+
+from sakura.server import listing
+from sakura.server.lobby import NewTable
+from sakura.server.names import optional_name
+from sakura.server.routes.deps import AccountDep, AddressDep, FrontDep, LobbyDep
+
+router = APIRouter()
+PageNumber = Annotated[int, Query(ge=0, le=10_000)]
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(default=None, ge=0, le=7)
+    name: str | None = Field(default=None, max_length=24)
+
+
+@router.get("/api/tables")
+async def tables(lobby: LobbyDep, page: PageNumber = 0) -> dict[str, Any]:
+    """One page of the tables in play and of the finished games (``?page=``, from 0)."""
+    finished = await lobby.finished_ids(page)
+    return {
+        "open": lobby.open_tables(page),
+        "finished": finished,
+        "page": page,
+        "page_size": lobby.limits.lobby_page,
+        "listing": lobby.cached("listing", 0, lobby.live_listing),
+    }
+
+
+@router.get("/api/finished")
+async def finished_games(lobby: LobbyDep, page: PageNumber = 0) -> dict[str, Any]:
+    """Finished games with players, winner and date, newest first, ten a page."""
+    return await listing.finished(lobby, page)
+
+
+@router.post("/api/tables", status_code=201)
+async def create(
+    request: NewTable, lobby: LobbyDep, account: AccountDep, address: AddressDep
+) -> dict[str, Any]:
+    table, seat, token = await lobby.create(request, address=address, account=account)
+    return {"table": table.info(), "seat": seat, "token": token}
+
+
+@router.get("/api/tables/{table_id}")
+async def table_info(table: FrontDep) -> dict[str, Any]:
+    return table.info()
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(
+    table: FrontDep, account: AccountDep, body: Annotated[JoinRequest | None, Body()] = None
+) -> dict[str, Any]:
+    request = body or JoinRequest()
+    seat, token = await table.claim(request.seat, optional_name(request.name), account)
+    return {"seat": seat, "token": token}
