@@ -18,7 +18,7 @@ from tests.server.conftest import ScriptedPlayer, create_table, join, receive, s
 
 from sakura.records import GameRecord, replay
 from sakura.server import create_app
-from sakura.server import table as table_module
+from sakura.server.table import bots as table_bots
 from sakura.server.db import ActionWrite, GroupCommit, Store
 
 
@@ -45,7 +45,7 @@ def _outage(client: TestClient, prefix: str = "INSERT INTO SAKURA_ACTIONS") -> O
 
 @pytest.fixture
 def quick_retry(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(table_module, "STORAGE_RETRY", 0.01)
+    monkeypatch.setattr(table_bots, "STORAGE_RETRY", 0.01)
     yield
 
 

@@ -1,0 +1,51 @@
+"""A table's clock: per decision, when it runs out, a bot plays for each player still due.
+
+The clock runs only while a game is being played by people: none at a table without a timer,
+none while an invited seat is still free (``waiting_for_players``), none when only bots are
+due. Its end is a wall-clock ``deadline`` (``time.time()``) that every client is told, and
+``on_change`` hears of each change (many processes: the owner stores it in Redis so that the
+next owner goes on where it was, :mod:`sakura.server.cluster.owner`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+
+class Clock:
+    """See the module docstring. ``timeout`` is what runs when it runs out."""
+
+    def __init__(self, seconds: float | None, timeout: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        self.seconds = seconds  # a decision's time, or None: no clock at this table
+        self.deadline: float | None = None  # wall-clock time of the clock's end
+        self.on_change: Callable[[], None] | None = None
+        self._timeout = timeout
+        self._handle: asyncio.TimerHandle | None = None
+
+    def stop(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        self.deadline = None
+        if self.on_change is not None:
+            self.on_change()
+
+    def arm(self, runs: bool, seconds: float | None = None) -> None:
+        """Start again for the next decision (``seconds``: less than a full decision's time,
+        after a failover or a failed write), if ``runs``; else stop."""
+        self.stop()
+        if not self.seconds or not runs:
+            return
+        wait = self.seconds if seconds is None else seconds
+        self.deadline = time.time() + wait
+        if self.on_change is not None:
+            self.on_change()
+        loop = asyncio.get_running_loop()
+        self._handle = loop.call_later(wait, lambda: loop.create_task(self._timeout()))
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()

@@ -1,0 +1,302 @@
+"""One table: a game being played, composed of parts with one job each.
+
+* :class:`~.seats.Seating`: the seats, their tokens, the connections, who is here;
+* :class:`~.commit.Commits`: the engine's states, the stored actions and the way an action is
+  checked, stored and only then told (event sourcing: replayed at construction);
+* :class:`~.bots.BotDriver`: the bots' moves, and a bot's for a player whose time ran out;
+* :class:`~.clock.Clock`: the time each decision may take;
+* :class:`~.outbox.Broadcast`: the messages to every connection, built once per viewer.
+
+The table holds no rules. It asks the engine what is legal (by applying and catching its
+errors) and sends every connection only ``state.view(seat)`` and the events as
+``event.seen_by(seat)`` (spectators: ``None``). Everything that changes the game happens under
+the table's ``lock``, one action at a time. Seat changes (a claim, a replacement, a player's
+return) are stored through the :class:`~sakura.server.database.Database`'s worker threads, with
+a deadline, and kept in memory only once stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import asdict, replace
+from typing import Any
+
+from sakura.engine import Game, State, make_game
+from sakura.server import protocol
+from sakura.server.database import Database
+from sakura.server.db import GroupCommit, StoredTable
+from sakura.server.errors import TableError
+from sakura.server.limits import Limits
+from sakura.server.table.bots import BotDriver
+from sakura.server.table.clock import Clock
+from sakura.server.table.commit import Commits, Stored
+from sakura.server.table.outbox import Broadcast, Connection
+from sakura.server.table.seats import Seat, Seating, hash_token
+
+DAMAGED = (
+    "this table is damaged (its stored game does not replay) and cannot be played; "
+    "its record can still be downloaded"
+)
+
+
+class Table:
+    """See the module docstring. Built by :class:`~sakura.server.lobby.Lobby`."""
+
+    def __init__(
+        self, stored: StoredTable, db: Database, writer: GroupCommit, limits: Limits | None = None
+    ) -> None:
+        self.id = stored.id
+        self.db, self.store = db, db.store
+        self.limits = limits or Limits()
+        self.game: Game[Any] = make_game(stored.game, stored.config)
+        self.status = stored.status
+        self.rematch_id = stored.rematch
+        self.rated = stored.rated  # accounts only, rated at the end (ratings.py)
+        self.options = dict(stored.options)  # {"spectator_chat": False}: the table's choices
+        self.created = stored.created
+        self.seating = Seating(
+            [Seat(**s) for s in stored.seats],
+            grace=self.limits.replace_grace,
+            since=stored.created.timestamp(),
+        )
+        self.commits = Commits(stored.id, self.game, stored, writer)
+        if self.commits.damaged is not None:
+            self.status = "damaged"
+        self.clock = Clock(stored.timer, self._timeout)
+        self.bots = BotDriver(self)
+        self.broadcast = Broadcast()
+        self.lock = asyncio.Lock()
+        self.replay_cache: list[dict[str, Any]] | None = None  # a finished game's replay, once built
+        self.finished_listeners: list[Callable[[Table], None]] = []
+
+    # ---------------------------------------------------------------- the parts' facts, read often
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.seating.seats
+
+    @property
+    def connections(self) -> set[Connection]:
+        return self.seating.connections
+
+    @property
+    def state(self) -> State[Any]:
+        """The state of the stored actions (what clients have been told)."""
+        return self.commits.state
+
+    @property
+    def seq(self) -> int:
+        return self.commits.seq
+
+    @property
+    def damaged(self) -> str | None:
+        return self.commits.damaged
+
+    @property
+    def timer(self) -> float | None:
+        return self.clock.seconds
+
+    @property
+    def deadline(self) -> float | None:
+        return self.clock.deadline
+
+    @property
+    def last_seen(self) -> float:
+        return self.seating.last_seen
+
+    @last_seen.setter
+    def last_seen(self, value: float) -> None:
+        self.seating.last_seen = value
+
+    @property
+    def idle_since(self) -> float:
+        return self.seating.idle_since
+
+    @property
+    def lease(self) -> int | None:
+        """The lease this process owns the table under (many processes), or None."""
+        return self.commits.lease
+
+    @lease.setter
+    def lease(self, value: int | None) -> None:
+        self.commits.lease = value
+
+    @property
+    def on_timer(self) -> Callable[[Table], None] | None:
+        """Told each time the clock's deadline changes (many processes: it is stored)."""
+        hear = self.clock.on_change
+        return None if hear is None else lambda _table: hear()
+
+    @on_timer.setter
+    def on_timer(self, listener: Callable[[Table], None] | None) -> None:
+        self.clock.on_change = None if listener is None else lambda: listener(self)
+
+    # ---------------------------------------------------------------- seats and connections
+
+    def _refuse_if_damaged(self) -> None:
+        if self.damaged is not None:
+            raise TableError(DAMAGED, "damaged")
+
+    async def claim(self, seat: int | None, name: str | None, account: str | None = None) -> tuple[int, str]:
+        """Give a free human seat (the first one if ``seat`` is None) a new secret token, bound
+        to ``account`` if the player is logged in. Call under the table's lock."""
+        self._refuse_if_damaged()
+        seat = self.seating.claimable(seat, account, rated=self.rated)
+        token = secrets.token_urlsafe(24)
+        named = name or self.seats[seat].name or (account or "")
+        await self.change_seat(
+            seat, replace(self.seats[seat], token_hash=hash_token(token), name=named, account=account)
+        )
+        self.seating.absent_since[seat] = time.time()
+        self.arm_clock()  # the clock starts once every human seat is taken
+        self.broadcast_table()
+        return seat, token
+
+    def info(self) -> dict[str, Any]:
+        """Public facts about the table (no token, no seed)."""
+        info = {
+            "id": self.id,
+            "game": self.game.name,
+            "players": self.game.num_players,
+            "variant": self.game.config_json().get("variant"),
+            "timer": self.timer,
+            "status": self.status,
+            "seats": self.seating.public(playing=self.status == "playing"),
+            "rematch": self.rematch_id,
+            "seq": self.seq,
+            "round": getattr(self.state, "round", None),
+            "rated": self.rated,
+            "spectator_chat": self.options.get("spectator_chat", True),
+        }
+        if self.damaged is not None:
+            info["damaged"] = True
+        # "Suggest" may be asked for unless the creator turned it off; never at a rated table
+        info["hints"] = self.options.get("hints", True) and not info.get("rated", False)
+        return info
+
+    async def join(self, conn: Connection, token: str | None, account: str | None = None) -> None:
+        """Attach a connection (after its hello) and send it the whole situation. Without a
+        token, a logged-in ``account`` gets its own seat back (from any browser)."""
+        async with self.lock:
+            seat = self.seating.seat_of(token)
+            if seat is None and account is not None:
+                seat = self.seating.seat_of_account(account)
+            if len(self.connections) >= self.limits.connections_per_table:
+                raise TableError(
+                    f"this table has as many connections as it takes "
+                    f"({self.limits.connections_per_table}); try again later",
+                    "full",
+                )
+            if seat is not None and self.seats[seat].replaced:  # the player is back
+                await self.change_seat(seat, replace(self.seats[seat], replaced=False))
+            conn.seat = seat
+            self.seating.arrive(conn)
+            welcome = protocol.welcome(
+                self.info(), seat, self.seq, self.state.view(seat).to_json(), deadline=self.deadline
+            )
+            welcome["history"] = self.history_for(seat)
+            conn.push(welcome)
+            self.broadcast_table()
+
+    def history_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        return self.commits.past(viewer)
+
+    async def leave(self, conn: Connection) -> None:
+        async with self.lock:
+            self.seating.depart(conn)
+            self.broadcast_table()
+
+    def broadcast_table(self) -> None:
+        """Tell everyone who is seated and present, if that changed since it was last told."""
+        self.broadcast.presence(self.info(), self.connections)
+
+    async def change_seat(self, seat: int, changed: Seat) -> None:
+        """Store the seats with ``seat`` changed, then change it in memory (so a failed write
+        changes nothing). Under the table's lock."""
+        seats = [changed if i == seat else s for i, s in enumerate(self.seats)]
+        await self.db.call(
+            self.store.update_table,
+            self.id,
+            seats=[asdict(s) for s in seats],
+            what=f"table {self.id}: storing its seats",
+        )
+        self.seating.seats = seats
+
+    # ---------------------------------------------------------------- playing
+
+    async def act(self, seat: int | None, text: str, by: str = "player") -> None:
+        """Apply ``text`` for ``seat``; the engine's error (and nothing else) if it is illegal,
+        a ``storage`` error (and nothing changed) if the database could not store it."""
+        if seat is None:
+            raise TableError("spectators cannot act; take a seat to play", "not_seated")
+        self._refuse_if_damaged()
+        async with self.lock:
+            if by == "player" and self.seats[seat].replaced:
+                await self.change_seat(seat, replace(self.seats[seat], replaced=False))
+                self.broadcast_table()
+            stored = self.apply(seat, text, by)
+        await self.commits.wait(stored)
+        self.bots.kick()
+
+    def apply(self, seat: int, text: str, by: str) -> asyncio.Future[None]:
+        """Under the lock: the action on the commit path; once stored, everyone is told."""
+        return self.commits.apply(seat, text, by, self._told)
+
+    def _told(self, done: Stored) -> None:
+        """An action is stored: the game may be over, the clock starts again, everyone hears."""
+        if done.finished:
+            self.status = "finished"
+        self.arm_clock()
+        move = (done.seat, done.action, done.by)
+        self.broadcast.update(
+            self.connections, self.state, self.seq, move, done.events, deadline=self.deadline
+        )
+        if done.finished:
+            for listener in self.finished_listeners:
+                listener(self)
+
+    async def replace(self, requester: int | None, seat: int) -> None:
+        """A seated player asks a bot to play for ``seat``, whose player has left."""
+        async with self.lock:
+            changed = self.seating.replacement(
+                requester, seat, rated=self.rated, playing=self.status == "playing"
+            )
+            await self.change_seat(seat, changed)
+            self.broadcast_table()
+        self.bots.kick()
+
+    # ---------------------------------------------------------------- the clock and the bots
+
+    def arm_clock(self, seconds: float | None = None) -> None:
+        """Per decision: when it runs out, a bot plays for each human seat still due."""
+        bots = self.seating.bot_seats()
+        humans_due = [s for s in self.state.current_players() if s not in bots]
+        runs = not self.state.is_terminal() and not self.seating.waiting_for_players() and bool(humans_due)
+        self.clock.arm(runs, seconds)
+
+    def resume_clock(self, deadline: float) -> None:
+        """After a failover: a running clock goes on to the ``deadline`` (``time.time()``) the
+        previous owner had set, rather than starting again in full."""
+        if self.deadline is not None:
+            self.arm_clock(max(0.0, deadline - time.time()))
+
+    async def _timeout(self) -> None:
+        await self.bots.timeout()
+
+    def kick(self) -> None:
+        """Let the bots play whatever is theirs to play."""
+        self.bots.kick()
+
+    def start(self) -> None:
+        """After loading or creating: arm the clock and let the bots move."""
+        if self.damaged is not None:
+            return
+        self.arm_clock()
+        self.bots.kick()
+
+    async def close(self) -> None:
+        self.clock.close()
+        await self.bots.close()
