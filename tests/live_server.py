@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+SERVERS: dict[str, Any] = {}  # the uvicorn server behind each running URL, for tests that look inside
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -43,9 +45,13 @@ def running_server(database: Path | str, limits: Any = None, **extra: Any) -> It
     while not instance.started:
         assert thread.is_alive(), "the server did not start"
         time.sleep(0.05)
+    url = f"http://127.0.0.1:{port}"
+    SERVERS[url] = instance
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield url
     finally:
         instance.should_exit = True
         thread.join(30)
         listener.close()
+        del SERVERS[url]
+    assert not thread.is_alive(), "the server did not stop within 30 s of being told to"

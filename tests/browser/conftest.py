@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.live_server import running_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -23,14 +22,6 @@ ARGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
-OUTPUT = Path(os.environ.get("SAKURA_TEST_OUTPUT", Path(__file__).resolve().parents[2] / "out" / "browser"))
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A live uvicorn server on loopback, in a thread."""
-    with running_server(tmp_path / "sakura.db") as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
@@ -63,11 +54,16 @@ def browser(_chromium: Any) -> Iterator[Any]:
                 context.close()
 
 
-@pytest.fixture
-def output() -> Path:
-    """Where screenshots go (``SAKURA_TEST_OUTPUT`` to change)."""
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    return OUTPUT
+@pytest.fixture(scope="session")
+def output(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: a temporary folder of the run (pytest keeps the last runs' under
+    its base temp), or ``SAKURA_TEST_OUTPUT`` to keep them somewhere; never the repository."""
+    chosen = os.environ.get("SAKURA_TEST_OUTPUT")
+    if not chosen:
+        return tmp_path_factory.mktemp("browser")
+    path = Path(chosen)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def page_errors(page: Any) -> list[str]:

@@ -4,30 +4,26 @@ marks the seat's decisions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.browser.conftest import await_turn, frame_done, page_errors
 from tests.browser.test_accessibility import violations
-from tests.live_server import running_server
 
 from sakura.server.limits import LOOPBACK_HOSTS, Limits
 
 
 @pytest.fixture
-def cheap_server(tmp_path: Path) -> Iterator[str]:
+def server_options() -> dict[str, Any]:
     """Hints and analyses with small searches, so that the test is quick."""
-    limits = Limits(allowed_hosts=LOOPBACK_HOSTS, hint_spec="mcts:60", analysis_spec="mcts:24")
-    with running_server(tmp_path / "sakura.db", limits) as url:
-        yield url
+    return {"limits": Limits(allowed_hosts=LOOPBACK_HOSTS, hint_spec="mcts:60", analysis_spec="mcts:24")}
 
 
-def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any, output: Path) -> None:
+def test_suggest_then_analyse_the_finished_game(server: str, browser: Any, output: Path) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
-    page.goto(f"{cheap_server}/?speed=0")
+    page.goto(f"{server}/?speed=0")
     page.select_option("#players", "3")
     page.select_option("#seat-1", "club")
     page.select_option("#seat-2", "club")
@@ -124,11 +120,11 @@ def test_suggest_then_analyse_the_finished_game(cheap_server: str, browser: Any,
 
 
 def test_suggest_in_the_card_game_marks_the_cards_of_the_hand(
-    cheap_server: str, browser: Any, output: Path
+    server: str, browser: Any, output: Path
 ) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
-    page.goto(f"{cheap_server}/?speed=0")
+    page.goto(f"{server}/?speed=0")
     page.select_option("#game", "sakura-cards")
     page.select_option("#seat-1", "club")
     page.click("#start")
@@ -150,14 +146,14 @@ def test_suggest_in_the_card_game_marks_the_cards_of_the_hand(
     assert not errors, errors
 
 
-def test_a_table_created_without_hints_shows_no_suggest(cheap_server: str, browser: Any) -> None:
+def test_a_table_created_without_hints_shows_no_suggest(server: str, browser: Any) -> None:
     """The lobby's "Players may ask for hints" box, unticked: the table has no Suggest button
     and the H key asks nothing; ticking "Rated game" (for accounts) greys the box out."""
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
     sent: list[str] = []  # every message the page sends its table
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
-    page.goto(f"{cheap_server}/?speed=0")
+    page.goto(f"{server}/?speed=0")
     assert page.locator("#hints").is_checked() and not page.locator("#hints").is_disabled()
     page.uncheck("#hints")
     page.click("#start")

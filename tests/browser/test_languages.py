@@ -1,8 +1,8 @@
 """Whole games in Persian (right to left) and in Spanish, in a real browser.
 
 Persian comes from the browser's preference (``navigator.languages``); Spanish is chosen in
-the language menu and remembered. Screenshots go to ``out/browser/`` like the other browser
-test (``SAKURA_TEST_OUTPUT`` to change). Skips with the reason when Playwright or
+the language menu and remembered. Screenshots go to the ``output`` folder like the other browser
+tests' (``SAKURA_TEST_OUTPUT`` to keep them). Skips with the reason when Playwright or
 /usr/bin/chromium is missing.
 """
 

@@ -1,6 +1,6 @@
 """A phone-sized screen (390×844, touch) in real Chromium: the lobby and both games' tables fit
 the width (nothing to scroll sideways), the hand and the board are on screen, and a few moves
-are played by tapping. Screenshots in out/browser/."""
+are played by tapping. Screenshots in the ``output`` folder."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Screenshots of the table as a player sees it (issue 13): at the start, mid-resolution, at a
 scoring, at a choice and at the end, on a desktop and a phone, in English and Persian. They are
-saved in the test output (``out/browser``); the best are copied to ``docs/img``."""
+saved in the test output (a temporary folder, or ``SAKURA_TEST_OUTPUT``); the best are copied
+to ``docs/img`` by hand."""
 
 from __future__ import annotations
 

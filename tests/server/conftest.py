@@ -251,3 +251,23 @@ def receive(ws: Any, kind: str) -> Message:
         message: Message = ws.receive_json()
         if message["type"] == kind:
             return message
+
+
+def before_pong(ws: Any) -> list[Message]:
+    """Everything the connection was sent before it asked: a ``ping`` goes out, and the messages
+    up to its ``pong`` come back. The server answers one connection's messages in order, so
+    whatever an earlier request (or anything the table did before) queued for it is in the list:
+    a test asserts on it instead of waiting for a message that may never come."""
+    ws.send_text(json.dumps({"type": "ping"}))
+    out: list[Message] = []
+    while (message := ws.receive_json())["type"] != "pong":
+        out.append(message)
+    return out
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 30.0, what: str = "the condition") -> None:
+    """Poll ``condition`` until it holds; fail with ``what`` if it never does in ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} never came"
+        time.sleep(0.01)

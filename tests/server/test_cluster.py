@@ -18,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -215,7 +216,7 @@ async def _play(
         await asyncio.wait_for(asyncio.gather(*tasks[: len(tokens)]), seconds)
     finally:
         stop.set()
-        await asyncio.sleep(0.5)
+        await asyncio.wait(tasks, timeout=5)  # the spectators see the stop and leave
         for task in tasks:
             task.cancel()
     return told, heard
@@ -617,8 +618,12 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
             lobby.redis = SlowDelete(real)
             for deadline in (None, time.time() + 20, None, time.time() + 30):
                 lobby._timer_changed(Timed(deadline))
-                await asyncio.sleep(0.05)  # the next change comes while the last is in flight
-            await asyncio.sleep(1.0)  # two slow clearings and two settings, one after the other
+                await asyncio.sleep(0)  # the writer starts: the next change comes while it is in flight
+            for _ in range(1000):  # two slow clearings and two settings, one after the other
+                if "t1" not in lobby._deadline_writers:
+                    break
+                await asyncio.sleep(0.01)
+            assert "t1" not in lobby._deadline_writers, "the deadlines were never all stored"
             stored = await real.get(f"{prefix}deadline:t1")
         return (None if stored is None else float(stored)), deadline
 
@@ -641,13 +646,17 @@ def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: st
             await lobby.leases.release(table_id)
             load = lobby.store.load
 
+            loading = threading.Event()
+
             def slow_load(*args: Any) -> Any:
+                loading.set()
                 time.sleep(0.3)  # the rebuild takes a moment
                 return load(*args)
 
             lobby.store.load = slow_load  # type: ignore[method-assign]
             taking = asyncio.get_running_loop().create_task(lobby._take(table_id))
-            await asyncio.sleep(0.1)  # the lease is taken, the table is being loaded
+            # the lease is taken, the table is being loaded
+            assert await asyncio.to_thread(loading.wait, 30), "the table was never loaded"
             assert table_id in lobby._taking and table_id not in lobby.tables
             arrived, relayed = await asyncio.gather(
                 lobby.get(table_id),

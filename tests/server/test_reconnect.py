@@ -7,7 +7,15 @@ import json
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.conftest import ScriptedPlayer, create_table, join, receive, socket
+from tests.server.conftest import (
+    ScriptedPlayer,
+    before_pong,
+    create_table,
+    join,
+    receive,
+    socket,
+    wait_until,
+)
 
 from sakura.server import create_app
 from sakura.server.limits import Limits
@@ -40,16 +48,24 @@ def test_reconnecting_mid_choice_restores_the_exact_view(client: TestClient) -> 
         assert update["seat"] == 0 and update["events"][0]["type"] == "choice_made"
 
 
+def _shown(messages: list[dict[str, Any]], seat: int) -> list[bool]:
+    """Whether ``seat`` was shown present, in each ``table`` message among ``messages``."""
+    return [m["table"]["seats"][seat]["connected"] for m in messages if m["type"] == "table"]
+
+
 def test_presence_is_shown_to_the_others(client: TestClient) -> None:
     created = create_table(client, 2, ["human", "human"])
     table_id = created["table"]["id"]
     token_b = join(client, table_id)
+
+    def connected() -> list[bool]:
+        return [s["connected"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]]
+
     with socket(client, table_id, created["token"]) as (ws_a, _):
-        with socket(client, table_id, token_b):
-            while not receive(ws_a, "table")["table"]["seats"][1]["connected"]:
-                pass
-        while receive(ws_a, "table")["table"]["seats"][1]["connected"]:
-            pass
+        with socket(client, table_id, token_b):  # B's welcome: the table was told B is here
+            assert _shown(before_pong(ws_a), 1)[-1:] == [True]
+        wait_until(lambda: not connected()[1], what="B's leaving")
+        assert _shown(before_pong(ws_a), 1) == [False]
 
 
 def test_a_bot_plays_for_a_timed_out_seat(client: TestClient) -> None:
@@ -74,8 +90,8 @@ def _replace_and_return(client: TestClient) -> None:
         ws.send_text(json.dumps({"type": "replace", "seat": 0}))
         assert receive(ws, "error")["code"] == "bad_seat"  # seat 0 is here
         ws.send_text(json.dumps({"type": "replace", "seat": 1}))
-        while not receive(ws, "table")["table"]["seats"][1]["replaced"]:
-            pass
+        told = [m["table"]["seats"][1]["replaced"] for m in before_pong(ws) if m["type"] == "table"]
+        assert told == [True]
         ws.send_text(json.dumps({"type": "act", "action": welcome["view"]["legal_actions"][0]}))
         bys = {(u := receive(ws, "update"))["seat"]: u["by"]}
         while 1 not in bys:

@@ -18,8 +18,8 @@ from tests.server.conftest import ScriptedPlayer, create_table, join, receive, s
 
 from sakura.records import GameRecord, replay
 from sakura.server import create_app
-from sakura.server.table import bots as table_bots
 from sakura.server.db import ActionWrite, GroupCommit, Store
+from sakura.server.table import bots as table_bots
 
 
 class Outage:

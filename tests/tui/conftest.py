@@ -1,4 +1,5 @@
-"""Pilot tests of the terminal app: headless, driven by key presses; screenshots in out/tui/."""
+"""Pilot tests of the terminal app: headless, driven by key presses; screenshots in a temporary
+folder of the run (``shots``)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,13 @@ from pathlib import Path
 
 import pytest
 
-OUT = Path(__file__).resolve().parents[2] / "out" / "tui"
-
 
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
 
 
-@pytest.fixture
-def shots() -> Path:
-    OUT.mkdir(parents=True, exist_ok=True)
-    return OUT
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: a temporary folder of the run, never the repository."""
+    return tmp_path_factory.mktemp("tui")

@@ -6,13 +6,12 @@ the table is made through the HTTP API and the app is driven by key presses (Tex
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from tests.live_server import free_port, running_server
+from tests.live_server import free_port
 from tests.tui.screen import log_text, wait_for
 from textual.pilot import Pilot
 
@@ -23,13 +22,6 @@ from sakura.tui.remote import JoinError, parse_join_url
 from sakura.tui.remote_screens import JoinFailedScreen, RemoteCardsScreen, RemoteGameScreen
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A live uvicorn server on loopback, in a thread."""
-    with running_server(tmp_path / "sakura.db") as url:
-        yield url
 
 
 def _create(server: str, players: int, seats: list[str], **extra: Any) -> dict[str, Any]:

@@ -7,13 +7,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from tests.live_server import running_server
 from tests.tui.screen import log_text, screen_text, wait_for
 from websockets.asyncio.client import connect
 
@@ -23,12 +20,6 @@ from sakura.tui.remote_screens import JoinFailedScreen, RemoteCardsScreen, Remot
 from sakura.tui.widgets import HandWidget
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    with running_server(tmp_path / "sakura.db") as url:
-        yield url
 
 
 def _create(server: str, seats: list[str], game: str = "sakura") -> dict[str, Any]:

@@ -118,7 +118,7 @@ def welcome(
     return {"type": "welcome", "table": table, "seat": seat, "seq": seq, "view": view, "deadline": deadline}
 
 
-def update(
+def update(  # noqa: PLR0913 (the message's fields, each by keyword as the wire names it)
     seq: int,
     seat: int,
     *,

@@ -95,6 +95,11 @@ def to_wire(request: Request) -> dict[str, Any]:
     return dict(asdict(request), op=request.op)
 
 
+def envelope(request: Request, table_id: str, cid: str | None = None) -> dict[str, Any]:
+    """The request on its way: for ``table_id``, from the relayed connection ``cid`` (if any)."""
+    return dict(to_wire(request), table=table_id, c=cid)
+
+
 def from_wire(message: dict[str, Any]) -> Request:
     """The request in ``message`` (extra keys, the relay's own, are left aside).
 

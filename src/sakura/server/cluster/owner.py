@@ -261,7 +261,7 @@ class ClusterLobby(Lobby):
         owner = (await self.leases.owners([table_id])).get(table_id)
         if owner is None or owner == self.node:
             raise TableError(UNREACHABLE, "storage", retry_after=1.0)
-        reply = await ask(self, owner, table_id, messages.Info(), timeout=self.leases.ms / 1000)
+        reply = await ask(self, owner, messages.envelope(messages.Info(), table_id), self.leases.ms / 1000)
         return RemoteTable(self, table_id, owner, reply["info"])
 
     def watch(self, table_id: str, owner: str, cid: str) -> None:

@@ -38,7 +38,7 @@ class RemoteTable:
         return self._info
 
     async def call(self, request: messages.Request) -> dict[str, Any]:
-        return await ask(self.lobby, self.owner, self.id, request, cid=self.cid)
+        return await ask(self.lobby, self.owner, messages.envelope(request, self.id, self.cid))
 
     async def claim(self, seat: int | None, name: str | None, account: str | None) -> tuple[int, str]:
         reply = await self.call(messages.Claim(seat, name, account))
@@ -81,8 +81,8 @@ class RemoteTable:
 
     async def leave(self, conn: Connection) -> None:
         if self.cid is not None and self.cid in self.lobby.relay.local:
-            wire = dict(messages.to_wire(messages.Leave()), k="req", table=self.id, c=self.cid)
-            self.lobby.relay.send(self.owner, dict(wire, **{"from": self.lobby.node}))
+            wire = messages.envelope(messages.Leave(), self.id, self.cid)
+            self.lobby.relay.send(self.owner, dict(wire, k="req", **{"from": self.lobby.node}))
         self._forget()
 
     def _forget(self) -> None:
@@ -92,18 +92,11 @@ class RemoteTable:
 
 
 async def ask(
-    lobby: ClusterLobby,
-    owner: str,
-    table_id: str,
-    request: messages.Request,
-    *,
-    cid: str | None = None,
-    timeout: float | None = None,
+    lobby: ClusterLobby, owner: str, wire: dict[str, Any], timeout: float | None = None
 ) -> dict[str, Any]:
-    """One request to ``owner`` about ``table_id`` (for the relayed connection ``cid``); its
-    refusal as the owner's own TableError. ``timeout``: how long to wait (default: long enough
-    for the owner's database call)."""
-    wire = dict(messages.to_wire(request), table=table_id, c=cid)
+    """One request to ``owner`` (``wire``: :func:`.messages.envelope`); its refusal as the
+    owner's own TableError. ``timeout``: how long to wait (default: long enough for the
+    owner's database call)."""
     try:
         reply = await lobby.relay.request(owner, wire, timeout or lobby.request_seconds)
     except Unreachable:

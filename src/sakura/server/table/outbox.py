@@ -16,11 +16,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sakura.engine import Event, State
 from sakura.server import protocol
 from sakura.server.limits import Limits, TokenBucket
+
+if TYPE_CHECKING:
+    from sakura.server.table.commit import Stored
 
 log = logging.getLogger("sakura.server")
 
@@ -114,14 +117,13 @@ class Broadcast:
         connections: Iterable[Connection],
         state: State[Any],
         seq: int,
-        move: tuple[int, str, str],
-        events: list[Event],
+        done: Stored,
         *,
         deadline: float | None,
     ) -> None:
-        """The ``update`` after action ``seq`` (``move``: its seat, its text, who made it):
-        built and serialized once per viewer, the same text queued to each of its connections."""
-        seat, action, by = move
+        """The ``update`` after action ``seq`` (``done``), ``state`` after it: built and
+        serialized once per viewer, the same text queued to each of its connections."""
+        seat, action, by, events = done.seat, done.action, done.by, done.events
         texts: dict[int | None, str] = {}
         public: dict[int, dict[str, Any]] = {}  # events every viewer sees alike: converted once
         for c in connections:

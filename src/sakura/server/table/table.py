@@ -250,10 +250,7 @@ class Table:
         if done.finished:
             self.status = "finished"
         self.arm_clock()
-        move = (done.seat, done.action, done.by)
-        self.broadcast.update(
-            self.connections, self.state, self.seq, move, done.events, deadline=self.deadline
-        )
+        self.broadcast.update(self.connections, self.state, self.seq, done, deadline=self.deadline)
         if done.finished:
             for listener in self.finished_listeners:
                 listener(self)
