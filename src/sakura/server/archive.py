@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
-from sakura.server.db import Store, TableRow
+from sakura.server.db import Store
+from sakura.server.models import TableRow
 from sakura.server.names import name_key
 from sakura.server.people_models import ArchivePlayerRow, ArchiveRow
 from sakura.server.ratings import klass_of

@@ -16,7 +16,8 @@ commit is under way joins the next one, so one transaction (in a worker thread, 
 loop) stores the actions of many tables at once, and clients hear of an action only once the
 transaction that holds it has committed. An acknowledged action is always in the database.
 The schema is Alembic's (:mod:`sakura.server.migrations`): the store upgrades the database to
-the newest revision when it starts, so a change to the models below comes with a revision.
+the newest revision when it starts, so a change to the models (:mod:`sakura.server.models`)
+comes with a revision.
 """
 
 from __future__ import annotations
@@ -31,72 +32,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    DateTime,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    create_engine,
-    event,
-    false,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import create_engine, event, insert, select, update
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
+
+from sakura.server import people_models  # noqa: F401  (their tables join Base.metadata)
+from sakura.server.models import ActionRow, AnalysisRow, Base, TableRow
+
+__all__ = ["ActionWrite", "Base", "FencedError", "GroupCommit", "Store", "StoredTable", "now"]
 
 log = logging.getLogger("sakura.server")
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class TableRow(Base):
-    __tablename__ = "sakura_tables"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32), default="sakura", server_default="sakura")
-    config: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)  # server side only: never sent to a client
-    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    timer: Mapped[float | None] = mapped_column(Float, nullable=True)
-    status: Mapped[str] = mapped_column(String(16))  # "playing" | "finished"
-    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
-    # revision 0003: a rated table (accounts only) and the table's options (spectator chat)
-    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    options: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    lease: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the owner's: sakura.server.cluster
-
-
-class ActionRow(Base):
-    __tablename__ = "sakura_actions"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("sakura_tables.id"), primary_key=True)
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(String(64))
-    by: Mapped[str] = mapped_column(String(16))  # "player" | "bot" | "timer"
-    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
-    lease: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # the lease it was written under
-
-
-class AnalysisRow(Base):
-    """A finished game's post-game analysis of one seat (``sakura.bots.analysis``'s JSON)."""
-
-    __tablename__ = "analyses"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("sakura_tables.id"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    spec: Mapped[str] = mapped_column(String(64))
-    data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 UPGRADE_WAIT = 60.0  # seconds an upgrade waits for another process's upgrade (SQLite's lock)
@@ -453,6 +398,3 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute("PRAGMA synchronous=NORMAL")
     finally:
         cursor.close()
-
-
-from sakura.server import people_models  # noqa: E402,F401  (their tables join Base.metadata)

@@ -1,7 +1,7 @@
 """The tables of the people around the games: chat, accounts and their sessions, ratings, and
 the archive of finished games (revision ``0003``).
 
-They sit on the same declarative base as the tables and actions (:mod:`sakura.server.db`), so
+They sit on the same declarative base as the tables and actions (:mod:`sakura.server.models`), so
 Alembic's comparison of models and revisions covers them. A game's rules and positions are
 still nowhere here: the archive keeps what a search page lists (names, winners, length), each
 row derived once from the stored actions by the engine.
@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from sakura.server.db import Base
+from sakura.server.models import Base
 
 
 class ChatRow(Base):

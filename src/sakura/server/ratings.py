@@ -20,7 +20,8 @@ from openskill.models import PlackettLuce
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from sakura.server.db import Store, TableRow, now
+from sakura.server.db import Store, now
+from sakura.server.models import TableRow
 from sakura.server.names import name_key
 from sakura.server.people_models import AccountRow, RatedGameRow, RatingHistoryRow, RatingRow
 

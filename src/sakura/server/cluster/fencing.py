@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from sqlalchemy import func, select, update
 
-from sakura.server.db import Store, TableRow
+from sakura.server.db import Store
+from sakura.server.models import TableRow
 
 
 def raise_lease(store: Store, table_id: str) -> int:

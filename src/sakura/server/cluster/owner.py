@@ -25,10 +25,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
-import orjson
-
-from sakura.server import listing
-from sakura.server.cluster import messages
+from sakura.server.cluster import messages, sitewide
 from sakura.server.cluster.fencing import lease_of, playing_ids, raise_lease
 from sakura.server.cluster.lease import Leases
 from sakura.server.cluster.relay import Relay, RelayConnection
@@ -406,55 +403,16 @@ class ClusterLobby(Lobby):
     # ---------------------------------------------------------------- the lobby's lists, site-wide
 
     async def _publish_lists(self) -> None:
-        """This process's unfinished tables into the ``live`` hash (each with a stamp, so the
-        entries of a dead process age out), and everyone's back into ``site``."""
-        key, now = f"{self.prefix}live", time.time()
-        mine: dict[Any, Any] = {
-            t.id: orjson.dumps(
-                {"at": now, "summary": listing.summary(t), "abandoned": listing.is_abandoned(t, now)}
-            )
-            for t in self.tables.values()
-            if t.lease is not None and t.status == "playing"
-        }
-        if mine:
-            await self.redis.hset(key, mapping=mine)
-        entries = await self.redis.hgetall(key)
-        site, stale = [], []
-        for table_id, raw in entries.items():
-            entry = orjson.loads(raw)
-            if now - entry["at"] > 2 * self.leases.ms / 1000 + 1 or entry["summary"]["status"] != "playing":
-                stale.append(table_id)
-            else:
-                site.append(entry)
-        done = [t.id for t in self.tables.values() if t.status != "playing"]
-        if stale or done:
-            await self.redis.hdel(key, *stale, *done)
-        self.site = site
+        """This process's tables out, everyone's back (:func:`.sitewide.exchange`)."""
+        owned = [t for t in self.tables.values() if t.lease is not None]
+        self.site = await sitewide.exchange(self.redis, self.prefix, owned, 2 * self.leases.ms / 1000 + 1)
         self._lists.clear()
 
     def live_listing(self) -> dict[str, list[dict[str, Any]]]:
-        out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "abandoned": []}
-        for entry in self.site:
-            item = entry["summary"]
-            if entry["abandoned"]:
-                out["abandoned"].append(item)
-            elif any(s["kind"] == "human" and not s["claimed"] for s in item["seats"]):
-                out["open"].append(item)
-            else:
-                out["playing"].append(item)
-        for items in out.values():
-            items.sort(key=lambda i: i["created"], reverse=True)
-            del items[100:]
-        return out
+        return sitewide.live_listing(self.site)
 
     def open_tables(self, page: int = 0) -> list[dict[str, Any]]:
-        def build() -> list[dict[str, Any]]:
-            keys = ("id", "game", "players", "variant", "timer", "status", "seats", "rematch", "seq", "round")
-            live = [{k: e["summary"].get(k) for k in keys} for e in self.site]
-            live.sort(key=lambda t: not any(s["kind"] == "human" and not s["claimed"] for s in t["seats"]))
-            return live
-
-        everything: list[dict[str, Any]] = self.cached("open", 0, build)
+        everything: list[dict[str, Any]] = self.cached("open", 0, lambda: sitewide.open_tables(self.site))
         size = self.limits.lobby_page
         return everything[page * size : (page + 1) * size]
 
