@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.server.conftest import create_table, join, receive, socket
+from tests.server.conftest import create_table, join, receive, socket, wait_until
 
 from sakura.server import create_app
 from sakura.server.limits import Limits
@@ -91,7 +91,7 @@ def test_a_seat_is_handed_to_a_bot_only_after_the_grace_period(sqlite_url: str) 
             assert seats[1]["replaced"] is False
             assert left - 0.5 < seats[1]["replace_after"] - grace < left + 0.5  # everyone sees when
             assert seats[0]["replace_after"] is None  # seat 0 is here
-            time.sleep(grace)
+            wait_until(lambda: time.time() > seats[1]["replace_after"], what="the end of the grace")
             ws.send_text(json.dumps({"type": "replace", "seat": 1}))
             update = receive(ws, "table")
             assert update["table"]["seats"][1]["replaced"] is True

@@ -121,7 +121,7 @@ class ClusterLobby(Lobby):
     async def _adopt(self, table: Table) -> None:
         """The table just created: its lease number from the database."""
         table.lease = await self.db.call(raise_lease, self.store, table.id, what=f"fencing table {table.id}")
-        table.on_timer = self._timer_changed
+        table.watch_clock(self._timer_changed)
 
     async def _take(self, table_id: str) -> Table | None:
         """Take ``table_id`` if its lease is free, and rebuild it. Meanwhile ``_taking`` holds a
@@ -149,7 +149,7 @@ class ClusterLobby(Lobby):
                 raise KeyError(table_id)
             table = self._table(stored)
             table.lease = lease
-            table.on_timer = self._timer_changed
+            table.watch_clock(self._timer_changed)
             deadline = await self.redis.get(self._deadline_key(table_id))
             self.tables[table.id] = table  # served from now on: its timer is armed just below
             self._lists.clear()
@@ -177,7 +177,7 @@ class ClusterLobby(Lobby):
         """This process no longer owns ``table``: stop it here, send its connections away."""
         log.warning("table %s: %s; dropped here", table.id, why)
         self.tables.pop(table.id, None)
-        table.on_timer = None  # its deadline in Redis is the new owner's to write now
+        table.watch_clock(None)  # its deadline in Redis is the new owner's to write now
         self._deadlines.pop(table.id, None)
         writer = self._deadline_writers.pop(table.id, None)
         if writer is not None:

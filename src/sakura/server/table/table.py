@@ -65,8 +65,8 @@ class Table:
         self.commits = Commits(stored.id, self.game, stored, writer)
         if self.commits.damaged is not None:
             self.status = "damaged"
-        self.clock = Clock(stored.timer, self._timeout)
         self.bots = BotDriver(self)
+        self.clock = Clock(stored.timer, self.bots.timeout)  # runs out: a bot plays for the player
         self.broadcast = Broadcast()
         self.lock = asyncio.Lock()
         self.replay_cache: list[dict[str, Any]] | None = None  # a finished game's replay, once built
@@ -124,14 +124,9 @@ class Table:
     def lease(self, value: int | None) -> None:
         self.commits.lease = value
 
-    @property
-    def on_timer(self) -> Callable[[Table], None] | None:
-        """Told each time the clock's deadline changes (many processes: it is stored)."""
-        hear = self.clock.on_change
-        return None if hear is None else lambda _table: hear()
-
-    @on_timer.setter
-    def on_timer(self, listener: Callable[[Table], None] | None) -> None:
+    def watch_clock(self, listener: Callable[[Table], None] | None) -> None:
+        """Tell ``listener`` each time the clock's deadline changes (many processes: the owner
+        stores it, :mod:`sakura.server.cluster.owner`); None: tell no one."""
         self.clock.on_change = None if listener is None else lambda: listener(self)
 
     # ---------------------------------------------------------------- seats and connections
@@ -279,13 +274,6 @@ class Table:
         previous owner had set, rather than starting again in full."""
         if self.deadline is not None:
             self.arm_clock(max(0.0, deadline - time.time()))
-
-    async def _timeout(self) -> None:
-        await self.bots.timeout()
-
-    def kick(self) -> None:
-        """Let the bots play whatever is theirs to play."""
-        self.bots.kick()
 
     def start(self) -> None:
         """After loading or creating: arm the clock and let the bots move."""
