@@ -26,7 +26,8 @@ from typing import Any
 from sakura.bots import make_bot
 from sakura.engine import make_game
 from sakura.server import archive
-from sakura.server.db import Store, TableRow
+from sakura.server.db import Store
+from sakura.server.models import TableRow
 from sakura.server.names import name_key
 from sakura.server.people_models import ArchivePlayerRow, ArchiveRow
 from sakura.server.ratings import klass_of

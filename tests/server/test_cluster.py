@@ -707,9 +707,9 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str, tmp_path: Path
         ids: set[str] = set()
         while len(pids) < 2:  # new connections go to either worker: both soon own a table
             assert len(ids) < 60, f"one worker took {len(ids)} connections in a row"
-            table = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2}, timeout=30).json()[
-                "table"
-            ]["id"]
+            created = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 2}, timeout=30)
+            assert created.status_code == 201, created.text
+            table = created.json()["table"]["id"]
             ids.add(table)
             pid = cluster_kill.owner_pid(REDIS, prefix, table)
             assert pid is not None, f"table {table} has no lease"
