@@ -168,10 +168,12 @@ async def _play(
     spectators: int = 0,
     seconds: float = 120,
     think: float = 0.0,
+    told: cluster_kill.Told | None = None,
 ) -> tuple[cluster_kill.Told, dict[Any, list[Any]]]:
     """Clients for ``tokens`` (seat ``i`` on process ``firsts[i]``) and spectators play to the
-    end; every message each client got, by (seat, client)."""
-    told = cluster_kill.Told()
+    end; what they were told (``told``: given, to watch it meanwhile), and every message each
+    client got, by (seat, client)."""
+    told = told or cluster_kill.Told()
     stop = asyncio.Event()
     heard: dict[Any, list[Any]] = {}
 
@@ -384,6 +386,16 @@ def _free_port() -> int:
         return port
 
 
+async def _eventually(condition: Any, seconds: float = 60) -> bool:
+    """Whether ``condition()`` comes true within ``seconds`` (polled on the event loop)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
 def _redis_server(port: int) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
         ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
@@ -410,15 +422,18 @@ def test_redis_restarted_mid_game_play_resumes_and_nothing_is_lost(site_of: Any)
         table, tokens = _table(site, 3)
 
         async def game() -> cluster_kill.Told:
-            play = asyncio.create_task(_play(site, table, tokens, [0, 1, 2], think=0.05, seconds=150))
+            told = cluster_kill.Told()
+            play = asyncio.create_task(
+                _play(site, table, tokens, [0, 1, 2], think=0.05, seconds=150, told=told)
+            )
             nonlocal redis_server
-            while not play.done():
-                await asyncio.sleep(1.0)
-                redis_server.terminate()
-                redis_server.wait(10)
-                await asyncio.sleep(2.0)  # longer than the lease
-                redis_server = await asyncio.to_thread(_redis_server, port)
-                break
+            mid_game = await _eventually(lambda: len(told.accepted.get(table, [])) >= 3 or play.done())
+            assert mid_game and not play.done(), "the game never got going"
+            redis_server.terminate()
+            redis_server.wait(10)
+            # the processes notice: the relayed clients are sent away (to reconnect)
+            assert await _eventually(lambda: told.reconnects > 0), "nobody noticed that Redis was gone"
+            redis_server = await asyncio.to_thread(_redis_server, port)
             told, _ = await play
             return told
 
