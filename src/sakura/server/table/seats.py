@@ -151,6 +151,10 @@ class Seating:
             for i, s in enumerate(self.seats)
         ]
 
+    def seen(self, seat: int) -> None:
+        """``seat``'s player counts as seen now (its grace, if it empties, starts again)."""
+        self.absent_since[seat] = time.time()
+
     def arrive(self, conn: Connection) -> None:
         self.connections.add(conn)
         self.last_seen = time.time()

@@ -145,7 +145,7 @@ class Table:
         await self.change_seat(
             seat, replace(self.seats[seat], token_hash=hash_token(token), name=named, account=account)
         )
-        self.seating.absent_since[seat] = time.time()
+        self.seating.seen(seat)
         self.arm_clock()  # the clock starts once every human seat is taken
         self.broadcast_table()
         return seat, token
