@@ -431,8 +431,11 @@ def test_redis_restarted_mid_game_play_resumes_and_nothing_is_lost(site_of: Any)
             assert mid_game and not play.done(), "the game never got going"
             redis_server.terminate()
             redis_server.wait(10)
-            # the processes notice: the relayed clients are sent away (to reconnect)
+            gone = time.monotonic()
+            # the processes notice: the relayed clients are sent away (to reconnect); and Redis
+            # stays away longer than a lease, so that every lease has lapsed when it is back
             assert await _eventually(lambda: told.reconnects > 0), "nobody noticed that Redis was gone"
+            await _eventually(lambda: time.monotonic() > gone + site.lease)
             redis_server = await asyncio.to_thread(_redis_server, port)
             told, _ = await play
             return told
