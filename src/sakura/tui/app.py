@@ -11,6 +11,7 @@ from textual.screen import Screen
 
 from sakura.records import GameRecord
 from sakura.tui.i18n import N_, RTL, set_language
+from sakura.tui.pace import Pace
 from sakura.tui.session import CARDS, Session, Setup
 from sakura.tui.start import StartScreen
 
@@ -50,7 +51,8 @@ class SakuraApp(App[None]):
     """``setup`` given: start playing at once; ``session``: resume; ``record``: replay;
     ``join``: a seat at a web table (its link; ``watch``: watch it, no seat); ``start``: the
     start screen filled in with that table (the command line's options without ``-p``);
-    none: the start screen. ``delay`` is the pause between resolution steps (0 in tests)."""
+    none: the start screen. ``pace`` is how a round unfolds (:mod:`sakura.tui.pace`: normal,
+    slow, step or fast); without it, ``delay`` is the pause between its steps (0 in tests)."""
 
     CSS = CSS
     TITLE = "Sakura"
@@ -67,6 +69,7 @@ class SakuraApp(App[None]):
         record: GameRecord | None = None,
         lang: str = "en",
         delay: float = 0.35,
+        pace: str | None = None,
         save_dir: Path | None = None,
         join: str | None = None,
         watch: bool = False,
@@ -78,7 +81,7 @@ class SakuraApp(App[None]):
         self.setup, self.session, self.record = setup, session, record
         self.join, self.spectate = join, watch  # ("watch" is a Textual method's name)
         self.start = start
-        self.delay = delay
+        self.pace = Pace(pace) if pace is not None else Pace.from_delay(delay)
         self.save_dir = save_dir or Path.cwd()
         self.last_saved: Path | None = None
         self.join_error: str | None = None  # why ``join`` failed, once it has

@@ -8,7 +8,6 @@ previewed by the engine on a clone.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -23,6 +22,7 @@ from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
 from sakura.tui.i18n import lt, paragraph, shape, t, tr
 from sakura.tui.log import sentence
+from sakura.tui.pace import STEPS
 from sakura.tui.render import ghost_from_events, seat_letter, seat_style
 from sakura.tui.replay_screen import ReplayScreen
 from sakura.tui.session import GameSource, Setup
@@ -241,7 +241,6 @@ class SakuraScreen(GameScreen[SakuraView]):
 
     async def play_events(self, events: list[Event], snapshots: list[SakuraView]) -> None:
         """The log line by line; the garden follows card by card (the step hook's views)."""
-        delay = self.sakura_app.delay
         resolving = 0
         for event in events:
             self.write(self.sentence(event.seen_by(self.log_viewer).to_dict(), self.log_viewer))
@@ -249,8 +248,8 @@ class SakuraScreen(GameScreen[SakuraView]):
                 resolving += 1
                 if resolving >= 2 and snapshots:
                     self.refresh_board(snapshots[min(resolving - 2, len(snapshots) - 1)])
-            if delay and event.kind in ("cards_revealed", "card_resolving", "sakura_scored", "bumped"):
-                await asyncio.sleep(delay)
+            if event.kind in STEPS:
+                await self.beat()
         self.refresh_board()
 
     def begin_turn(self, seat: int) -> None:
