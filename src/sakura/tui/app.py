@@ -38,7 +38,8 @@ CSS = """
 HelpScreen { background: $background; }
 #help { background: $panel; padding: 1 2; margin: 1 2; }
 EndScreen { align: center bottom; }
-#end { background: $panel; padding: 1 2; margin: 0; width: 100%; height: auto; }
+/* the end panel leaves the final garden in sight above it */
+#end { background: $panel; padding: 1 2; margin: 0; width: 100%; height: auto; max-height: 78vh; }
 #winner { text-style: bold; color: yellow; padding: 1 0; }
 .rtl #prompt, .rtl #help-text, .rtl #pass { text-align: right; }
 #play-real { margin: 1 2; min-width: 24; height: 3; }

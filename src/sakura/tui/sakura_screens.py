@@ -17,7 +17,8 @@ from textual.app import ComposeResult
 from textual.widgets import Footer, Static
 
 from sakura.engine import Event
-from sakura.engine.games.sakura import SakuraView
+from sakura.engine.games.sakura import SakuraView, score_sheet
+from sakura.records import game_events
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
 from sakura.tui.i18n import lt, paragraph, shape, t, tr
@@ -25,7 +26,8 @@ from sakura.tui.log import sentence
 from sakura.tui.pace import STEPS
 from sakura.tui.render import ghost_from_events, seat_letter, seat_style
 from sakura.tui.replay_screen import ReplayScreen
-from sakura.tui.session import GameSource, Setup
+from sakura.tui.score_sheet import sheet_table
+from sakura.tui.session import GameSource, Session, Setup
 from sakura.tui.widgets import GardenWidget, HandWidget, StatusWidget
 
 
@@ -200,9 +202,14 @@ class SakuraScreen(GameScreen[SakuraView]):
         return rules_text()
 
     def standings(self) -> tuple[RenderableType, str]:
+        """The engine's score sheet of a game played here; a web table's game (whose record
+        the server keeps) shows the final standings of its view."""
         view = self.session.view(None)
         outcome = view.outcome
         assert outcome is not None
+        if isinstance(self.session, Session):
+            sheet = score_sheet(game_events(self.session.record()), view.players)
+            return sheet_table(sheet, view, self.who, self.log_viewer)
         table = Table(title=t("Final standings"), expand=False)
         table.add_column(t("Place"))
         table.add_column(t("Painter"))
