@@ -404,7 +404,7 @@ async def test_the_end_shows_the_engines_score_sheet_and_the_tie_break() -> None
         text = screen_text(app)
     (winner,) = sheet.winners
     assert f"Tied on {sheet.tokens[winner]} tokens: " in text and "closest to the Emperor" in text, text
-    assert "✿1" in text and "✿3" in text and "Bumps" in text and "Start" in text
+    assert "✿1" in text and "✿3" in text and "Bumps" in text and "At start" in text
     rows = [line for line in text.split("\n") if re.search(r"│\s*[123]\s*│", line)]
     assert len(rows) == 3 and "★" in rows[0]
     for row in rows:  # the engine's numbers, every one of them

@@ -37,7 +37,7 @@ def sheet_table(
     table = Table(title=t("Score sheet"), expand=False, padding=(0, 1))
     table.add_column("#")
     table.add_column(t("Painter"))
-    table.add_column(t("Start"), justify="right")
+    table.add_column(t("At start"), justify="right")
     for tree in sheet.trees:
         table.add_column(f"✿{tree.sakura + 1}", justify="right")  # the garden's own sakura mark
     table.add_column(t("Bumps"), justify="right")
