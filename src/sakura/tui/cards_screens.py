@@ -98,6 +98,7 @@ def rules_text() -> RenderableType:
                 ),
                 "",
             ),
+            (lt("P: the pace of a round (normal, slow, step by step, fast) · Space: its next step"), ""),
         ]
     )
 

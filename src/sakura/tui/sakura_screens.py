@@ -131,6 +131,7 @@ def rules_text() -> RenderableType:
                 ),
                 "",
             ),
+            (lt("P: the pace of a round (normal, slow, step by step, fast) · Space: its next step"), ""),
             (
                 lt(
                     "Garden: ⌂ gate · = bridge · ⛩/T torii · ✿ sakura (✓ scored) · ♔ Emperor · A-F painters, K court"  # noqa: E501 (a catalog message, whole)
