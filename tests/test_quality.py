@@ -74,7 +74,7 @@ _BASE = [["errors", "rng"], ["protocol"]]
 _GAME_LAYERS = {
     "sakura": [
         ["actions", "cards", "events", "garden"],
-        ["position"],
+        ["position", "score_sheet"],
         ["state"],
         ["preview"],
         ["serialize", "view"],

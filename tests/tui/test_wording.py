@@ -262,7 +262,7 @@ async def test_the_final_standings_show_the_court_painter_and_say_it_never_wins(
         text = screen_text(app)
         row = next(line for line in text.split("\n") if "court painter" in line and "│" in line)
         assert "13" in row and "–" in row, text  # its tokens, and no place
-        assert "never wins" in text and "You finished in place 1 of 2." in text
+        assert "never wins" in text and "You finished 1st." in text
         places = [line for line in text.split("\n") if re.search(r"│\s*[12]\s*│", line)]
         assert len(places) == 2 and "11" in places[0] and "★" in places[0], text
 
@@ -376,3 +376,43 @@ def test_the_help_teaches_the_two_player_rules_the_garden_and_every_key(lang: st
                 assert translated != source and translated in texts, (what, lang)
     finally:
         i18n.set_language("en")
+
+
+async def test_the_end_shows_the_engines_score_sheet_and_the_tie_break() -> None:
+    """Issue 31 (deliverable 2) and 28 (deliverable 2): the end says why the winner won: the
+    tokens of each cherry tree, the bumps, and the tie-break in words."""
+    from dataclasses import replace
+
+    from sakura.engine.games.sakura import score_sheet
+    from sakura.records import game_events
+    from sakura.tui.dialogs import EndScreen
+
+    game = make_game("sakura", {"players": 3})
+    for seed in range(300):  # the first random game won on the tie-break
+        record = random_playout(game, seed=seed)
+        sheet = score_sheet(game_events(record), 3)
+        if sheet.decided_by_closeness and any(b.token_lost for b in sheet.bumps):
+            break
+    record = replace(record, extra={"tui": {"seats": ["human", "greedy", "greedy"]}})
+    app = SakuraApp(session=Session.resume(record), delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, EndScreen)
+        text = screen_text(app)
+    (winner,) = sheet.winners
+    assert f"Tied on {sheet.tokens[winner]} tokens: " in text and "closest to the Emperor" in text, text
+    assert "✿1" in text and "✿3" in text and "Bumps" in text and "At start" in text
+    rows = [line for line in text.split("\n") if re.search(r"│\s*[123]\s*│", line)]
+    assert len(rows) == 3 and "★" in rows[0]
+    for row in rows:  # the engine's numbers, every one of them
+        seat = next(s for s in range(3) if f"Player {s + 1}" in row or f"Bot {s + 1}" in row)
+        cells = [c.strip() for c in row.split("│")[3:-1]]
+        assert (
+            cells[0] == "5" and cells[-2] == str(sheet.tokens[seat]) and cells[-1] == str(sheet.spaces[seat])
+        )
+    assert "reached the Emperor" in text or "backed the Emperor" in text
+    place = sheet.order().index(0) + 1
+    assert f"You finished {place}{ {1: 'st', 2: 'nd', 3: 'rd'}[place] }." in text

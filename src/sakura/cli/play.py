@@ -56,6 +56,13 @@ def play(
     watch: Annotated[
         bool, typer.Option("--watch", help="with --join: watch the table, take no seat (a spectator)")
     ] = False,
+    pace: Annotated[
+        str,
+        typer.Option(
+            help="how a round unfolds: normal, slow, step (Space for each next step) or fast; "
+            "P changes it during the game"
+        ),
+    ] = "normal",
 ) -> None:
     """Play Sakura or its card game in the terminal: a full-screen app; ? shows the rules and keys.
 
@@ -66,12 +73,15 @@ def play(
     from sakura.records import GameRecord, InvalidRecordError, ReplayDivergenceError
     from sakura.tui import SakuraApp, Session
     from sakura.tui.i18n import detect_language
+    from sakura.tui.pace import PACES
     from sakura.tui.session import CARDS, GAMES
 
     try:
         language = detect_language(lang)
     except ValueError as exc:
         fail(str(exc))
+    if pace not in PACES:
+        fail(f"unknown pace {pace!r}; choose one of {', '.join(PACES)}")
     if game is not None and game not in GAMES:
         fail(f"unknown game {game!r}; the terminal app plays {' and '.join(GAMES)} (--game {CARDS})")
     if watch and join is None:
@@ -83,7 +93,7 @@ def play(
             parse_join_url(join)  # a link that is none is said before the app starts
         except JoinError as exc:
             fail(str(exc))
-        remote = SakuraApp(join=join, watch=watch, lang=language, save_dir=save_dir)
+        remote = SakuraApp(join=join, watch=watch, lang=language, save_dir=save_dir, pace=pace)
         remote.run()
         if remote.join_error is not None:  # said on the app's screen, and here for the shell
             error(err, f"cannot join the table: {remote.join_error}")
@@ -111,9 +121,9 @@ def play(
         # no --players: the start screen, filled in with what was asked (Enter starts)
         table = 2 if variant is not None else max(3, seat or 1)
         prefill = _setup("sakura", table, variant, bots or DEFAULT_BOTS, seat or 1, hot_seat, seed)
-        SakuraApp(start=prefill, lang=language, save_dir=save_dir).run()
+        SakuraApp(start=prefill, lang=language, save_dir=save_dir, pace=pace).run()
         return
-    SakuraApp(setup=setup, session=session, lang=language, save_dir=save_dir).run()
+    SakuraApp(setup=setup, session=session, lang=language, save_dir=save_dir, pace=pace).run()
 
 
 def fail(message: str) -> NoReturn:

@@ -8,7 +8,7 @@ than the record says fails loudly at the first difference.
 
 from sakura.records.playout import random_action, random_playout
 from sakura.records.record import FORMAT, GameRecord, InvalidRecordError, Move, Recorder
-from sakura.records.replay import ReplayDivergenceError, replay
+from sakura.records.replay import ReplayDivergenceError, game_events, replay
 from sakura.records.tutorial import Attempt, Highlight, Script, Step, Tutorial, load_script, tutorial_json
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Script",
     "Step",
     "Tutorial",
+    "game_events",
     "load_script",
     "random_action",
     "random_playout",

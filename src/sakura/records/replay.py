@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sakura.engine import GameError, State
+from sakura.engine import Event, GameError, State
 from sakura.records.record import GameRecord
 
 
@@ -60,6 +60,20 @@ def replay(
     if (outcome.to_dict() if outcome else None) != record.outcome:
         raise ReplayDivergenceError(len(record.moves) - 1, "the outcome differs")
     return state
+
+
+def game_events(record: GameRecord) -> list[Event]:
+    """Every event of the recorded game, first to last, as the engine tells them (a score
+    sheet reads them). Raises :class:`ReplayDivergenceError` where the engine refuses a move."""
+    game = record.make_game()
+    state = game.state_from_json(record.initial)
+    events: list[Event] = []
+    for i, move in enumerate(record.moves):
+        try:
+            events += state.apply_action(move.player, game.parse_action(move.action))
+        except GameError as exc:
+            raise ReplayDivergenceError(i, f"player {move.player + 1} {move.action!r}: {exc}") from None
+    return events
 
 
 def _first_difference(expected: list[dict[str, Any]], got: list[dict[str, Any]]) -> str:

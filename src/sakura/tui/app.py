@@ -11,6 +11,7 @@ from textual.screen import Screen
 
 from sakura.records import GameRecord
 from sakura.tui.i18n import N_, RTL, set_language
+from sakura.tui.pace import Pace
 from sakura.tui.session import CARDS, Session, Setup
 from sakura.tui.start import StartScreen
 
@@ -37,7 +38,8 @@ CSS = """
 HelpScreen { background: $background; }
 #help { background: $panel; padding: 1 2; margin: 1 2; }
 EndScreen { align: center bottom; }
-#end { background: $panel; padding: 1 2; margin: 0; width: 100%; height: auto; }
+/* the end panel leaves the final garden in sight above it */
+#end { background: $panel; padding: 1 2; margin: 0; width: 100%; height: auto; max-height: 78vh; }
 #winner { text-style: bold; color: yellow; padding: 1 0; }
 .rtl #prompt, .rtl #help-text, .rtl #pass { text-align: right; }
 #play-real { margin: 1 2; min-width: 24; height: 3; }
@@ -50,7 +52,8 @@ class SakuraApp(App[None]):
     """``setup`` given: start playing at once; ``session``: resume; ``record``: replay;
     ``join``: a seat at a web table (its link; ``watch``: watch it, no seat); ``start``: the
     start screen filled in with that table (the command line's options without ``-p``);
-    none: the start screen. ``delay`` is the pause between resolution steps (0 in tests)."""
+    none: the start screen. ``pace`` is how a round unfolds (:mod:`sakura.tui.pace`: normal,
+    slow, step or fast); without it, ``delay`` is the pause between its steps (0 in tests)."""
 
     CSS = CSS
     TITLE = "Sakura"
@@ -67,6 +70,7 @@ class SakuraApp(App[None]):
         record: GameRecord | None = None,
         lang: str = "en",
         delay: float = 0.35,
+        pace: str | None = None,
         save_dir: Path | None = None,
         join: str | None = None,
         watch: bool = False,
@@ -78,7 +82,7 @@ class SakuraApp(App[None]):
         self.setup, self.session, self.record = setup, session, record
         self.join, self.spectate = join, watch  # ("watch" is a Textual method's name)
         self.start = start
-        self.delay = delay
+        self.pace = Pace(pace) if pace is not None else Pace.from_delay(delay)
         self.save_dir = save_dir or Path.cwd()
         self.last_saved: Path | None = None
         self.join_error: str | None = None  # why ``join`` failed, once it has

@@ -10,7 +10,6 @@ The flow (bots, hot-seat, saving, the end) is :class:`~sakura.tui.game_screen.Ga
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -99,6 +98,7 @@ def rules_text() -> RenderableType:
                 ),
                 "",
             ),
+            (lt("P: the pace of a round (normal, slow, step by step, fast) · Space: its next step"), ""),
         ]
     )
 
@@ -190,8 +190,7 @@ class CardsScreen(GameScreen[CardsView]):
         self.write(lt("— Round {round} — {name} starts.", round=view.round, name=self.who(view.starter)))
 
     async def after_bot(self) -> None:
-        if self.sakura_app.delay:
-            await asyncio.sleep(self.sakura_app.delay)
+        await self.beat()
 
     # ------------------------------------------------------------------ a turn
 

@@ -209,9 +209,9 @@ class EndScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         table, winner = self.game.standings()
         body: RenderableType = table
-        with Vertical(id="end"):
+        with VerticalScroll(id="end"):
+            yield Static(paragraph(winner), id="winner")  # first: the answer, then the sheet
             yield Static(body)
-            yield Static(paragraph(winner), id="winner")
             yield Static(t("N or Enter: play again · S: save the record · Q: quit"))
         yield Footer()
 

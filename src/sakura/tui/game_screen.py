@@ -23,7 +23,8 @@ from textual.widgets import Static
 
 from sakura.engine import Event, GameError, View
 from sakura.tui.dialogs import EndScreen, HelpScreen, LogScreen, PassScreen, seat_names
-from sakura.tui.i18n import N_, lt, ltn, paragraph, translate_bindings
+from sakura.tui.i18n import N_, lt, ltn, paragraph, tr, translate_bindings
+from sakura.tui.pace import LABELS
 from sakura.tui.session import GameSource, Session, Setup
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ class GameScreen(LogScreen, Generic[V]):
         Binding("question_mark", "help", N_("Help")),
         Binding("s", "save", N_("Save")),
         Binding("h", "hint", N_("Hint")),
+        Binding("p", "pace", N_("Pace")),
+        Binding("space", "step", N_("Next step"), show=False),
         Binding("ctrl+q", "quit_game", N_("Quit")),
     ]
     SAVE_PREFIX: ClassVar[str] = "sakura"
@@ -237,9 +240,14 @@ class GameScreen(LogScreen, Generic[V]):
             self.actor = None
         snaps: list[V] = []
         events = session.apply(seat, action, snaps, self.log_viewer)
-        await self.play_events(events, snaps)
+        # Told in a worker: a key handler that waited for the round's steps would hold the
+        # screen's queue, and the Space that lets a step go on would never be read.
+        self.run_worker(self.tell_then_advance(events, snaps), exclusive=True)
+
+    async def tell_then_advance(self, events: list[Event], snapshots: list[V]) -> None:
+        await self.play_events(events, snapshots)
         self.busy = False
-        self.run_worker(self.advance(), exclusive=True)
+        await self.advance()
 
     def legal(self, seat: int) -> tuple[str, ...]:
         return tuple(self.session.view(seat).legal_actions)
@@ -285,6 +293,24 @@ class GameScreen(LogScreen, Generic[V]):
     def action_hint(self) -> None:
         """Each legal action's estimated chance of winning, from the acting seat's view."""
         self.hinter.ask()
+
+    def action_pace(self) -> None:
+        """P: the next pace (normal, slow, step by step, fast), said in the log."""
+        pace = self.sakura_app.pace
+        pace.cycle()
+        self.write(tr(LABELS[pace.name]))
+
+    def action_step(self) -> None:
+        """Space, step by step: the round goes on to its next step."""
+        self.sakura_app.pace.step()
+
+    async def beat(self) -> None:
+        """The pause after one step of a round (the app's pace); step by step, the prompt
+        says which key goes on while it waits."""
+        pace = self.sakura_app.pace
+        if pace.stepping:
+            self.prompt_line(lt("Space: the next step · P: the pace"))
+        await pace.beat()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.rules()))

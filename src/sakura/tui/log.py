@@ -50,10 +50,21 @@ def sentence(event: dict[str, Any], name: Names, you: int | None = None) -> str 
 
 
 def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None:
+    """The log speaks to its reader: what the viewer's own painter does is said with "you"
+    (a whole sentence of its own, as each language conjugates it), the others by name."""
     kind = event.get("type")
+
+    def yours(key: str = "seat") -> bool:
+        return you is not None and event.get(key) == you
+
+    def called(seat: int) -> str:  # a name in a list: "13 (you)", "1. You: 3 tokens"
+        return tr("you") if you is not None and seat == you else name(seat)
+
     if kind == "round_started":
         line = lt("— Round {round} —", round=event["round"])
-        if event.get("double") is not None:
+        if yours("double"):
+            line += "\n" + lt("You play two cards: one for the court painter.")
+        elif event.get("double") is not None:
             line += "\n" + lt(
                 "{name} plays two cards: one for the court painter.", name=name(event["double"])
             )
@@ -70,19 +81,27 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
             return lt("You choose card {cards}.", cards=", ".join(map(str, cards)))
         return lt("{name} has chosen.", name=name(event["player"]))
     if kind == "cards_revealed":
-        plays = ", ".join(f"{card} ({name(seat)})" for seat, card in event["plays"])
+        plays = ", ".join(f"{card} ({called(seat)})" for seat, card in event["plays"])
         line = lt("Cards revealed: {plays}.", plays=plays)
         if event.get("court_from_deck"):
             line += "\n" + lt("The court painter's card comes from the deck.")
         return line
     if kind == "card_resolving":
+        if yours():
+            return lt("Your card {card}.", card=card_text(event["card"]))
         return lt("Card {card} of {name}.", card=card_text(event["card"]), name=name(event["seat"]))
     if kind == "choice_asked":
         # whole sentences, not a fragment put in one: "de" + "el" is "del" in Spanish
+        if yours():
+            if event["part"] == "garden":
+                return lt("You choose the direction of the Emperor's move.")
+            return lt("You choose the direction of your painter's move.")
         if event["part"] == "garden":
             return lt("{name} chooses the direction of the Emperor's move.", name=name(event["seat"]))
         return lt("{name} chooses the direction of the painter's move.", name=name(event["seat"]))
     if kind == "choice_made":
+        if yours():
+            return lt("You choose forward.") if event["forward"] else lt("You choose back.")
         if event["forward"]:
             return lt("{name} chooses forward.", name=name(event["seat"]))
         return lt("{name} chooses back.", name=name(event["seat"]))
@@ -92,6 +111,8 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
         return lt(
             "The Emperor walks from space {start} to space {end}.", start=event["start"], end=event["end"]
         )
+    if kind == "painter_moved" and yours():
+        return _you_moved(event)
     if kind == "painter_moved":
         who = name(event["seat"])
         if event["start"] == event["end"]:
@@ -116,7 +137,11 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
     if kind == "painter_stayed":
         if event.get("seat") is None:
             return lt("Nobody moves.")
+        if yours():
+            return lt("You stay where you are.")
         return lt("{name} stays where they are.", name=name(event["seat"]))
+    if kind == "bumped" and yours():
+        return _you_bumped(event)
     if kind == "bumped":
         who = name(event["seat"])
         if event.get("by") == "emperor":  # the Emperor's move caused it, not the painter's
@@ -162,7 +187,7 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
                     "  {rank}. {name}: {n} tokens",
                     tokens,
                     rank=rank,
-                    name=name(seat),
+                    name=capital(called(seat)),
                 )
             )
         return "\n".join(lines)
@@ -182,3 +207,36 @@ def _sentence(event: dict[str, Any], name: Names, you: int | None) -> str | None
     if kind == "game_ended":
         return lt("The game is over.")
     return None
+
+
+def _you_moved(event: dict[str, Any]) -> str:
+    """Your own painter's move, told to you."""
+    start, end = event["start"], event["end"]
+    if start == end:
+        if end == 0:
+            return lt("You are at the gate and cannot go back.")
+        return lt("You stay on space {end}.", end=end)
+    if event["cause"] == "lineup":
+        return lt("You line up on space {end}.", end=end)
+    if end < start:
+        return lt("You go back from space {start} to space {end}.", start=start, end=end)
+    return lt("You move from space {start} to space {end}.", start=start, end=end)
+
+
+def _you_bumped(event: dict[str, Any]) -> str:
+    """Your own painter's fall from grace, told to you."""
+    if event.get("by") == "emperor":
+        line = lt(
+            "The Emperor backs onto you on space {at}: you fall from grace, back to space {end}.",
+            at=event["at"],
+            end=event["end"],
+        )
+    else:
+        line = lt(
+            "You reach the Emperor on space {at} and fall from grace: back to space {end}.",
+            at=event["at"],
+            end=event["end"],
+        )
+    if event.get("token_lost"):
+        line += "\n" + lt("You give a token back to the supply.")
+    return line

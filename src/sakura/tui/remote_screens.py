@@ -8,7 +8,6 @@ server's messages; each game's remote screen is that flow over the game's own lo
 
 from __future__ import annotations
 
-import asyncio
 import time
 from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
@@ -30,6 +29,7 @@ from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import seat_names
 from sakura.tui.game_screen import GameScreen
 from sakura.tui.i18n import N_, lt, ltn, paragraph, t, translate_bindings
+from sakura.tui.pace import STEPS
 from sakura.tui.remote import JoinError, JoinTarget, Message, RemoteSession, parse_join_url
 from sakura.tui.sakura_screens import SakuraScreen
 from sakura.tui.session import CARDS
@@ -226,8 +226,8 @@ class RemoteFlow(GameScreen[V]):
         """Log the update's events (as the server sent them for this seat), take its view."""
         for event in message.get("events") or ():
             self.write(self.sentence(event, self.remote.seat))
-        if self.sakura_app.delay and message.get("seat") != self.remote.seat:
-            await asyncio.sleep(self.sakura_app.delay)
+        if message.get("seat") != self.remote.seat:
+            await self.beat()
         self.remote.take(message)
 
     def prompt(self, text: str) -> None:
@@ -324,7 +324,6 @@ class RemoteGameScreen(RemoteFlow[SakuraView], SakuraScreen):
 
     async def play_update(self, message: Message) -> None:
         """Log the update's events; with a delay, move the pieces event by event."""
-        delay = self.sakura_app.delay
         board = self.remote.view(None)
         you = self.remote.seat
         for event in message.get("events") or ():
@@ -336,9 +335,9 @@ class RemoteGameScreen(RemoteFlow[SakuraView], SakuraScreen):
                 painters = list(board.painters)
                 painters[event["seat"]] = int(event["end"])
                 board = replace(board, painters=tuple(painters))
-            if delay and kind in ("cards_revealed", "card_resolving", "sakura_scored", "bumped"):
+            if kind in STEPS and self.sakura_app.pace.name != "fast":
                 self.refresh_board(board)
-                await asyncio.sleep(delay)
+                await self.beat()
         self.remote.take(message)
 
     def stale_turn(self, view: SakuraView) -> bool:

@@ -8,7 +8,6 @@ previewed by the engine on a clone.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -18,14 +17,17 @@ from textual.app import ComposeResult
 from textual.widgets import Footer, Static
 
 from sakura.engine import Event
-from sakura.engine.games.sakura import SakuraView
+from sakura.engine.games.sakura import SakuraView, score_sheet
+from sakura.records import game_events
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
 from sakura.tui.i18n import lt, paragraph, shape, t, tr
 from sakura.tui.log import sentence
+from sakura.tui.pace import STEPS
 from sakura.tui.render import ghost_from_events, seat_letter, seat_style
 from sakura.tui.replay_screen import ReplayScreen
-from sakura.tui.session import GameSource, Setup
+from sakura.tui.score_sheet import sheet_table
+from sakura.tui.session import GameSource, Session, Setup
 from sakura.tui.widgets import GardenWidget, HandWidget, StatusWidget
 
 
@@ -129,6 +131,7 @@ def rules_text() -> RenderableType:
                 ),
                 "",
             ),
+            (lt("P: the pace of a round (normal, slow, step by step, fast) · Space: its next step"), ""),
             (
                 lt(
                     "Garden: ⌂ gate · = bridge · ⛩/T torii · ✿ sakura (✓ scored) · ♔ Emperor · A-F painters, K court"  # noqa: E501 (a catalog message, whole)
@@ -200,9 +203,14 @@ class SakuraScreen(GameScreen[SakuraView]):
         return rules_text()
 
     def standings(self) -> tuple[RenderableType, str]:
+        """The engine's score sheet of a game played here; a web table's game (whose record
+        the server keeps) shows the final standings of its view."""
         view = self.session.view(None)
         outcome = view.outcome
         assert outcome is not None
+        if isinstance(self.session, Session):
+            sheet = score_sheet(game_events(self.session.record()), view.players)
+            return sheet_table(sheet, view, self.who, self.log_viewer)
         table = Table(title=t("Final standings"), expand=False)
         table.add_column(t("Place"))
         table.add_column(t("Painter"))
@@ -241,7 +249,6 @@ class SakuraScreen(GameScreen[SakuraView]):
 
     async def play_events(self, events: list[Event], snapshots: list[SakuraView]) -> None:
         """The log line by line; the garden follows card by card (the step hook's views)."""
-        delay = self.sakura_app.delay
         resolving = 0
         for event in events:
             self.write(self.sentence(event.seen_by(self.log_viewer).to_dict(), self.log_viewer))
@@ -249,8 +256,8 @@ class SakuraScreen(GameScreen[SakuraView]):
                 resolving += 1
                 if resolving >= 2 and snapshots:
                     self.refresh_board(snapshots[min(resolving - 2, len(snapshots) - 1)])
-            if delay and event.kind in ("cards_revealed", "card_resolving", "sakura_scored", "bumped"):
-                await asyncio.sleep(delay)
+            if event.kind in STEPS:
+                await self.beat()
         self.refresh_board()
 
     def begin_turn(self, seat: int) -> None:

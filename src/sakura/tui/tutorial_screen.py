@@ -11,7 +11,6 @@ refuses it before the engine sees it.
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
@@ -27,6 +26,7 @@ from sakura.records import Tutorial, load_script
 from sakura.tui.dialogs import LogScreen, make_log
 from sakura.tui.i18n import N_, language, lines_at, lt, paragraph, rtl, t, tr, translate_bindings
 from sakura.tui.log import sentence
+from sakura.tui.pace import STEPS
 from sakura.tui.render import ghost_from_events
 from sakura.tui.sakura_screens import choice_letters, rules_text
 from sakura.tui.widgets import GardenWidget, HandWidget, StatusWidget
@@ -228,11 +228,11 @@ class TutorialScreen(LogScreen):
             return
         self.busy, self.note, self.cursor = True, "", 0
         try:
-            delay = self.sakura_app.delay
+            pace = self.sakura_app.pace
             for event in result.events:
                 self._log_event(event)
-                if delay and event.kind in ("cards_revealed", "card_resolving", "sakura_scored", "bumped"):
-                    await asyncio.sleep(delay)
+                if event.kind in STEPS and not pace.stepping:  # the lesson itself is stepped
+                    await pace.beat()
         finally:
             self.busy = False
         self.show_step()

@@ -12,6 +12,13 @@ from sakura.engine.games.sakura.cards import Card, Deck, GardenAction, PainterAc
 from sakura.engine.games.sakura.game import COURT, STANDARD, TACTICAL, VARIANTS, SakuraGame, state_from_json
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
 from sakura.engine.games.sakura.position import Position
+from sakura.engine.games.sakura.score_sheet import (
+    BumpLoss,
+    IncompleteGameError,
+    ScoreSheet,
+    TreeScore,
+    score_sheet,
+)
 from sakura.engine.games.sakura.serialize import state_from_position
 from sakura.engine.games.sakura.state import SakuraState
 from sakura.engine.games.sakura.view import SakuraView
@@ -23,12 +30,14 @@ __all__ = [
     "STANDARD",
     "TACTICAL",
     "VARIANTS",
+    "BumpLoss",
     "Card",
     "Choose",
     "Deck",
     "Garden",
     "GardenAction",
     "GardenLayout",
+    "IncompleteGameError",
     "PainterAction",
     "Play",
     "Position",
@@ -36,11 +45,14 @@ __all__ = [
     "SakuraGame",
     "SakuraState",
     "SakuraView",
+    "ScoreSheet",
+    "TreeScore",
     "default_deck",
     "default_layout",
     "parse_action",
     "parse_deck",
     "parse_layout",
+    "score_sheet",
     "state_from_json",
     "state_from_position",
 ]
