@@ -36,9 +36,13 @@ from sakura.engine import Game, State
 
 # Win-chance points (0..100) a decision gave up against the best one: at least this is ...
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 20.0), ("mistake", 10.0), ("inaccuracy", 5.0))
-# Determinizations a decision is judged on (each played out once per legal action): measured by
-# benchmarks/analysis_trust.py (docs/bots.md), within 20 s for a whole 4-player game.
+# Determinizations a decision is judged on (each played out once per action judged): measured by
+# benchmarks/analysis_trust.py (docs/bots.md), within 20 s for a whole 4-player game. The card
+# game's playouts cost thirty times Sakura's (no compiled loop, twenty cards a hand): it gets
+# fewer, and only the played card and the heuristic's best few are judged (CANDIDATES).
 JUDGE_SAMPLES = 1000
+GAME_SAMPLES = {"sakura-cards": 20}
+CANDIDATES = 6
 GIBBS_SWEEPS = 2  # rounds of re-sampling every seat's hidden part for a public determinization
 
 Job = dict[str, Any]
@@ -99,11 +103,17 @@ def jobs(
     return out
 
 
+def default_samples(game: Game[Any]) -> int:
+    """The determinizations a decision of ``game`` is judged on by default."""
+    return GAME_SAMPLES.get(game.name, JUDGE_SAMPLES)
+
+
 def run_job(
-    game: Game[Any], job: Job, spec: str = ANALYSIS_SPEC, seed: int = 0, samples: int = JUDGE_SAMPLES
+    game: Game[Any], job: Job, spec: str = ANALYSIS_SPEC, seed: int = 0, samples: int = 0
 ) -> dict[str, Any]:
     """One job's result (JSON). Deterministic for the job, ``spec`` (an iteration limit: the
-    round graph's search), ``seed`` and ``samples`` (the determinizations a decision is judged on)."""
+    round graph's search), ``seed`` and ``samples`` (the determinizations a decision is judged
+    on; 0: :func:`default_samples`)."""
     kind = job["kind"]
     if kind == "end":
         return {"kind": "end", "index": job["index"], "round": job["round"], "wins": job["wins"]}
@@ -115,7 +125,14 @@ def run_job(
             "round": job["round"],
             "wins": public_wins(game, state, spec, seed),
         }
-    judged = judge(game, state.view(job["seat"]), samples, seed=seed + job["index"])
+    judged = judge(
+        game,
+        state.view(job["seat"]),
+        samples or default_samples(game),
+        seed=seed + job["index"],
+        keep=(job["played"],),
+        candidates=CANDIDATES,
+    )
     return decision(job, judged)
 
 
@@ -223,7 +240,7 @@ def analyse(
     spec: str = ANALYSIS_SPEC,
     *,
     seed: int = 0,
-    samples: int = JUDGE_SAMPLES,
+    samples: int = 0,
     players: Sequence[str] | None = None,
     graph: bool = True,
     progress: Progress | None = None,

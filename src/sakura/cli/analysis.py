@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from sakura.bots.analysis import JUDGE_SAMPLES, Analysis, analyse
+from sakura.bots.analysis import Analysis, analyse, default_samples
 from sakura.records import GameRecord
 
 # One colour a seat (the web app's seat colours), the marks of the decisions by their name.
@@ -26,13 +26,14 @@ def run(
     png: Path | None,
     err: Console,
     out: Console,
-    samples: int = JUDGE_SAMPLES,
+    samples: int = 0,
 ) -> Analysis:
     """Analyse ``seat`` (from 0 here; every message names it from 1, as ``--seat`` does) of
     ``record`` with a progress bar on ``err``; print the table."""
     game = record.make_game()
     initial = game.state_from_json(record.initial)
     moves = [(m.player, m.action) for m in record.moves]
+    samples = samples or default_samples(game)
     started = time.perf_counter()
     with Progress(
         TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), console=err, transient=True

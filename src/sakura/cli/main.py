@@ -311,7 +311,6 @@ def outcome_words(outcome: Outcome | None) -> str:
 
 def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None, samples: int) -> None:
     from sakura.bots import BotError
-    from sakura.bots.analysis import JUDGE_SAMPLES
     from sakura.cli import analysis
     from sakura.cli.extras import require
 
@@ -321,7 +320,7 @@ def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None, samples
         error(err, f"there is no seat {seat}: the game has {len(record.players)} players")
         raise typer.Exit(2)
     try:
-        analysis.run(record, seat - 1, spec, png, err, console, samples or JUDGE_SAMPLES)
+        analysis.run(record, seat - 1, spec, png, err, console, samples)
     except BotError as exc:
         error(err, exc)
         raise typer.Exit(2) from None
