@@ -35,34 +35,14 @@ from typing import Any
 from sakura.bots import LEVEL_NAMES, heuristic_for, make_bot
 from sakura.engine import make_game
 from sakura.engine.rng import SplitMix64
-from sakura.tournament.intervals import RATE, Clustered, Estimate
+from sakura.tournament.head_to_head import head_to_head
+from sakura.tournament.intervals import RATE, Clustered
 from sakura.tournament.play import GameResult
 from sakura.tournament.ratings import standings
 from sakura.tournament.runner import run_games
 from sakura.tournament.schedule import GAUNTLET, ROUND_ROBIN, TournamentPlan
 
 MARKS = {"greedy": 2.0, "mcts:300": 1.3}
-
-
-def finish_keys(result: GameResult) -> list[tuple[bool, int]]:
-    return [(seat in result.winners, score) for seat, score in enumerate(result.scores)]
-
-
-def head_to_head(results: Sequence[GameResult]) -> dict[tuple[str, str], Estimate]:
-    """For each ordered pair (a, b) of specs met at a table, a's share of finishing ahead of
-    b, clustered by deal."""
-    c = Clustered()
-    pairs: set[tuple[str, str]] = set()
-    for r in results:
-        keys = finish_keys(r)
-        for i, j in itertools.permutations(range(len(r.seats)), 2):
-            a, b = r.seats[i], r.seats[j]
-            if a == b:
-                continue
-            y = 1.0 if keys[i] > keys[j] else 0.5 if keys[i] == keys[j] else 0.0
-            c.add(r.deal, (a, b), y)
-            pairs.add((a, b))
-    return {pair: c.ratio(pair, RATE) for pair in sorted(pairs)}
 
 
 def progress(label: str, total: int) -> Any:
