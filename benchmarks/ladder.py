@@ -35,7 +35,8 @@ from typing import Any
 from sakura.bots import LEVEL_NAMES, heuristic_for, make_bot
 from sakura.engine import make_game
 from sakura.engine.rng import SplitMix64
-from sakura.tournament.head_to_head import head_to_head
+from sakura.tournament.balance import SakuraCollector
+from sakura.tournament.head_to_head import cell, head_to_head
 from sakura.tournament.intervals import RATE, Clustered
 from sakura.tournament.play import GameResult
 from sakura.tournament.ratings import standings
@@ -58,6 +59,23 @@ def progress(label: str, total: int) -> Any:
     return tick
 
 
+def bump_rates(results: Sequence[GameResult], levels: Sequence[str]) -> None:
+    """Each level's self-inflicted bumps a game (its painter bumped while its own card
+    resolved: walking into the Emperor, or backing him onto itself), clustered by deal, and
+    as a multiple of ``club``'s."""
+    c = Clustered()
+    for r in results:
+        for seat, spec in enumerate(r.seats):
+            own = sum(1 for _card, s, _progress, bumped in r.stats["plays"] if s == seat and bumped)
+            c.add(r.deal, spec, float(own))
+    club = c.ratio("club") if "club" in levels else None
+    print("\nSelf-inflicted bumps a game (95% interval over deals; × club's rate):")
+    for level in levels:
+        e = c.ratio(level)
+        times = f", {e.value / club.value:.2f}× club's" if club is not None and club.value > 0 else ""
+        print(f"  {level:<10}{e.value:.2f} ({e.low:.2f}–{e.high:.2f}){times}")
+
+
 def round_robin(
     game: str, config: dict[str, Any], levels: Sequence[str], *, games: int, seed: int, jobs: int
 ) -> bool:
@@ -66,7 +84,9 @@ def round_robin(
         f"\n## Round-robin of {', '.join(levels)}: {plan.total_games} games, {plan.deals} deals, "
         f"{plan.players} players a table"
     )
-    results = run_games(plan.setups(), jobs=jobs, on_result=progress("round-robin", plan.total_games))
+    collector = SakuraCollector if game == "sakura" else None
+    tick = progress("round-robin", plan.total_games)
+    results = run_games(plan.setups(), jobs=jobs, on_result=tick, collector=collector)
     table = {s.spec: s for s in standings(results)}
     print(f"\n{'level':<10}{'rating μ±σ':>14}{'ms/decision':>13}{'win rate (95%)':>24}")
     for level in levels:
@@ -79,10 +99,7 @@ def round_robin(
     print("\nHead-to-head share (row finishes ahead of column; 95% interval over deals):")
     print(f"{'':<10}" + "".join(f"{b:>20}" for b in levels))
     for a in levels:
-        cells = []
-        for b in levels:
-            e = h2h.get((a, b))
-            cells.append("—" if e is None else f"{100 * e.value:.0f}% ({100 * e.low:.0f}–{100 * e.high:.0f})")
+        cells = [cell(h2h.get((a, b))) for b in levels]
         print(f"{a:<10}" + "".join(f"{cell:>20}" for cell in cells))
     monotone = True
     print("\nMonotone? each level ahead of the one below it:")
@@ -95,6 +112,8 @@ def round_robin(
             f"{e.clusters} deals: {'separated' if separated else 'NOT separated'}"
         )
     print(f"ladder monotone with separated intervals: {'yes' if monotone else 'no'}")
+    if collector is not None:
+        bump_rates(results, levels)
     return monotone
 
 

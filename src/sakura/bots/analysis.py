@@ -40,7 +40,7 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 20.0), ("mistake", 10.0
 # benchmarks/analysis_trust.py (docs/bots.md), within 20 s for a whole 4-player game. The card
 # game's playouts cost thirty times Sakura's (no compiled loop, twenty cards a hand): it gets
 # fewer, and only the played card and the heuristic's best few are judged (CANDIDATES).
-JUDGE_SAMPLES = 1000
+JUDGE_SAMPLES = 600
 GAME_SAMPLES = {"sakura-cards": 20}
 CANDIDATES = 6
 GIBBS_SWEEPS = 2  # rounds of re-sampling every seat's hidden part for a public determinization
