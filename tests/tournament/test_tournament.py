@@ -177,6 +177,10 @@ def test_the_head_to_head_matrix_is_printed_and_saved_with_intervals_by_deal(tmp
     saved = {(r["row"], r["column"]): r for r in data["head_to_head"]}
     assert saved[("greedy", "random")]["ahead"] == round(matrix[("greedy", "random")].value, 4)
     assert saved[("greedy", "random")]["deals"] == p.deals
+    # in a round-robin at two players, each pair meets on its own deals only
+    two = plan(specs=("greedy", "random", "mcts:5"), players=2, games=24, mode=ROUND_ROBIN, seed=2)
+    met = head_to_head(run_games(two.setups(), jobs=1))
+    assert {e.clusters for e in met.values()} == {two.deals // 3}
     lines = (tmp_path / "head_to_head.csv").read_text().splitlines()
     assert lines[0] == "row,column,ahead,ci_low,ci_high,meetings,deals" and len(lines) == 1 + 6
     assert [s["seat"] for s in data["seats"]] == [1, 2, 3]  # seats named from 1, as on screen

@@ -37,8 +37,7 @@ def finish_keys(result: GameResult) -> list[tuple[bool, int]]:
 def head_to_head(results: Sequence[GameResult]) -> Matrix:
     """For each ordered pair (row, column) of different bots met at a table, the row's share
     of finishing ahead of the column, clustered by deal."""
-    c = Clustered()
-    pairs: set[tuple[str, str]] = set()
+    pairs: dict[tuple[str, str], Clustered] = {}  # one a pair: its deals are those it met on
     for r in results:
         keys = finish_keys(r)
         for i, j in itertools.permutations(range(len(r.seats)), 2):
@@ -46,9 +45,8 @@ def head_to_head(results: Sequence[GameResult]) -> Matrix:
             if a == b:
                 continue
             y = 1.0 if keys[i] > keys[j] else 0.5 if keys[i] == keys[j] else 0.0
-            c.add(r.deal, (a, b), y)
-            pairs.add((a, b))
-    return {pair: c.ratio(pair, RATE) for pair in sorted(pairs)}
+            pairs.setdefault((a, b), Clustered()).add(r.deal, (a, b), y)
+    return {pair: pairs[pair].ratio(pair, RATE) for pair in sorted(pairs)}
 
 
 def cell(e: Estimate | None) -> str:
