@@ -9,7 +9,8 @@ Run: ``nice -n 10 python benchmarks/ladder.py [--games 200] [--gauntlet 200] [--
    level finished ahead of the column level (won, then tokens; a tie counts half), with its
    95% interval clustered by deal. The ladder is *monotone* when each level finishes ahead of
    the one below it with an interval above 50%; the script says, pair by pair, whether the
-   intervals separate.
+   intervals separate. Then each level's *self-inflicted bumps* a game (its painter bumped
+   while its own card resolved), as a multiple of ``club``'s.
 2. **Gauntlets**: ``master`` against three ``greedy`` and against three ``mcts:300`` (seat
    rotation, duplicate deals), its share of wins in multiples of the fair share with 95%
    intervals, against the marks 2.0× and 1.3×.

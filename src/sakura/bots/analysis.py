@@ -1,9 +1,9 @@
 """Post-game analysis: every decision of one seat scored, and everyone's win chance by round.
 
 Analysis as data (lichess's analysis board): for one seat, each of its decisions is replayed
-**from that seat's view** at that moment and searched by the analysis bot (:func:`advise`);
-the loss of a decision is how many win-chance points the played action gave up against the
-best one, and the decisions that lost most are named by thresholds (:data:`THRESHOLDS`).
+**from that seat's view** at that moment and judged (:mod:`sakura.bots.judge`); the loss of
+a decision is how many win-chance points the played action gave up against the best one, and
+the decisions that surely lost most are named by thresholds (:data:`THRESHOLDS`).
 Beside it, each player's estimated win chance at the start of every round, from the **public**
 information only, makes the graph of the game.
 
