@@ -121,8 +121,8 @@ class Judgement:
         """The loss of ``played`` against the best action, with its one-sided margin at
         :data:`CONFIDENCE` corrected for the ``len(actions) - 1`` comparisons."""
         best = self.best
-        if best == played:
-            return Loss(played, best, 0.0, 0.0)
+        if best == played or self.win(played) >= self.win(best):  # the played one is a best
+            return Loss(played, played, 0.0, 0.0)
         value, se = self.difference(best, played)
         comparisons = max(1, len(self.actions) - 1)
         return Loss(

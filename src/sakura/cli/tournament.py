@@ -200,7 +200,8 @@ def tournament(
     _print_head_to_head(console, data)
     console.print(
         f"fair share {1 / plan.players:.1%}; {data['deals']} deals (the intervals count deals, "
-        f"not games); {elapsed:.0f} s; saved {json_path}, {csv_path} and head_to_head.csv"
+        f"not games); {elapsed:.0f} s; saved {json_path}, {csv_path} and "
+        f"{json_path.parent / 'head_to_head.csv'}"
     )
     if warning:
         note(console, warning)
