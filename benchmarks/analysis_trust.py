@@ -35,7 +35,10 @@ from sakura.bots.judge import judge
 from sakura.records import GameRecord
 from sakura.tournament.play import GameSetup, play_game_and_record
 
-SEVERITY = {None: 0, **{name: len(THRESHOLDS) - i for i, (name, _) in enumerate(THRESHOLDS)}}
+SEVERITY: dict[str | None, int] = {
+    None: 0,
+    **{name: len(THRESHOLDS) - i for i, (name, _) in enumerate(THRESHOLDS)},
+}
 OTHERS = ("casual", "club", "expert")
 RESCORE_SEED = 1_000_003  # the 10× judgement draws samples independent of the first
 
