@@ -9,7 +9,8 @@ Run: ``nice -n 10 python benchmarks/ladder.py [--games 200] [--gauntlet 200] [--
    level finished ahead of the column level (won, then tokens; a tie counts half), with its
    95% interval clustered by deal. The ladder is *monotone* when each level finishes ahead of
    the one below it with an interval above 50%; the script says, pair by pair, whether the
-   intervals separate.
+   intervals separate. Then each level's *self-inflicted bumps* a game (its painter bumped
+   while its own card resolved), as a multiple of ``club``'s.
 2. **Gauntlets**: ``master`` against three ``greedy`` and against three ``mcts:300`` (seat
    rotation, duplicate deals), its share of wins in multiples of the fair share with 95%
    intervals, against the marks 2.0× and 1.3×.
@@ -35,34 +36,15 @@ from typing import Any
 from sakura.bots import LEVEL_NAMES, heuristic_for, make_bot
 from sakura.engine import make_game
 from sakura.engine.rng import SplitMix64
-from sakura.tournament.intervals import RATE, Clustered, Estimate
+from sakura.tournament.balance import SakuraCollector
+from sakura.tournament.head_to_head import cell, head_to_head
+from sakura.tournament.intervals import RATE, Clustered
 from sakura.tournament.play import GameResult
 from sakura.tournament.ratings import standings
 from sakura.tournament.runner import run_games
 from sakura.tournament.schedule import GAUNTLET, ROUND_ROBIN, TournamentPlan
 
 MARKS = {"greedy": 2.0, "mcts:300": 1.3}
-
-
-def finish_keys(result: GameResult) -> list[tuple[bool, int]]:
-    return [(seat in result.winners, score) for seat, score in enumerate(result.scores)]
-
-
-def head_to_head(results: Sequence[GameResult]) -> dict[tuple[str, str], Estimate]:
-    """For each ordered pair (a, b) of specs met at a table, a's share of finishing ahead of
-    b, clustered by deal."""
-    c = Clustered()
-    pairs: set[tuple[str, str]] = set()
-    for r in results:
-        keys = finish_keys(r)
-        for i, j in itertools.permutations(range(len(r.seats)), 2):
-            a, b = r.seats[i], r.seats[j]
-            if a == b:
-                continue
-            y = 1.0 if keys[i] > keys[j] else 0.5 if keys[i] == keys[j] else 0.0
-            c.add(r.deal, (a, b), y)
-            pairs.add((a, b))
-    return {pair: c.ratio(pair, RATE) for pair in sorted(pairs)}
 
 
 def progress(label: str, total: int) -> Any:
@@ -78,6 +60,23 @@ def progress(label: str, total: int) -> Any:
     return tick
 
 
+def bump_rates(results: Sequence[GameResult], levels: Sequence[str]) -> None:
+    """Each level's self-inflicted bumps a game (its painter bumped while its own card
+    resolved: walking into the Emperor, or backing him onto itself), clustered by deal, and
+    as a multiple of ``club``'s."""
+    c = Clustered()
+    for r in results:
+        for seat, spec in enumerate(r.seats):
+            own = sum(1 for _card, s, _progress, bumped in r.stats["plays"] if s == seat and bumped)
+            c.add(r.deal, spec, float(own))
+    club = c.ratio("club") if "club" in levels else None
+    print("\nSelf-inflicted bumps a game (95% interval over deals; × club's rate):")
+    for level in levels:
+        e = c.ratio(level)
+        times = f", {e.value / club.value:.2f}× club's" if club is not None and club.value > 0 else ""
+        print(f"  {level:<10}{e.value:.2f} ({e.low:.2f}–{e.high:.2f}){times}")
+
+
 def round_robin(
     game: str, config: dict[str, Any], levels: Sequence[str], *, games: int, seed: int, jobs: int
 ) -> bool:
@@ -86,7 +85,9 @@ def round_robin(
         f"\n## Round-robin of {', '.join(levels)}: {plan.total_games} games, {plan.deals} deals, "
         f"{plan.players} players a table"
     )
-    results = run_games(plan.setups(), jobs=jobs, on_result=progress("round-robin", plan.total_games))
+    collector = SakuraCollector if game == "sakura" else None
+    tick = progress("round-robin", plan.total_games)
+    results = run_games(plan.setups(), jobs=jobs, on_result=tick, collector=collector)
     table = {s.spec: s for s in standings(results)}
     print(f"\n{'level':<10}{'rating μ±σ':>14}{'ms/decision':>13}{'win rate (95%)':>24}")
     for level in levels:
@@ -99,10 +100,7 @@ def round_robin(
     print("\nHead-to-head share (row finishes ahead of column; 95% interval over deals):")
     print(f"{'':<10}" + "".join(f"{b:>20}" for b in levels))
     for a in levels:
-        cells = []
-        for b in levels:
-            e = h2h.get((a, b))
-            cells.append("—" if e is None else f"{100 * e.value:.0f}% ({100 * e.low:.0f}–{100 * e.high:.0f})")
+        cells = [cell(h2h.get((a, b))) for b in levels]
         print(f"{a:<10}" + "".join(f"{cell:>20}" for cell in cells))
     monotone = True
     print("\nMonotone? each level ahead of the one below it:")
@@ -115,6 +113,8 @@ def round_robin(
             f"{e.clusters} deals: {'separated' if separated else 'NOT separated'}"
         )
     print(f"ladder monotone with separated intervals: {'yes' if monotone else 'no'}")
+    if collector is not None:
+        bump_rates(results, levels)
     return monotone
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from sakura.bots.advice import advise
 from sakura.bots.analysis import THRESHOLDS, analyse, jobs, label, public_wins, run_job
+from sakura.bots.judge import judge
 from sakura.records import GameRecord, replay
 
 GOLDEN = Path(__file__).resolve().parent.parent / "records" / "golden" / "4p-seed1.json"
@@ -29,19 +29,20 @@ def test_every_decision_with_an_alternative_is_scored_from_the_seats_view() -> N
         if player == 1 and len(state.legal_actions(1)) > 1:
             expected.append((i, text, state.view(1)))
         state.apply_action(player, game.parse_action(text))
-    result = analyse(game, initial, moves, 1, "mcts:40", seed=3, graph=False).to_json()
+    result = analyse(game, initial, moves, 1, "mcts:40", seed=3, samples=60, graph=False).to_json()
     assert [(d["index"], d["played"]) for d in result["decisions"]] == [(i, t) for i, t, _ in expected]
     assert result["rounds"] == [] and result["seat"] == 1 and result["spec"] == "mcts:40"
-    # each entry is the advice a search from that view gives, with the same seed
+    # each entry is the judgement of that view with the same seed
     index, _played, view = expected[2]
     entry = result["decisions"][2]
-    advice = advise(game, view, "mcts:40", seed=3 + index)
-    assert [a["action"] for a in entry["actions"]] == [a.action for a in advice.actions]
-    assert entry["played"] in view.legal_actions and entry["best"] in view.legal_actions
+    judged = judge(game, view, 60, seed=3 + index)
+    assert [a["action"] for a in entry["actions"]] == list(judged.actions) == list(view.legal_actions)
+    assert judged.win(entry["best"]) == judged.win(judged.best) and entry["samples"] == 60
     for d in result["decisions"]:
         assert d["win_best"] >= d["win_played"]
         assert abs(d["loss"] - (d["win_best"] - d["win_played"])) < 0.11  # both rounded to 0.1
-        assert d["label"] == label(d["loss"])
+        assert d["margin"] >= 0 and abs(d["loss_low"] - max(0.0, d["loss"] - d["margin"])) < 0.11
+        assert d["label"] == label(d["loss_low"])
     assert result["counts"] == {
         name: sum(d["label"] == name for d in result["decisions"]) for name, _ in THRESHOLDS
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -15,11 +16,26 @@ GOLDEN = Path(__file__).resolve().parent.parent / "records" / "golden" / "3p-see
 def test_replay_analyse_prints_the_decisions_and_writes_the_graph(tmp_path: Path) -> None:
     png = tmp_path / "graph.png"
     result = runner.invoke(
-        app, ["replay", str(GOLDEN), "--analyse", "--seat", "2", "--spec", "mcts:30", "--png", str(png)]
+        app,
+        [
+            "replay",
+            str(GOLDEN),
+            "--analyse",
+            "--seat",
+            "2",
+            "--spec",
+            "mcts:30",
+            "--samples",
+            "40",
+            "--png",
+            str(png),
+        ],
     )
     assert result.exit_code == 0, result.output
-    assert "Player 2: decisions scored by mcts:30" in result.output
-    assert "analysed" in result.output and "round points with mcts:30" in result.output
+    assert "seat 2 (Player 2): each decision's cards played out" in result.output
+    assert "decisions of seat 2 (Player 2)" in result.output and "on 40 samples" in result.output
+    assert "round points with mcts:30" in result.output
+    assert re.search(r"−\d+\.\d ± \d+\.\d", result.output)  # a loss is shown with its margin
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

@@ -27,7 +27,7 @@ def test_the_older_names_stand_for_levels(client: TestClient) -> None:
     created = create_table(client, 4, ["human", "easy", "medium", "hard"])
     table = created["table"]
     assert [s["level"] for s in table["seats"]] == [None, "easy", "medium", "hard"]  # as asked
-    assert _specs(client, table["id"]) == [None, "softmax:2", "greedy", "mcts:200"]
+    assert _specs(client, table["id"]) == [None, level_spec("beginner"), "greedy", "mcts:200"]
 
 
 def test_an_unknown_level_is_refused_and_nothing_is_created(client: TestClient) -> None:

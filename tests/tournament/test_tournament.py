@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from sakura.tournament.head_to_head import head_to_head
 from sakura.tournament.play import GameResult, GameSetup, play_game
 from sakura.tournament.ratings import _ranks, ratings, standings, wilson
 from sakura.tournament.report import summary, write_results
@@ -95,6 +96,7 @@ def test_a_game_can_be_recorded_and_replays(tmp_path: Path) -> None:
     final = replay(record)
     outcome = final.outcome()
     assert outcome is not None and outcome.scores == result.scores
+    assert record.players == ("Player 1 (random)", "Player 2 (greedy)", "Player 3 (random)")
     assert record.players[1].endswith("(greedy)")
 
 
@@ -151,6 +153,51 @@ def test_the_summary_is_saved_as_json_and_csv(tmp_path: Path) -> None:
     assert {s["spec"] for s in data["standings"]} == {"greedy", "random"}
     rows = csv_path.read_text().splitlines()
     assert rows[0].startswith("spec,seat_games,wins,win_rate,ci_low,ci_high") and len(rows) == 3
+
+
+def test_the_head_to_head_matrix_is_printed_and_saved_with_intervals_by_deal(tmp_path: Path) -> None:
+    """A small seeded round-robin: each pair's share of finishing ahead, both ways adding up
+    to one, its interval counting deals; the same numbers in the JSON, the CSV and on screen."""
+    p = plan(specs=("greedy", "random", "mcts:5"), players=3, games=18, mode=ROUND_ROBIN, seed=2)
+    results = run_games(p.setups(), jobs=1)
+    matrix = head_to_head(results)
+    assert set(matrix) == {(a, b) for a in p.specs for b in p.specs if a != b}
+    for (a, b), e in matrix.items():
+        assert e.low <= e.value <= e.high and e.clusters == p.deals
+        assert e.value + matrix[(b, a)].value == pytest.approx(1.0)
+    # by hand: greedy against random, a meeting a game, ties one half
+    meetings = []
+    for r in results:
+        g, x = r.seats.index("greedy"), r.seats.index("random")
+        key = [(s in r.winners, score) for s, score in enumerate(r.scores)]
+        meetings.append(1.0 if key[g] > key[x] else 0.5 if key[g] == key[x] else 0.0)
+    assert matrix[("greedy", "random")].value == pytest.approx(sum(meetings) / len(meetings))
+    write_results(tmp_path, summary(p, results, 1.0))
+    data = json.loads((tmp_path / "tournament.json").read_text())
+    saved = {(r["row"], r["column"]): r for r in data["head_to_head"]}
+    assert saved[("greedy", "random")]["ahead"] == round(matrix[("greedy", "random")].value, 4)
+    assert saved[("greedy", "random")]["deals"] == p.deals
+    # in a round-robin at two players, each pair meets on its own deals only
+    two = plan(specs=("greedy", "random", "mcts:5"), players=2, games=24, mode=ROUND_ROBIN, seed=2)
+    met = head_to_head(run_games(two.setups(), jobs=1))
+    assert {e.clusters for e in met.values()} == {two.deals // 3}
+    lines = (tmp_path / "head_to_head.csv").read_text().splitlines()
+    assert lines[0] == "row,column,ahead,ci_low,ci_high,meetings,deals" and len(lines) == 1 + 6
+    assert [s["seat"] for s in data["seats"]] == [1, 2, 3]  # seats named from 1, as on screen
+
+
+def test_the_tournament_command_prints_the_matrix(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from sakura.cli.main import app
+
+    out = tmp_path / "t"
+    result = CliRunner().invoke(
+        app, ["tournament", "greedy", "random", "-p", "3", "-n", "6", "-j", "1", "-q", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "head to head: row finished ahead of column" in result.output
+    assert (out / "head_to_head.csv").is_file() and "head_to_head.csv" in result.output
 
 
 def test_a_setup_is_small_and_plain() -> None:

@@ -3,6 +3,7 @@ thread from the acting seat's view, the same as a direct search of the same seed
 
 from __future__ import annotations
 
+import re
 import zlib
 from pathlib import Path
 from typing import Any
@@ -53,10 +54,11 @@ async def test_the_hint_key_shows_each_cards_chance_and_the_screen_stays_live(
         assert shown[-1] == prompt  # then the prompt is back
         seed = zlib.crc32(f"{screen.session.seed}:{moves}".encode())
         assert advice == advise(screen.local.game, view, "mcts:300", seed=seed)  # the same search
-        text = _log(screen)
+        text = " ".join(_log(screen).split())  # the log wraps its lines
         assert "Hint (estimated chance of winning)" in text
         for card in view.hand:
             assert f"card {card}: " in text
+        assert re.search(r"card \d+: \d+ ± \d+%", text)  # each chance with its margin
         app.save_screenshot(str(shots / "hint-100x30.svg"))
         await pilot.press("1")  # and the game goes on by its keys
         await pilot.pause()

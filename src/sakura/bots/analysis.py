@@ -1,9 +1,9 @@
 """Post-game analysis: every decision of one seat scored, and everyone's win chance by round.
 
 Analysis as data (lichess's analysis board): for one seat, each of its decisions is replayed
-**from that seat's view** at that moment and searched by the analysis bot (:func:`advise`);
-the loss of a decision is how many win-chance points the played action gave up against the
-best one, and the decisions that lost most are named by thresholds (:data:`THRESHOLDS`).
+**from that seat's view** at that moment and judged (:mod:`sakura.bots.judge`); the loss of
+a decision is how many win-chance points the played action gave up against the best one, and
+the decisions that surely lost most are named by thresholds (:data:`THRESHOLDS`).
 Beside it, each player's estimated win chance at the start of every round, from the **public**
 information only, makes the graph of the game.
 
@@ -14,10 +14,13 @@ result is plain JSON too (:meth:`Analysis.to_json`). It speaks only the game pro
 takes the game's initial state and its moves (``(seat, action text)``), not a record file, so
 it sits in the bots layer and the outer layers feed it.
 
-Win chances are estimates: an action the search tried only a few times is judged by few
-playouts, so before losses are measured each estimate is pulled toward the position's own
-win chance by a few pseudo-playouts (:meth:`Advice.estimate`): a card tried twice is not a
-blunder on two unlucky playouts.
+A decision is judged by :func:`~sakura.bots.judge.judge`: every legal action is played out on
+the same determinizations, so the loss of the played card against the best one is a paired
+difference with its own margin of error, and a decision is named only by what the lower end
+of that interval clears (:func:`label`, :meth:`~sakura.bots.judge.Loss.low`): a card that
+may be as good as the best within the noise is not called a mistake. The default number of
+determinizations (:data:`JUDGE_SAMPLES`) was chosen by ``benchmarks/analysis_trust.py``: the
+labels it gives keep their severity when judged again with ten times as many.
 """
 
 from __future__ import annotations
@@ -26,12 +29,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sakura.bots.advice import ANALYSIS_SPEC, ActionAdvice, Advice, advise, resolve_spec, search_bot
+from sakura.bots.advice import ANALYSIS_SPEC, resolve_spec, search_bot
+from sakura.bots.judge import Judgement, judge
 from sakura.bots.mcts import _Node
 from sakura.engine import Game, State
 
 # Win-chance points (0..100) a decision gave up against the best one: at least this is ...
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 20.0), ("mistake", 10.0), ("inaccuracy", 5.0))
+# Determinizations a decision is judged on (each played out once per action judged): measured by
+# benchmarks/analysis_trust.py (docs/bots.md), within 20 s for a whole 4-player game. The card
+# game's playouts cost thirty times Sakura's (no compiled loop, twenty cards a hand): it gets
+# fewer, and only the played card and the heuristic's best few are judged (CANDIDATES).
+JUDGE_SAMPLES = 600
+GAME_SAMPLES = {"sakura-cards": 20}
+CANDIDATES = 6
 GIBBS_SWEEPS = 2  # rounds of re-sampling every seat's hidden part for a public determinization
 
 Job = dict[str, Any]
@@ -39,7 +50,8 @@ Progress = Callable[[int, int], None]  # (jobs done, jobs in all)
 
 
 def label(loss: float) -> str | None:
-    """The name of a loss of ``loss`` win-chance points, or None below every threshold.
+    """The name of a loss of ``loss`` win-chance points, or None below every threshold (a
+    decision's label names its loss's lower bound, :meth:`~sakura.bots.judge.Loss.low`).
 
     >>> label(25.0), label(12.5), label(6.0), label(4.9)
     ('blunder', 'mistake', 'inaccuracy', None)
@@ -91,8 +103,17 @@ def jobs(
     return out
 
 
-def run_job(game: Game[Any], job: Job, spec: str = ANALYSIS_SPEC, seed: int = 0) -> dict[str, Any]:
-    """One job's result (JSON). Deterministic for the job, ``spec`` (an iteration limit) and ``seed``."""
+def default_samples(game: Game[Any]) -> int:
+    """The determinizations a decision of ``game`` is judged on by default."""
+    return GAME_SAMPLES.get(game.name, JUDGE_SAMPLES)
+
+
+def run_job(
+    game: Game[Any], job: Job, spec: str = ANALYSIS_SPEC, seed: int = 0, samples: int = 0
+) -> dict[str, Any]:
+    """One job's result (JSON). Deterministic for the job, ``spec`` (an iteration limit: the
+    round graph's search), ``seed`` and ``samples`` (the determinizations a decision is judged
+    on; 0: :func:`default_samples`)."""
     kind = job["kind"]
     if kind == "end":
         return {"kind": "end", "index": job["index"], "round": job["round"], "wins": job["wins"]}
@@ -104,30 +125,40 @@ def run_job(game: Game[Any], job: Job, spec: str = ANALYSIS_SPEC, seed: int = 0)
             "round": job["round"],
             "wins": public_wins(game, state, spec, seed),
         }
-    advice = advise(game, state.view(job["seat"]), spec, seed=seed + job["index"])
-    return _decision(job, advice)
+    judged = judge(
+        game,
+        state.view(job["seat"]),
+        samples or default_samples(game),
+        seed=seed + job["index"],
+        keep=(job["played"],),
+        candidates=CANDIDATES,
+    )
+    return decision(job, judged)
 
 
-def _decision(job: Job, advice: Advice) -> dict[str, Any]:
-    def shrunk(a: ActionAdvice) -> float:
-        return 100.0 * advice.estimate(a)
-
-    best = max(advice.actions, key=shrunk)
-    played = advice.of(job["played"])
-    loss = max(0.0, shrunk(best) - shrunk(played))
+def decision(job: Job, judged: Judgement) -> dict[str, Any]:
+    """A decision job's result from its judgement: the loss against the best action with its
+    margin (win-chance points), and the label that the loss's lower bound clears."""
+    loss = judged.loss(job["played"])
     return {
         "kind": "decision",
         "index": job["index"],
         "round": job["round"],
         "seat": job["seat"],
         "played": job["played"],
-        "best": best.action,
-        "win_played": round(shrunk(played), 1),
-        "win_best": round(shrunk(best), 1),
-        "loss": round(loss, 1),
-        "label": label(loss),
-        "iterations": advice.iterations,
-        "actions": [dict(a.to_json(), estimate=round(shrunk(a), 1)) for a in advice.actions],
+        "best": loss.best,
+        "win_played": round(100.0 * judged.win(loss.played), 1),
+        "win_best": round(100.0 * judged.win(loss.best), 1),
+        "loss": round(max(0.0, loss.value), 1),
+        "margin": round(loss.margin, 1),
+        "loss_low": round(loss.low, 1),
+        "label": label(loss.low),
+        "sure": judged.sure(),
+        "samples": judged.samples,
+        "actions": [
+            {"action": a, "win": round(100.0 * judged.win(a), 1), "margin": round(judged.margin(a), 1)}
+            for a in judged.actions
+        ],
     }
 
 
@@ -181,6 +212,7 @@ class Analysis:
             "spec": self.spec,
             "players": list(self.players),
             "thresholds": dict(THRESHOLDS),
+            "labels_by": "the loss's lower bound (one-sided 95%, paired over the samples)",
             "counts": counts,
             "decisions": list(self.decisions),
             "rounds": list(self.rounds),
@@ -208,6 +240,7 @@ def analyse(
     spec: str = ANALYSIS_SPEC,
     *,
     seed: int = 0,
+    samples: int = 0,
     players: Sequence[str] | None = None,
     graph: bool = True,
     progress: Progress | None = None,
@@ -216,7 +249,7 @@ def analyse(
     todo = jobs(game, initial, moves, seat, graph=graph)
     results = []
     for i, job in enumerate(todo):
-        results.append(run_job(game, job, spec, seed))
+        results.append(run_job(game, job, spec, seed, samples))
         if progress is not None:
             progress(i + 1, len(todo))
     names = players or [f"Player {i + 1}" for i in range(game.num_players)]

@@ -6,9 +6,12 @@ level beats the one below it (measured by ``benchmarks/ladder.py``; the table is
 ``docs/bots.md``), for Sakura and for the card game alike: the bots underneath are generic
 and use each game's own heuristic.
 
-* ``beginner``: ``softmax:2``, the heuristic's moves drawn by a softmax at a high
-  temperature: it avoids the worst blunders (a likely bump) but often plays a weaker card.
-* ``casual``: ``softmax:0.5``, the same, erring mostly between moves of similar worth.
+* ``beginner``: ``softmax:3,avoid=0.95``, the heuristic's moves drawn by a softmax at a high
+  temperature: it often misjudges what a card is worth, but it sees a card that walks its
+  painter into the Emperor and leaves it out nineteen times in twenty
+  (:mod:`sakura.bots.novice`), as a person new to the game does.
+* ``casual``: ``softmax:1``, the same draw cooler and without the lookout: it errs mostly
+  between moves of similar worth, now and then into the Emperor.
 
 (The card game's heuristic scores in points, whose steps are larger than Sakura's tokens: its
 softmax levels run hotter, ``softmax:3`` and ``softmax:1.5``, measured so that each level
@@ -58,13 +61,13 @@ CARDS = "sakura-cards"
 LADDER: tuple[Level, ...] = (
     Level(
         "beginner",
-        "softmax:2",
-        "a hot softmax over the heuristic: avoids blunders, often a weaker card",
+        "softmax:3,avoid=0.95",
+        "a hot softmax over the heuristic that mostly sees a walk into the Emperor: often a weaker card",
         ((CARDS, "softmax:3"),),
     ),
     Level(
         "casual",
-        "softmax:0.5",
+        "softmax:1",
         "a cooler softmax: errs mostly between moves of similar worth",
         ((CARDS, "softmax:1.5"),),
     ),

@@ -147,11 +147,15 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
 
 
 def _softmax(spec: str, game: Game[Any], seed: int, options: dict[str, str], label: str) -> Bot:
-    unknown = sorted(set(options) - {"t"})
+    unknown = sorted(set(options) - {"t", "avoid"})
     if unknown or "t" not in options:
-        raise BotError(f"a softmax bot is softmax:TEMPERATURE (e.g. softmax:0.3), not {spec!r}")
+        raise BotError(f"a softmax bot is softmax:TEMPERATURE[,avoid=SHARE] (e.g. softmax:0.3), not {spec!r}")
     try:
         temperature = float(options["t"])
     except ValueError:
         raise BotError(f"the temperature of {spec!r} is a number, not {options['t']!r}") from None
-    return SoftmaxBot(game, seed, temperature, label=label)
+    try:
+        avoid = float(options.get("avoid", "0"))
+    except ValueError:
+        raise BotError(f"avoid of {spec!r} is a share from 0 to 1, not {options['avoid']!r}") from None
+    return SoftmaxBot(game, seed, temperature, label=label, avoid=avoid)

@@ -11,6 +11,11 @@ bot errs between moves of similar worth, rarely blunders, and never plays unifor
 scores instead was tried and rejected: one outlier (a bump) then squeezes every other move
 together, and the bot plays almost at random among them.
 
+A newcomer misjudges what a card is worth but sees an obvious blunder most of the time:
+``avoid=P`` leaves the moves that plainly walk the player's painter into the Emperor
+(:func:`sakura.bots.novice.obvious_bumps`) out of the draw on a share ``P`` of the decisions
+(unless every move is one). A game without such a sense (the card game) plays as without it.
+
 The draw uses the bot's own seeded RNG, so a seed and the views give the same game.
 """
 
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from sakura.bots.base import BotError, check_view, weighted_index
@@ -54,16 +60,26 @@ class SoftmaxBot:
         temperature: float,
         heuristic: Heuristic | None = None,
         label: str | None = None,
+        *,
+        avoid: float = 0.0,
     ) -> None:
         if not temperature > 0 or math.isinf(temperature):
             raise BotError(f"a softmax temperature is a positive number, not {temperature!r}")
+        if not 0.0 <= avoid <= 1.0:
+            raise BotError(f"avoid is a share of the decisions, from 0 to 1, not {avoid!r}")
+        self.avoid = avoid
         self.game = game
         self.rng = random.Random(seed)
         self.temperature = temperature
         found = heuristic or heuristic_for(game)
         assert found is not None
         self.heuristic: Heuristic = found
-        self.label = label or f"softmax:{temperature:g}"
+        self.label = label or f"softmax:{temperature:g}" + (f",avoid={avoid:g}" if avoid else "")
+        self.blunders: Callable[[Any, View], list[bool]] | None = None
+        if avoid > 0 and game.name == "sakura":
+            from sakura.bots.novice import obvious_bumps
+
+            self.blunders = obvious_bumps
 
     @property
     def spec(self) -> str:
@@ -75,5 +91,9 @@ class SoftmaxBot:
             only: Action = self.game.parse_action(legal[0])
             return only
         weights = softmax_weights(self.heuristic.view_scores(view), self.temperature)
+        if self.blunders is not None and self.rng.random() < self.avoid:
+            plain = self.blunders(self.heuristic, view)
+            if not all(plain):
+                weights = [0.0 if bad else w for w, bad in zip(weights, plain, strict=True)]
         action: Action = self.game.parse_action(legal[weighted_index(weights, self.rng)])
         return action

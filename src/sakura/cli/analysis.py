@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from sakura.bots.analysis import Analysis, analyse
+from sakura.bots.analysis import Analysis, analyse, default_samples
 from sakura.records import GameRecord
 
 # One colour a seat (the web app's seat colours), the marks of the decisions by their name.
@@ -19,11 +19,21 @@ SEAT_COLOURS = ("#c0392b", "#2c7be5", "#27ae60", "#8e44ad", "#e67e22", "#16a085"
 MARKS = {"blunder": ("??", "#b00020"), "mistake": ("?", "#e67e22"), "inaccuracy": ("?!", "#b8860b")}
 
 
-def run(record: GameRecord, seat: int, spec: str, png: Path | None, err: Console, out: Console) -> Analysis:
-    """Analyse ``seat`` (from 0) of ``record`` with a progress bar on ``err``; print the table."""
+def run(
+    record: GameRecord,
+    seat: int,
+    spec: str,
+    png: Path | None,
+    err: Console,
+    out: Console,
+    samples: int = 0,
+) -> Analysis:
+    """Analyse ``seat`` (from 0 here; every message names it from 1, as ``--seat`` does) of
+    ``record`` with a progress bar on ``err``; print the table."""
     game = record.make_game()
     initial = game.state_from_json(record.initial)
     moves = [(m.player, m.action) for m in record.moves]
+    samples = samples or default_samples(game)
     started = time.perf_counter()
     with Progress(
         TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), console=err, transient=True
@@ -35,6 +45,7 @@ def run(record: GameRecord, seat: int, spec: str, png: Path | None, err: Console
             moves,
             seat,
             spec,
+            samples=samples,
             players=record.players,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
         )
@@ -44,8 +55,10 @@ def run(record: GameRecord, seat: int, spec: str, png: Path | None, err: Console
     plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
     counts = ", ".join(f"{n} {name if n == 1 else plural[name]}" for name, n in data["counts"].items())
     err.print(
-        f"analysed {len(result.decisions)} decisions of {record.players[seat]} and "
-        f"{len(result.rounds)} round points with {result.spec} in {seconds:.1f} s: {counts}"
+        f"analysed {len(result.decisions)} decisions of seat {seat + 1} ({record.players[seat]}), "
+        f"each card played out on {samples} samples, and {len(result.rounds)} round points with "
+        f"{result.spec} in {seconds:.1f} s: {counts} (a label names the loss the samples "
+        "establish: its lower bound at 95%)"
     )
     if png is not None:
         plot(result, png)
@@ -54,7 +67,10 @@ def run(record: GameRecord, seat: int, spec: str, png: Path | None, err: Console
 
 
 def table(result: Analysis) -> Table:
-    t = Table(title=f"{result.players[result.seat]}: decisions scored by {result.spec} (win chance %)")
+    t = Table(
+        title=f"seat {result.seat + 1} ({result.players[result.seat]}): each decision's cards played "
+        "out on the same samples (win chance %; loss ± its 95% margin)"
+    )
     numbers = ("move", "round", "win %", "best %", "loss")
     for name in ("move", "round", "played", "win %", "best", "best %", "loss", ""):
         t.add_column(name, justify="right" if name in numbers else "left")
@@ -68,11 +84,18 @@ def table(result: Analysis) -> Table:
             f"{d['win_played']:.1f}",
             "" if d["best"] == d["played"] else d["best"],
             f"{d['win_best']:.1f}",
-            f"{d['loss']:.1f}",
+            _loss(d),
             mark,
             style=style,
         )
     return t
+
+
+def _loss(d: dict[str, Any]) -> str:
+    """The loss with its margin (``−12 ± 4``), or nothing where the played card was the best."""
+    if d["best"] == d["played"]:
+        return ""
+    return f"−{d['loss']:.1f} ± {d['margin']:.1f}"
 
 
 def plot(result: Analysis, path: Path) -> Path:

@@ -248,6 +248,10 @@ def replay_command(
     png: Annotated[
         Path | None, typer.Option(help="write the win-chance graph to this PNG", dir_okay=False)
     ] = None,
+    samples: Annotated[
+        int,
+        typer.Option(help="samples each decision's cards are played out on (0: the measured default)", min=0),
+    ] = 0,
 ) -> None:
     """Re-run a game record through the engine; fail loudly where it diverges (with --analyse:
     then score a seat's decisions with the analysing bot)."""
@@ -281,7 +285,7 @@ def replay_command(
     sys.stdout.flush()  # the board (stdout) is out, whole, before the summary (stderr) comes
     err.print(f"replayed {len(record.moves)} moves: identical to the record; {outcome_words(outcome)}")
     if analyse:
-        _analyse(record, seat, spec, png)
+        _analyse(record, seat, spec, png, samples)
 
 
 def outcome_words(outcome: Outcome | None) -> str:
@@ -305,7 +309,7 @@ def outcome_words(outcome: Outcome | None) -> str:
     return f"{who}{why}; scores by seat: {', '.join(map(str, outcome.scores))}"
 
 
-def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None:
+def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None, samples: int) -> None:
     from sakura.bots import BotError
     from sakura.cli import analysis
     from sakura.cli.extras import require
@@ -316,7 +320,7 @@ def _analyse(record: GameRecord, seat: int, spec: str, png: Path | None) -> None
         error(err, f"there is no seat {seat}: the game has {len(record.players)} players")
         raise typer.Exit(2)
     try:
-        analysis.run(record, seat - 1, spec, png, err, console)
+        analysis.run(record, seat - 1, spec, png, err, console, samples)
     except BotError as exc:
         error(err, exc)
         raise typer.Exit(2) from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -33,6 +33,29 @@ def _console() -> Console:
 def _fail(message: str) -> typer.Exit:
     error(err, message)
     return typer.Exit(2)
+
+
+def _print_head_to_head(console: Console, data: dict[str, Any]) -> None:
+    """The head-to-head matrix: the share of meetings in which the row finished ahead of the
+    column (95% interval by deal); nothing to show for a single bot."""
+    rows = data["head_to_head"]
+    specs = list(dict.fromkeys(r["row"] for r in rows))
+    if len(specs) < 2:
+        return
+    cells = {(r["row"], r["column"]): r for r in rows}
+    matrix = Table(title="head to head: row finished ahead of column (95% interval by deal)")
+    matrix.add_column("row \\ column")
+    for spec in specs:
+        matrix.add_column(spec, justify="right")
+    for a in specs:
+        line = []
+        for b in specs:
+            r = cells.get((a, b))
+            line.append(
+                "—" if r is None else f"{r['ahead']:.0%} ({100 * r['ci_low']:.0f}–{100 * r['ci_high']:.0f})"
+            )
+        matrix.add_row(a, *line)
+    console.print(matrix)
 
 
 def tournament(
@@ -174,9 +197,11 @@ def tournament(
                     f"{e.low:.1%}–{e.high:.1%}",
                 )
         console.print(by_lineup)
+    _print_head_to_head(console, data)
     console.print(
         f"fair share {1 / plan.players:.1%}; {data['deals']} deals (the intervals count deals, "
-        f"not games); {elapsed:.0f} s; saved {json_path} and {csv_path}"
+        f"not games); {elapsed:.0f} s; saved {json_path}, {csv_path} and "
+        f"{json_path.parent / 'head_to_head.csv'}"
     )
     if warning:
         note(console, warning)

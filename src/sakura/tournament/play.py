@@ -113,7 +113,9 @@ def play_game_and_record(
     game = _game(setup.game, setup.config_json)
     bots = [make_bot(spec, game, seed) for spec, seed in zip(setup.seats, setup.bot_seeds, strict=True)]
     recorder = (
-        Recorder(game, setup.seed, [f"{s} ({spec})" for s, spec in enumerate(setup.seats)], date="")
+        Recorder(
+            game, setup.seed, [f"Player {s + 1} ({spec})" for s, spec in enumerate(setup.seats)], date=""
+        )
         if record
         else None
     )

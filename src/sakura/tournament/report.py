@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import sakura
+from sakura.tournament import head_to_head
 from sakura.tournament.play import GameResult
 from sakura.tournament.ratings import Standing, lineup_win_rates, seat_estimates, standings
 from sakura.tournament.schedule import TournamentPlan
@@ -19,6 +20,7 @@ def summary(
 ) -> dict[str, Any]:
     """The whole tournament as JSON-ready data: plan, standings, seats and every game."""
     table = standings(results)
+    specs = list(dict.fromkeys(plan.specs))
     rounds = [r.rounds for r in results if r.rounds is not None]
     return {
         "format": "sakura-tournament/1",
@@ -38,7 +40,7 @@ def summary(
         "intervals": "95%, clustered by deal (cluster-robust variance, Student t with deals - 1 df)",
         "seats": [
             {
-                "seat": i,
+                "seat": i + 1,  # seats are named from 1, as every table and message names them
                 "win_rate": round(e.value, 4),
                 "ci_low": round(e.low, 4),
                 "ci_high": round(e.high, 4),
@@ -46,6 +48,7 @@ def summary(
             }
             for i, e in enumerate(seat_estimates(results))
         ],
+        "head_to_head": head_to_head.to_json(specs, head_to_head.head_to_head(results)),
         "lineups": [
             {"lineup": name, "games": games, "win_rates": {spec: e.to_json() for spec, e in rates.items()}}
             for name, games, rates in lineup_win_rates(results)
@@ -84,11 +87,15 @@ def write_csv(path: Path, table: Sequence[Standing]) -> None:
 
 
 def write_results(out: Path, data: dict[str, Any]) -> tuple[Path, Path]:
-    """Write ``tournament.json`` and ``standings.csv`` into the folder ``out``."""
+    """Write ``tournament.json``, ``standings.csv`` and ``head_to_head.csv`` into the folder ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     json_path = out / "tournament.json"
     json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     csv_path = out / "standings.csv"
     table = [Standing(**s) for s in data["standings"]]
     write_csv(csv_path, table)
+    with (out / "head_to_head.csv").open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=head_to_head.CSV_FIELDS)
+        writer.writeheader()
+        writer.writerows(data.get("head_to_head", []))
     return json_path, csv_path

@@ -47,10 +47,14 @@ def action_words(action: str) -> str:
 def hint_text(advice: Advice) -> str:
     """One log line: every action with its estimated chance (:meth:`Advice.estimate`), best first."""
     ranked = sorted(advice.actions, key=advice.estimate, reverse=True)
-    parts = [
-        lt("{action}: {n}%", action=action_words(a.action), n=round(100 * advice.estimate(a))) for a in ranked
-    ]
+    parts = [lt("{action}: {n}%", action=action_words(a.action), n=_chance(advice, a)) for a in ranked]
     return lt("Hint (estimated chance of winning): {choices}", choices=" · ".join(parts))
+
+
+def _chance(advice: Advice, action: Any) -> str:
+    """A chance with its 95% margin where known (``24 ± 3``): how sure the hint is."""
+    n = round(100 * advice.estimate(action))
+    return f"{n} ± {max(1, round(100 * action.margin))}" if action.margin >= 0 else str(n)
 
 
 def decision(view: Any) -> tuple[Any, ...]:

@@ -178,7 +178,7 @@ export class AnalysisPanel {
 
   describe(d) {
     return t("analysis.decision", { move: d.index + 1, round: d.round ?? 0, played: actionLabel(d.played),
-      best: actionLabel(d.best), n: Math.round(d.loss) });
+      best: actionLabel(d.best), n: Math.round(d.loss), m: Math.round(d.margin ?? 0) });
   }
 
   setStep(step) {
