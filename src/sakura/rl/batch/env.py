@@ -114,7 +114,9 @@ class SakuraBatchEnv:
         t = self.tables
         actions = np.asarray(actions, dtype=np.int64)
         if actions.shape != (self.num_envs, self.players):
-            raise ValueError(f"one action a seat: shape ({self.num_envs}, {self.players}), not {actions.shape}")
+            raise ValueError(
+                f"one action a seat: shape ({self.num_envs}, {self.players}), not {actions.shape}"
+            )
         actions = self._checked(actions)
         before = g.tokens[:, : self.players].copy()
         restart = np.flatnonzero(self._ended)

@@ -193,7 +193,7 @@ class Games:
             court = seat == t.court
             new = self.stage[live] == NOT_STARTED
             if new.any():
-                gn, cn, sn = live[new], card[new], seat[new]
+                gn, cn = live[new], card[new]
                 kind = t.g_kind[cn]
                 ask = (kind == G_CHOICE) & ~court[new]
                 self.stage[gn[ask]] = GARDEN_CHOICE
@@ -235,7 +235,7 @@ class Games:
         scoring = games[self.scoring[games]]
         if len(scoring) == 0:
             return
-        for k in range(1, self.t.painters):
+        for _ in range(1, self.t.painters):
             rest = scoring[self.qi[scoring] < self.qlen[scoring]]
             if len(rest) == 0:
                 break
@@ -254,7 +254,6 @@ class Games:
         garden = (pos > 0).sum(axis=1)
         ranked = garden + ((t.painters - garden) == 1)  # a lone painter on the gate ranks last
         last = self.scored[games] == len(t.sakuras) - 1
-        rows = np.arange(len(games))
         for rank in range(min(len(t.awards), t.painters)):
             award = np.where(last, t.last_awards[rank], t.awards[rank])
             got = np.where(rank < ranked, np.minimum(award, self.supply[games]), 0)
@@ -267,7 +266,6 @@ class Games:
         top = self.pos[gl, ol[:, 0]]
         for k in range(1, t.painters):
             self.pos[gl, ol[:, k]] = np.maximum(top - k, 0)
-        del rows
 
     def _finish(self, games: Index) -> None:
         """Most tokens wins; a tie goes to the closest of the tied; still tied, shared."""
