@@ -18,8 +18,9 @@ rewards. Table ``i`` plays seeds ``s + i``, ``s + i + N``, ``s + i + 2N``... fro
 ``reset(seed=s)`` (or a list of first seeds), so ``env.seeds[i]`` always names the game it
 plays, which ``SakuraGame.new_initial_state(seed)`` replays exactly.
 
-The arrays returned are the env's own buffers, overwritten by the next ``step``: copy what
-you keep (writing a fresh 10 MB array every step would cost more than the rules).
+The arrays returned are read-only views of the env's own buffers, overwritten by the next
+``step``: copy what you keep (writing a fresh 10 MB array every step would cost more than the
+rules, and the observations are updated in place, only where they change).
 
 >>> env = SakuraBatchEnv(num_envs=3, players=4)
 >>> obs, mask = env.reset(seed=0)
@@ -83,6 +84,7 @@ class SakuraBatchEnv:
         self.rewards = np.zeros((num_envs, self.players), dtype=np.float64)
         self._ended = np.zeros(num_envs, dtype=bool)
         self._all = np.arange(num_envs)
+        self._out = tuple(_read_only(a) for a in (self.obs, self.mask, self.rewards))
 
     @property
     def seeds(self) -> list[int]:
@@ -105,7 +107,7 @@ class SakuraBatchEnv:
     def observe(self) -> tuple[np.ndarray, np.ndarray]:
         """Every seat's observation and mask now (the buffers ``step`` returns)."""
         self.observer.observe(self.games, self.obs, self.mask)
-        return self.obs, self.mask
+        return self._out[0], self._out[1]
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One decision point of every table; ``actions`` is ``(N, players)`` ids (the
@@ -146,7 +148,7 @@ class SakuraBatchEnv:
         self.rewards[ended] += g.returns[ended]
         self._ended = ended
         obs, mask = self.observe()
-        return obs, mask, self.rewards, ended
+        return obs, mask, self._out[2], ended
 
     def _checked(self, actions: np.ndarray) -> np.ndarray:
         """The actions of the seats that act, checked against their masks (``raise``: a
@@ -178,3 +180,9 @@ class SakuraBatchEnv:
             self.rewards[:] = w * (g - (total - g) / (n - 1)) / scale
         else:
             self.rewards[:] = w * g / scale
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    view = array.view()
+    view.flags.writeable = False
+    return view

@@ -49,30 +49,64 @@ class Observer:
         self.painter_base = np.arange(p) * g  # where each painter's one-hot block starts
         self.card_base = np.arange(p) * c
         self.pair_ok = ~np.eye(c, dtype=bool)  # the tactical double play: two different cards
+        self._ones = np.zeros(0, dtype=np.int64)  # where the one-hot slots hold a one now
 
     def observe(self, games: Games, obs: np.ndarray, mask: np.ndarray) -> None:
-        """Fill ``obs`` and ``mask`` for every game of ``games``."""
+        """Fill ``obs`` and ``mask`` for every game of ``games``. ``obs`` must be the same
+        buffer at every call, changed by nothing else: the ones of its one-hot slots written
+        last time are cleared by index, which spares clearing the whole buffer."""
         self._public(games, obs)
         self._masks(games, mask)
 
     def _public(self, s: Games, obs: np.ndarray) -> None:
         t, sl = s.t, self.slots
         num, n, p, g = s.num, t.players, t.painters, t.spaces
+        size = self.size
+        flat = obs.reshape(-1)
         e = s.emperor
-        # Cleared at once (a memset), then the ones of the one-hot slots set by index and the
-        # other slots written by broadcast: a third of the time of writing every slot whole.
-        obs.fill(0.0)
-        flat = obs.reshape(num * n, self.size)
-        rows = np.arange(num * n)
         pos = s.pos[:, self.by_painter]  # (num, n, p) each seat's painters, rotated
         pending = (s.qi < s.qlen) & ~s.terminal
+        # The one-hot slots: the ones of last time cleared, this time's set, by flat index.
         phase = np.where(s.terminal, 2, np.where(pending, 1, 0))
         ones = np.empty((num, n, p + 3), dtype=np.int64)
         ones[:, :, 0] = (sl["emperor"][0] + e)[:, None]
         ones[:, :, 1 : p + 1] = sl["painters"][0] + self.painter_base + pos
         ones[:, :, p + 1] = (sl["scored"][0] + s.scored)[:, None]
         ones[:, :, p + 2] = (sl["phase"][0] + phase)[:, None]
-        flat[rows[:, None], ones.reshape(num * n, p + 3)] = 1.0
+        row_base = (np.arange(num * n, dtype=np.int64) * size).reshape(num, n, 1)
+        ones += row_base
+        parts = [ones.reshape(-1)]
+        if self.tactical:
+            some = np.flatnonzero(~s.terminal & (s.qlen == 0) & (s.double >= 0))
+            rel = (s.double[some, None] - self.seats) % n  # (m, n)
+            parts.append((row_base[some, :, 0] + sl["double"][0] + rel).reshape(-1))
+        self.pending_seat = seat = np.full(num, -1, dtype=np.int64)
+        resolved = np.zeros((num, p), dtype=bool)
+        some = np.flatnonzero(pending)
+        if len(some):
+            # A choice is pending: the round's revealed cards, which are done, whose choice.
+            qi, qseat, qcard = s.qi[some], s.qseat[some], s.qcard[some]
+            seat[some] = head = qseat[np.arange(len(some)), qi]
+            at = np.arange(len(some))[:, None]
+            card_of = np.empty((len(some), p), dtype=np.int64)  # by painter
+            order_of = np.empty((len(some), p), dtype=np.int64)  # each painter's place in the queue
+            card_of[at, qseat] = qcard
+            order_of[at, qseat] = np.arange(p)
+            resolved[some] = order_of < qi[:, None]
+            base = row_base[some]  # (m, n, 1)
+            part = np.where(s.stage[some] == GARDEN_CHOICE, 0, 1)
+            rel = (head[:, None] - self.seats) % n  # (m, n)
+            parts += (
+                (base + sl["revealed"][0] + self.card_base + card_of[:, self.by_painter]).reshape(-1),
+                (base[:, :, 0] + sl["pending_part"][0] + part[:, None]).reshape(-1),
+                (base[:, :, 0] + sl["pending_seat"][0] + rel).reshape(-1),
+            )
+        flat[self._ones] = 0.0
+        self._ones = np.concatenate(parts)
+        flat[self._ones] = 1.0
+        # The other slots, written whole.
+        a, b = sl["resolved"]
+        obs[:, :, a:b] = resolved[:, self.by_painter]
         a, b = sl["behind"]
         obs[:, :, a:b] = self.spaces_tab[e[:, None, None] - pos + g]
         a, b = sl["tokens"]
@@ -88,31 +122,8 @@ class Observer:
         a, b = sl["hand"]
         np.copyto(obs[:, :, a:b], s.hand)
         a, b = sl["hand_sizes"]
-        obs[:, :, a:b] = self.size_tab[s.hand.sum(axis=2)[:, self.by_player]]
+        obs[:, :, a:b] = self.size_tab[np.count_nonzero(s.hand, axis=2)[:, self.by_player]]
         # ``chosen``, ``my_card`` and ``my_court_card`` stay zero: see the module docstring.
-        if self.tactical:
-            some = np.flatnonzero(~s.terminal & (s.qlen == 0) & (s.double >= 0))
-            rel = (s.double[some, None] - self.seats) % n  # (m, n)
-            obs[some[:, None], self.seats, sl["double"][0] + rel] = 1.0
-        self.pending_seat = seat = np.full(num, -1, dtype=np.int64)
-        some = np.flatnonzero(pending)
-        if len(some) == 0:
-            return
-        # A choice is pending: the round's revealed cards, which are done, whose choice.
-        qi, qseat, qcard = s.qi[some], s.qseat[some], s.qcard[some]
-        seat[some] = head = qseat[np.arange(len(some)), qi]
-        card_of = np.empty((len(some), p), dtype=np.int64)  # by painter
-        order_of = np.empty((len(some), p), dtype=np.int64)  # each painter's place in the queue
-        card_of[np.arange(len(some))[:, None], qseat] = qcard
-        order_of[np.arange(len(some))[:, None], qseat] = np.arange(p)
-        seat_rows = (some[:, None] * n + self.seats)[:, :, None]  # (m, n, 1): rows of ``flat``
-        flat[seat_rows, sl["revealed"][0] + self.card_base + card_of[:, self.by_painter]] = 1.0
-        a, b = sl["resolved"]
-        obs[some, :, a:b] = (order_of < qi[:, None])[:, self.by_painter]
-        part = np.where(s.stage[some] == GARDEN_CHOICE, 0, 1)
-        rel = (head[:, None] - self.seats) % n  # (m, n)
-        flat[seat_rows[:, :, 0], sl["pending_part"][0] + part[:, None]] = 1.0
-        flat[seat_rows[:, :, 0], sl["pending_seat"][0] + rel] = 1.0
 
     def _masks(self, s: Games, mask: np.ndarray) -> None:
         t = s.t
