@@ -6,8 +6,10 @@ are those of ``SakuraState`` (``docs/rules.md``, rulings 1-5, 7, 14 and 23): a p
 only spaces free of other painters; reaching the Emperor is a bump (a token to the supply,
 three free spaces back from his space); the gate holds any number and ends backward moves.
 
-Where the engine walks space by space, these count free spaces with a cumulative sum over the
-garden (a few dozen spaces), which finds the same space without a loop per game.
+Where the engine walks space by space, these hold a game's spaces as the bits of one uint64
+(a garden has under 64 spaces) and count free spaces with bit tricks: the lowest set bit
+(``x & -x``) forward, the highest (the float exponent of ``x``) backward, a step per space
+counted, which finds the same space without a loop per game.
 """
 
 from __future__ import annotations
@@ -20,33 +22,41 @@ if TYPE_CHECKING:
     from sakura.rl.batch.rules import Games
 
 Index = np.ndarray
+_ONE = _GATE = np.uint64(1)
+_ZERO = np.uint64(0)
 
 
 def others(g: Games, games: Index, seats: Index) -> np.ndarray:
-    """``(len(games), spaces)``: the spaces where a painter other than ``seats`` stands."""
-    t = g.t
-    at = g.pos[games][:, :, None] == t.space_ids  # (m, painters, spaces)
-    at[np.arange(len(games)), seats] = False
-    return at.any(axis=1)
+    """The spaces where a painter other than ``seats`` stands, as bits (the gate left out:
+    moves never count it as taken)."""
+    bit = g.t.bit
+    taken = np.bitwise_or.reduce(bit[g.pos[games]], axis=1)
+    return taken & ~bit[g.pos[games, seats]] & ~_GATE  # only the gate holds two painters
 
 
-def forward_target(g: Games, occupied: np.ndarray, start: Index, steps: Index) -> np.ndarray:
-    """The ``steps``-th space after ``start`` not in ``occupied`` (``spaces`` if none is)."""
+def _top(bits: np.ndarray) -> np.ndarray:
+    """The highest space in each set of ``bits`` (-1 for an empty set)."""
+    return np.frexp(bits.astype(np.float64))[1].astype(np.int64) - 1  # exact up to 2**53
+
+
+def forward_target(g: Games, occupied: np.ndarray, start: Index, steps: Index, emperor: Index) -> np.ndarray:
+    """The ``steps``-th space after ``start`` not in ``occupied``, or -1 where the move
+    reaches the Emperor's space (a bump) first."""
     t = g.t
-    free = ~occupied & (t.space_ids > start[:, None])
-    reached = np.cumsum(free, axis=1) >= steps[:, None]
-    target = np.argmax(reached, axis=1)
-    target[~reached[:, -1]] = t.spaces
-    return target
+    free = ~occupied & t.above[start] & t.below[emperor]  # the spaces short of the Emperor
+    for k in range(1, int(steps.max(initial=1))):
+        free = np.where(steps > k, free & (free - _ONE), free)  # the lowest free space passed
+    return _top(free & (~free + _ONE))  # the lowest left, or -1 if none: the Emperor
 
 
 def backward_target(g: Games, occupied: np.ndarray, start: Index, steps: Index) -> np.ndarray:
     """``steps`` free spaces back from ``start``; the gate counts as free and ends the move."""
     t = g.t
-    free = ~occupied & (t.space_ids < start[:, None])
-    free[:, 0] = start > 0
-    behind = np.cumsum(free[:, ::-1], axis=1)[:, ::-1]  # free spaces from there up to start
-    return np.maximum((behind >= steps[:, None]).sum(axis=1) - 1, 0)
+    free = ~occupied & t.below[start] | np.where(start > 0, _GATE, _ZERO)
+    for k in range(1, int(steps.max(initial=1))):
+        top = np.maximum(_top(free), 0)
+        free = np.where((steps > k) & (free > _GATE), free ^ t.bit[top], free)
+    return np.maximum(_top(free), 0)
 
 
 def bump(g: Games, games: Index, seats: Index) -> None:
@@ -66,8 +76,8 @@ def move_painters(g: Games, games: Index, seats: Index, amounts: Index) -> None:
     fwd = amounts > 0
     if fwd.any():
         ga, sa = games[fwd], seats[fwd]
-        target = forward_target(g, others(g, ga, sa), g.pos[ga, sa], amounts[fwd])
-        hit = target >= g.emperor[ga]
+        target = forward_target(g, others(g, ga, sa), g.pos[ga, sa], amounts[fwd], g.emperor[ga])
+        hit = target < 0
         g.pos[ga[~hit], sa[~hit]] = target[~hit]
         bump(g, ga[hit], sa[hit])
     back = amounts < 0
@@ -135,8 +145,9 @@ def jump(g: Games, games: Index, seats: Index) -> None:
     if len(games) == 0:
         return
     nearest = np.where(ahead, g.pos[games], g.t.spaces).min(axis=1)
-    target = forward_target(g, others(g, games, seats), nearest, np.ones(len(games), dtype=np.int64))
-    hit = target >= g.emperor[games]
+    one = np.ones(len(games), dtype=np.int64)
+    target = forward_target(g, others(g, games, seats), nearest, one, g.emperor[games])
+    hit = target < 0
     g.pos[games[~hit], seats[~hit]] = target[~hit]
     bump(g, games[hit], seats[hit])
 

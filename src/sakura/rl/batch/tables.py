@@ -62,3 +62,11 @@ class Tables:
         self.max_back = max(backs, default=0)
         self.space_ids = np.arange(self.spaces)
         self.seat_ids = np.arange(self.painters)
+        # Sets of spaces as the bits of a uint64 (the moves count free spaces with bit tricks):
+        # ``bit[q]`` is space q, ``below[q]`` the spaces under q, ``above[q]`` those over q.
+        if self.spaces > 63:
+            raise ValueError(f"the batched engine plays gardens of up to 63 spaces, not {self.spaces}")
+        ones = [(1 << q) for q in range(self.spaces + 1)]
+        self.bit = np.array(ones, dtype=np.uint64)
+        self.below = np.array([b - 1 for b in ones], dtype=np.uint64)
+        self.above = np.array([(ones[-1] - 1) & ~((b << 1) - 1) for b in ones], dtype=np.uint64)
