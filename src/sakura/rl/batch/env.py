@@ -43,7 +43,6 @@ from sakura.engine.games.sakura import SakuraGame
 from sakura.rl.batch.observe import Observer
 from sakura.rl.batch.rules import Games
 from sakura.rl.batch.tables import Tables
-from sakura.rl.encoding import MASK_DTYPE, OBS_DTYPE
 from sakura.rl.sakura_encoding import SakuraEncoder
 
 ILLEGAL_MODES = ("raise", "replace")
@@ -71,7 +70,7 @@ class SakuraBatchEnv:
         self.game = game if game is not None else SakuraGame(players, variant)
         self.tables = Tables(self.game)
         self.encoder = SakuraEncoder(self.game)
-        self.observer = Observer(self.encoder)
+        self.observer = Observer(self.encoder, num_envs)
         self.games = Games(self.tables, num_envs)
         self.num_envs = num_envs
         self.players = self.game.players
@@ -79,8 +78,7 @@ class SakuraBatchEnv:
         self.wait = self.encoder.num_actions
         self.score_weight = float(score_weight)
         self.illegal = illegal
-        self.obs = np.zeros((num_envs, self.players, self.encoder.size), dtype=OBS_DTYPE)
-        self.mask = np.zeros((num_envs, self.players, self.num_actions), dtype=MASK_DTYPE)
+        self.obs, self.mask = self.observer.obs, self.observer.mask
         self.rewards = np.zeros((num_envs, self.players), dtype=np.float64)
         self._ended = np.zeros(num_envs, dtype=bool)
         self._all = np.arange(num_envs)
@@ -106,7 +104,7 @@ class SakuraBatchEnv:
 
     def observe(self) -> tuple[np.ndarray, np.ndarray]:
         """Every seat's observation and mask now (the buffers ``step`` returns)."""
-        self.observer.observe(self.games, self.obs, self.mask)
+        self.observer.observe(self.games)
         return self._out[0], self._out[1]
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -8,6 +8,11 @@ tables of the encoder's own quotients, rounded to float32 as it rounds them). Th
 ParallelEnv's: the ids of the seat's legal actions, or only the extra ``wait`` id (the last)
 for a seat that does not act now. The differential test checks both against the encoder.
 
+The observations are kept up to date in place rather than written anew: the one-hot slots'
+ones are moved where they changed (by flat index), the discard pile and hands where a card
+changed, the few scaled numbers by broadcast. A step changes a few dozen of each seat's
+hundreds of numbers; writing them all (or clearing the buffer) cost more than the rules.
+
 The slots ``chosen``, ``my_card`` and ``my_court_card`` stay zero: the batched step
 takes every player's card at once and reveals them, so no observation is ever made between
 two players' choices (the ParallelEnv's observations are made at the same moments).
@@ -25,7 +30,7 @@ from sakura.rl.sakura_encoding import HAND, ROUND_CAP, SakuraEncoder
 class Observer:
     """Writes observations ``(N, players, size)`` and masks ``(N, players, actions + 1)``."""
 
-    def __init__(self, encoder: SakuraEncoder) -> None:
+    def __init__(self, encoder: SakuraEncoder, num: int) -> None:
         self.encoder = encoder
         lay = encoder.layout
         self.size = lay.size
@@ -49,61 +54,83 @@ class Observer:
         self.painter_base = np.arange(p) * g  # where each painter's one-hot block starts
         self.card_base = np.arange(p) * c
         self.pair_ok = ~np.eye(c, dtype=bool)  # the tactical double play: two different cards
-        self._ones = np.zeros(0, dtype=np.int64)  # where the one-hot slots hold a one now
+        # The buffers, kept up to date in place. One spare number after the observations is
+        # where a one-hot slot with nothing to show points (``scratch``).
+        self._flat = np.zeros(num * n * lay.size + 1, dtype=OBS_DTYPE)
+        self.scratch = num * n * lay.size
+        self.obs = self._flat[:-1].reshape(num, n, lay.size)
+        self.mask = np.zeros((num, n, self.num_actions + 1), dtype=MASK_DTYPE)
+        self.row_base = (np.arange(num * n, dtype=np.int64) * lay.size).reshape(num, n, 1)
+        # Each seat's one-hot slots: the Emperor, the painters, scored, phase, the revealed
+        # cards by painter, the pending part and seat, (tactical) the double player.
+        self.width = 2 * p + 5 + (1 if self.tactical else 0)
+        self._ones = np.full((num, n, self.width), self.scratch, dtype=np.int64)
+        self._discarded = np.zeros(num * c, dtype=bool)  # as the observations show them now
+        self._hand = np.zeros(num * n * c, dtype=bool)
+        self.seat_offsets = np.arange(n) * lay.size  # from a game's first seat's row to each
 
-    def observe(self, games: Games, obs: np.ndarray, mask: np.ndarray) -> None:
-        """Fill ``obs`` and ``mask`` for every game of ``games``. ``obs`` must be the same
-        buffer at every call, changed by nothing else: the ones of its one-hot slots written
-        last time are cleared by index, which spares clearing the whole buffer."""
-        self._public(games, obs)
-        self._masks(games, mask)
+    def observe(self, games: Games) -> None:
+        """Bring ``obs`` and ``mask`` up to date with ``games`` (the games this observer was
+        made for: the observations are updated in place, where they changed)."""
+        self._public(games, self.obs)
+        self._masks(games, self.mask)
 
     def _public(self, s: Games, obs: np.ndarray) -> None:
         t, sl = s.t, self.slots
         num, n, p, g = s.num, t.players, t.painters, t.spaces
-        size = self.size
-        flat = obs.reshape(-1)
         e = s.emperor
         pos = s.pos[:, self.by_painter]  # (num, n, p) each seat's painters, rotated
         pending = (s.qi < s.qlen) & ~s.terminal
-        # The one-hot slots: the ones of last time cleared, this time's set, by flat index.
+        # The one-hot slots: where each holds its one, by flat index (``scratch`` for none).
         phase = np.where(s.terminal, 2, np.where(pending, 1, 0))
-        ones = np.empty((num, n, p + 3), dtype=np.int64)
+        ones = np.empty((num, n, self.width), dtype=np.int64)
         ones[:, :, 0] = (sl["emperor"][0] + e)[:, None]
         ones[:, :, 1 : p + 1] = sl["painters"][0] + self.painter_base + pos
         ones[:, :, p + 1] = (sl["scored"][0] + s.scored)[:, None]
         ones[:, :, p + 2] = (sl["phase"][0] + phase)[:, None]
-        row_base = (np.arange(num * n, dtype=np.int64) * size).reshape(num, n, 1)
-        ones += row_base
-        parts = [ones.reshape(-1)]
-        if self.tactical:
-            some = np.flatnonzero(~s.terminal & (s.qlen == 0) & (s.double >= 0))
-            rel = (s.double[some, None] - self.seats) % n  # (m, n)
-            parts.append((row_base[some, :, 0] + sl["double"][0] + rel).reshape(-1))
         self.pending_seat = seat = np.full(num, -1, dtype=np.int64)
+        card_of = np.full((num, p), -1, dtype=np.int64)  # each painter's revealed card
         resolved = np.zeros((num, p), dtype=bool)
+        part = np.zeros(num, dtype=np.int64)
         some = np.flatnonzero(pending)
         if len(some):
             # A choice is pending: the round's revealed cards, which are done, whose choice.
-            qi, qseat, qcard = s.qi[some], s.qseat[some], s.qcard[some]
-            seat[some] = head = qseat[np.arange(len(some)), qi]
-            at = np.arange(len(some))[:, None]
-            card_of = np.empty((len(some), p), dtype=np.int64)  # by painter
+            qi, qseat = s.qi[some], s.qseat[some]
+            seat[some] = qseat[np.arange(len(some)), qi]
+            at = some[:, None]
+            card_of[at, qseat] = s.qcard[some]
             order_of = np.empty((len(some), p), dtype=np.int64)  # each painter's place in the queue
-            card_of[at, qseat] = qcard
-            order_of[at, qseat] = np.arange(p)
+            order_of[np.arange(len(some))[:, None], qseat] = np.arange(p)
             resolved[some] = order_of < qi[:, None]
-            base = row_base[some]  # (m, n, 1)
-            part = np.where(s.stage[some] == GARDEN_CHOICE, 0, 1)
-            rel = (head[:, None] - self.seats) % n  # (m, n)
-            parts += (
-                (base + sl["revealed"][0] + self.card_base + card_of[:, self.by_painter]).reshape(-1),
-                (base[:, :, 0] + sl["pending_part"][0] + part[:, None]).reshape(-1),
-                (base[:, :, 0] + sl["pending_seat"][0] + rel).reshape(-1),
-            )
-        flat[self._ones] = 0.0
-        self._ones = np.concatenate(parts)
-        flat[self._ones] = 1.0
+            part[some] = np.where(s.stage[some] == GARDEN_CHOICE, 0, 1)
+        rev = card_of[:, self.by_painter]
+        k = p + 3
+        ones[:, :, k : k + p] = np.where(rev >= 0, sl["revealed"][0] + self.card_base + rev, -1)
+        pend = pending[:, None]
+        ones[:, :, k + p] = np.where(pend, sl["pending_part"][0] + part[:, None], -1)
+        ones[:, :, k + p + 1] = np.where(pend, sl["pending_seat"][0] + (seat[:, None] - self.seats) % n, -1)
+        if self.tactical:
+            some = (~s.terminal & (s.qlen == 0) & (s.double >= 0))[:, None]
+            rel = (s.double[:, None] - self.seats) % n  # (num, n)
+            ones[:, :, k + p + 2] = np.where(some, sl["double"][0] + rel, -1)
+        ones = np.where(ones >= 0, ones + self.row_base, self.scratch)
+        # Only the ones that moved: cleared where they were, set where they are. Each entry
+        # of ``ones`` has a slot (or a painter's block) of its own, so none clears another's.
+        moved = ones != self._ones
+        self._flat[self._ones[moved]] = 0.0
+        self._flat[ones[moved]] = 1.0
+        self._ones = ones
+        # The multi-hot slots (the discard pile, the hand), where they changed.
+        c, size = t.cards, self.size
+        now = s.discarded.reshape(-1)
+        changed = np.flatnonzero(now != self._discarded)
+        at = (changed // c * n * size + sl["discard"][0] + changed % c)[:, None] + self.seat_offsets
+        self._flat[at] = now[changed][:, None]
+        np.copyto(self._discarded, now)
+        now = s.hand.reshape(-1)
+        changed = np.flatnonzero(now != self._hand)
+        self._flat[changed // c * size + sl["hand"][0] + changed % c] = now[changed]
+        np.copyto(self._hand, now)
         # The other slots, written whole.
         a, b = sl["resolved"]
         obs[:, :, a:b] = resolved[:, self.by_painter]
@@ -117,10 +144,6 @@ class Observer:
         obs[:, :, sl["next_sakura"][0]] = np.where(left, self.spaces_tab[nxt - e + g], 0.0)[:, None]
         obs[:, :, sl["round"][0]] = self.round_tab[np.minimum(s.round, ROUND_CAP)][:, None]
         obs[:, :, sl["deck"][0]] = self.deck_tab[s.deck_len][:, None]
-        a, b = sl["discard"]
-        np.copyto(obs[:, :, a:b], s.discarded[:, None, :])
-        a, b = sl["hand"]
-        np.copyto(obs[:, :, a:b], s.hand)
         a, b = sl["hand_sizes"]
         obs[:, :, a:b] = self.size_tab[np.count_nonzero(s.hand, axis=2)[:, self.by_player]]
         # ``chosen``, ``my_card`` and ``my_court_card`` stay zero: see the module docstring.
