@@ -31,7 +31,8 @@ def others(g: Games, games: Index, seats: Index) -> np.ndarray:
     moves never count it as taken)."""
     bit = g.t.bit
     taken = np.bitwise_or.reduce(bit[g.pos[games]], axis=1)
-    return taken & ~bit[g.pos[games, seats]] & ~_GATE  # only the gate holds two painters
+    out: np.ndarray = taken & ~bit[g.pos[games, seats]] & ~_GATE  # only the gate holds two painters
+    return out
 
 
 def _top(bits: np.ndarray) -> np.ndarray:
@@ -56,7 +57,8 @@ def backward_target(g: Games, occupied: np.ndarray, start: Index, steps: Index) 
     for k in range(1, int(steps.max(initial=1))):
         top = np.maximum(_top(free), 0)
         free = np.where((steps > k) & (free > _GATE), free ^ t.bit[top], free)
-    return np.maximum(_top(free), 0)
+    out: np.ndarray = np.maximum(_top(free), 0)
+    return out
 
 
 def bump(g: Games, games: Index, seats: Index) -> None:
@@ -117,7 +119,8 @@ def closest(g: Games, games: Index) -> np.ndarray:
     pos = g.pos[games]
     seat = np.argmax(pos, axis=1)
     seat[pos.max(axis=1) == 0] = -1
-    return seat
+    out: np.ndarray = seat
+    return out
 
 
 def furthest(g: Games, games: Index) -> np.ndarray:
@@ -125,7 +128,8 @@ def furthest(g: Games, games: Index) -> np.ndarray:
     pos = g.pos[games]
     seat = np.argmin(pos, axis=1)
     seat[(pos == 0).sum(axis=1) > 1] = -1
-    return seat
+    out: np.ndarray = seat
+    return out
 
 
 def ahead_of(g: Games, games: Index, seats: Index) -> np.ndarray:
@@ -134,7 +138,8 @@ def ahead_of(g: Games, games: Index, seats: Index) -> np.ndarray:
     me = pos[np.arange(len(games)), seats]
     ahead = pos > me[:, None]
     ahead[np.arange(len(games)), seats] = False
-    return ahead
+    out: np.ndarray = ahead
+    return out
 
 
 def jump(g: Games, games: Index, seats: Index) -> None:

@@ -16,6 +16,8 @@ card. ``tests/rl/test_batch_differential.py`` plays thousands of games through b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from sakura.engine.rng import seed_to_int
@@ -83,7 +85,7 @@ class Games:
 
     # ------------------------------------------------------------------ a new game
 
-    def deal(self, games: Index, seeds: list[int | str] | np.ndarray) -> None:
+    def deal(self, games: Index, seeds: Sequence[int | str] | np.ndarray) -> None:
         """Start ``games`` afresh, game ``games[k]`` from ``seeds[k]``: the deal of
         ``SakuraGame.new_initial_state(seeds[k])``."""
         t = self.t
@@ -121,7 +123,8 @@ class Games:
         if len(empty):
             self._reshuffle(empty)
         self.deck_len[games] -= 1
-        return self.deck[games, self.deck_len[games]].astype(np.int64)
+        out: np.ndarray = self.deck[games, self.deck_len[games]].astype(np.int64)
+        return out
 
     def _reshuffle(self, games: Index) -> None:
         """The discard pile, in the order it was discarded, shuffled into a new deck."""
