@@ -50,7 +50,7 @@ def check_state(env: SakuraBatchEnv, i: int, state: Any) -> None:
     deck = tuple(numbers[k] for k in g.deck[i, : g.deck_len[i]][::-1])
     assert deck == p.deck, where
     assert tuple(numbers[k] for k in g.discard[i, : g.disc_len[i]]) == p.discard, where
-    assert int(g.rng[i]) == state.to_json()["rng"], where
+    assert int(g.rng[i]) == state.rng.state, where
     assert bool(g.terminal[i]) == state.is_terminal(), where
 
 

@@ -61,6 +61,7 @@ class Observer:
         self.obs = self._flat[:-1].reshape(num, n, lay.size)
         self.mask = np.zeros((num, n, self.num_actions + 1), dtype=MASK_DTYPE)
         self.row_base = (np.arange(num * n, dtype=np.int64) * lay.size).reshape(num, n, 1)
+        self.pad = self.scratch - self.row_base
         # Each seat's one-hot slots: the Emperor, the painters, scored, phase, the revealed
         # cards by painter, the pending part and seat, (tactical) the double player.
         self.width = 2 * p + 5 + (1 if self.tactical else 0)
@@ -105,15 +106,16 @@ class Observer:
             part[some] = np.where(s.stage[some] == GARDEN_CHOICE, 0, 1)
         rev = card_of[:, self.by_painter]
         k = p + 3
-        ones[:, :, k : k + p] = np.where(rev >= 0, sl["revealed"][0] + self.card_base + rev, -1)
+        pad, pad1 = self.pad, self.pad[:, :, 0]  # none: ``scratch`` once the row is added
+        ones[:, :, k : k + p] = np.where(rev >= 0, sl["revealed"][0] + self.card_base + rev, pad)
         pend = pending[:, None]
-        ones[:, :, k + p] = np.where(pend, sl["pending_part"][0] + part[:, None], -1)
-        ones[:, :, k + p + 1] = np.where(pend, sl["pending_seat"][0] + (seat[:, None] - self.seats) % n, -1)
+        ones[:, :, k + p] = np.where(pend, sl["pending_part"][0] + part[:, None], pad1)
+        ones[:, :, k + p + 1] = np.where(pend, sl["pending_seat"][0] + (seat[:, None] - self.seats) % n, pad1)
         if self.tactical:
             some = (~s.terminal & (s.qlen == 0) & (s.double >= 0))[:, None]
             rel = (s.double[:, None] - self.seats) % n  # (num, n)
-            ones[:, :, k + p + 2] = np.where(some, sl["double"][0] + rel, -1)
-        ones = np.where(ones >= 0, ones + self.row_base, self.scratch)
+            ones[:, :, k + p + 2] = np.where(some, sl["double"][0] + rel, pad1)
+        ones += self.row_base
         # Only the ones that moved: cleared where they were, set where they are. Each entry
         # of ``ones`` has a slot (or a painter's block) of its own, so none clears another's.
         moved = ones != self._ones
