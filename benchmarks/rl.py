@@ -191,6 +191,34 @@ def agent_steps_batch_env(seconds: float, num_envs: int, players: int) -> float:
     return acted / spent
 
 
+def batch_breakdown(seconds: float, num_envs: int, players: int) -> tuple[float, float, float]:
+    """Where a ``SakuraBatchEnv`` step goes: microseconds a table-step in all, in the rules
+    (the step less its observation), in the observations and masks (``observe``)."""
+    env = SakuraBatchEnv(num_envs, players)
+    rng = np.random.default_rng(1)
+    _, mask = env.reset(seed=1)
+    pool = rng.integers(1, 127, size=(4, *mask.shape), dtype=np.int8)
+    observe = env.observe
+    spent = {"observe": 0.0}
+
+    def timed_observe() -> tuple[np.ndarray, np.ndarray]:
+        start = time.process_time()
+        out = observe()
+        spent["observe"] += time.process_time() - start
+        return out
+
+    env.observe = timed_observe  # type: ignore[method-assign]
+    steps, total = 0, 0.0
+    while total < seconds:
+        actions = np.argmax(mask * pool[steps % 4], axis=2)
+        start = time.process_time()
+        _, mask, _, _ = env.step(actions)
+        total += time.process_time() - start
+        steps += 1
+    per = 1e6 / (steps * num_envs)
+    return total * per, (total - spent["observe"]) * per, spent["observe"] * per
+
+
 def agent_steps_rps(seconds: float) -> float:
     """PettingZoo's own ``rps_v2`` ParallelEnv, random actions: agent actions a second."""
     from pettingzoo.classic import rps_v2
@@ -268,6 +296,11 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
         batch = max(v for k, v in best.items() if k.startswith(f"SakuraBatchEnv {players}p"))
         vector = max(v for k, v in best.items() if k.startswith(f"SakuraVectorEnv {label}"))
         print(f"best SakuraBatchEnv {players}p / best SakuraVectorEnv {label}: {batch / vector:.1f}x")
+    print("\nwhere a SakuraBatchEnv step goes (microseconds a table-step, 4 players)")
+    print(f"{'N':>8}{'step':>8}{'rules':>8}{'observations and masks':>24}")
+    for n in (64, 1024, 16384):
+        step, rules, observe = batch_breakdown(seconds / rounds, n, 4)
+        print(f"{n:>8,}{step:>8.2f}{rules:>8.2f}{observe:>24.2f}")
 
 
 def main() -> None:

@@ -127,7 +127,7 @@ def furthest(g: Games, games: Index) -> np.ndarray:
     """The painter on the lowest space; -1 if two or more share the gate."""
     pos = g.pos[games]
     seat = np.argmin(pos, axis=1)
-    seat[(pos == 0).sum(axis=1) > 1] = -1
+    seat[np.count_nonzero(pos == 0, axis=1) > 1] = -1
     out: np.ndarray = seat
     return out
 
@@ -159,6 +159,6 @@ def jump(g: Games, games: Index, seats: Index) -> None:
 
 def count(g: Games, games: Index, seats: Index) -> None:
     """Forward one free space per painter ahead (between you and the Emperor)."""
-    n = ahead_of(g, games, seats).sum(axis=1)
+    n = np.count_nonzero(ahead_of(g, games, seats), axis=1)
     some = n > 0
     move_painters(g, games[some], seats[some], n[some])

@@ -254,7 +254,7 @@ class Games:
         t = self.t
         pos = self.pos[games]
         order = np.argsort(-pos, axis=1, kind="stable")  # the garden by space, then the gate
-        garden = (pos > 0).sum(axis=1)
+        garden = np.count_nonzero(pos > 0, axis=1)
         ranked = garden + ((t.painters - garden) == 1)  # a lone painter on the gate ranks last
         last = self.scored[games] == len(t.sakuras) - 1
         for rank in range(min(len(t.awards), t.painters)):
@@ -290,7 +290,7 @@ class Games:
         self.qlen[games] = 0
         self.qi[games] = 0
         for seat in range(t.players):
-            need = HAND - self.hand[games, seat].sum(axis=1)
+            need = HAND - np.count_nonzero(self.hand[games, seat], axis=1)
             for k in range(int(need.max(initial=0))):
                 some = games[need > k]
                 self.hand[some, seat, self.draw(some)] = True
