@@ -90,7 +90,7 @@ class Observer:
         ones[:, :, p + 1] = (sl["scored"][0] + s.scored)[:, None]
         ones[:, :, p + 2] = (sl["phase"][0] + phase)[:, None]
         self.pending_seat = seat = np.full(num, -1, dtype=np.int64)
-        card_of = np.full((num, p), -1, dtype=np.int64)  # each painter's revealed card
+        card_of = np.zeros((num, p), dtype=np.int64)  # each painter's revealed card (if pending)
         resolved = np.zeros((num, p), dtype=bool)
         part = np.zeros(num, dtype=np.int64)
         some = np.flatnonzero(pending)
@@ -104,10 +104,12 @@ class Observer:
             order_of[np.arange(len(some))[:, None], qseat] = np.arange(p)
             resolved[some] = order_of < qi[:, None]
             part[some] = np.where(s.stage[some] == GARDEN_CHOICE, 0, 1)
-        rev = card_of[:, self.by_painter]
         k = p + 3
         pad, pad1 = self.pad, self.pad[:, :, 0]  # none: ``scratch`` once the row is added
-        ones[:, :, k : k + p] = np.where(rev >= 0, sl["revealed"][0] + self.card_base + rev, pad)
+        ones[:, :, k : k + p] = pad
+        if len(some):
+            rev = card_of[some][:, self.by_painter]
+            ones[some, :, k : k + p] = sl["revealed"][0] + self.card_base + rev
         pend = pending[:, None]
         ones[:, :, k + p] = np.where(pend, sl["pending_part"][0] + part[:, None], pad1)
         ones[:, :, k + p + 1] = np.where(pend, sl["pending_seat"][0] + (seat[:, None] - self.seats) % n, pad1)
@@ -147,7 +149,7 @@ class Observer:
         obs[:, :, sl["round"][0]] = self.round_tab[np.minimum(s.round, ROUND_CAP)][:, None]
         obs[:, :, sl["deck"][0]] = self.deck_tab[s.deck_len][:, None]
         a, b = sl["hand_sizes"]
-        obs[:, :, a:b] = self.size_tab[np.count_nonzero(s.hand, axis=2)[:, self.by_player]]
+        obs[:, :, a:b] = self.size_tab[s.hand_size[:, self.by_player]]
         # ``chosen``, ``my_card`` and ``my_court_card`` stay zero: see the module docstring.
 
     def _masks(self, s: Games, mask: np.ndarray) -> None:

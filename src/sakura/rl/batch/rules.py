@@ -45,7 +45,7 @@ class Games:
     """The state of ``num`` games of one table. Fields (first axis: the game):
 
     ``emperor``, ``pos`` (by painter, the court painter last), ``tokens``, ``supply``,
-    ``scored``, ``round``; ``hand`` (players x cards, booleans); ``deck`` (card indices, the
+    ``scored``, ``round``; ``hand`` (players x cards, booleans) and ``hand_size``; ``deck`` (card indices, the
     top at ``deck_len - 1``), ``discard`` (oldest first, ``disc_len`` of them) and
     ``discarded`` (the same as booleans); the round's cards ``qcard``/``qseat`` in order of
     resolution (``qlen`` of them, 0 between rounds), ``qi`` the head, ``stage`` and
@@ -65,6 +65,7 @@ class Games:
         self.scored = np.zeros(num, dtype=i64)
         self.round = np.zeros(num, dtype=i64)
         self.hand = np.zeros((num, n, c), dtype=bool)
+        self.hand_size = np.zeros((num, n), dtype=np.int64)  # kept with ``hand``: counted often
         self.deck = np.zeros((num, c), dtype=np.int16)
         self.deck_len = np.zeros(num, dtype=i64)
         self.discard = np.zeros((num, c), dtype=np.int16)
@@ -98,6 +99,7 @@ class Games:
         self.hand[games] = False
         cards = self.deck[games][:, ::-1][:, : HAND * t.players]  # popped from the top
         self.hand[games[:, None], self._deal_hands[None, :], cards] = True
+        self.hand_size[games] = HAND
         self.deck_len[games] = dealt
         self.emperor[games] = t.torii
         self.pos[games] = 0
@@ -154,11 +156,13 @@ class Games:
         m = len(games)
         rows = np.arange(m)[:, None]
         self.hand[games[:, None], np.arange(t.players)[None, :], cards] = False
+        self.hand_size[games] -= 1
         queue = np.zeros((m, t.painters), dtype=np.int64)
         queue[:, : t.players] = cards
         if t.court >= 0:
             doubles = court >= 0
             self.hand[games[doubles], self.double[games[doubles]], court[doubles]] = False
+            self.hand_size[games[doubles], self.double[games[doubles]]] -= 1
             queue[doubles, t.court] = court[doubles]
             if (~doubles).any():  # the court painter's card: the top of the deck
                 queue[~doubles, t.court] = self.draw(games[~doubles])
@@ -290,10 +294,11 @@ class Games:
         self.qlen[games] = 0
         self.qi[games] = 0
         for seat in range(t.players):
-            need = HAND - np.count_nonzero(self.hand[games, seat], axis=1)
+            need = HAND - self.hand_size[games, seat]
             for k in range(int(need.max(initial=0))):
                 some = games[need > k]
                 self.hand[some, seat, self.draw(some)] = True
+            self.hand_size[games, seat] = HAND
         self.round[games] += 1
         if t.tactical:
             a, b = self.pos[games, 0], self.pos[games, 1]
