@@ -5,8 +5,10 @@ engine as ``benchmarks/engine.py`` does (*fast*: ``events=False`` and ``apply_fa
 ``apply_action`` with events), the PettingZoo ParallelEnv with a random policy over each
 agent's action mask, OpenSpiel's ``python_sakura`` through pyspiel (random legal actions,
 simultaneous nodes with ``apply_actions``), and Gymnasium's ``SakuraSolo-v0`` against random bots.
-Last, the batched ``SakuraVectorEnv`` at N = 1, 16 and 256 in agent steps a second, beside
-PettingZoo's own ``rps_v2`` and OpenSpiel's C++ ``goofspiel`` in the same run
+Last, the batched envs in agent steps a second: ``SakuraVectorEnv`` (N games against bots,
+looping over Python games) at N = 1, 16 and 256, and ``sakura.rl.batch.SakuraBatchEnv`` (N
+games as numpy arrays, every seat at once, with observations and masks) at N = 1, 64, 1,024 and
+16,384, beside PettingZoo's own ``rps_v2`` and OpenSpiel's C++ ``goofspiel`` in the same run
 (``--batched-only`` prints just that table; PettingZoo's rps needs ``pygame``).
 
 An engine step is one action (a card chosen or a choice answered). A ParallelEnv step is one
@@ -31,6 +33,7 @@ import numpy as np
 import sakura.rl.openspiel_game  # noqa: F401  (registers the games with pyspiel)
 from sakura.engine import make_game
 from sakura.rl import SakuraSoloEnv, SakuraVectorEnv
+from sakura.rl.batch import SakuraBatchEnv
 from sakura.rl.pettingzoo_env import SakuraParallelEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -167,6 +170,55 @@ def agent_steps_batched(seconds: float, num_envs: int, config: dict[str, Any]) -
     return steps / elapsed
 
 
+def agent_steps_batch_env(seconds: float, num_envs: int, players: int) -> float:
+    """Agent actions a second of ``SakuraBatchEnv(num_envs, players)``: the actions of the seats
+    that act at each step (every player in card selection, one at a choice; the seats that
+    wait are not counted), each step returning every seat's observation, mask and reward.
+    Random legal actions; only ``step`` is timed (drawing the actions is the policy's cost)."""
+    env = SakuraBatchEnv(num_envs, players)
+    rng = np.random.default_rng(0)
+    _, mask = env.reset(seed=0)
+    pool = rng.integers(1, 127, size=(4, *mask.shape), dtype=np.int8)  # random priorities
+    acted = k = 0
+    spent = 0.0
+    while spent < seconds:
+        acted += int(num_envs * players - np.count_nonzero(mask[:, :, env.wait]))
+        actions = np.argmax(mask * pool[k % 4], axis=2)
+        k += 1
+        start = time.process_time()
+        _, mask, _, _ = env.step(actions)
+        spent += time.process_time() - start
+    return acted / spent
+
+
+def batch_breakdown(seconds: float, num_envs: int, players: int) -> tuple[float, float, float]:
+    """Where a ``SakuraBatchEnv`` step goes: microseconds a table-step in all, in the rules
+    (the step less its observation), in the observations and masks (``observe``)."""
+    env = SakuraBatchEnv(num_envs, players)
+    rng = np.random.default_rng(1)
+    _, mask = env.reset(seed=1)
+    pool = rng.integers(1, 127, size=(4, *mask.shape), dtype=np.int8)
+    observe = env.observe
+    spent = {"observe": 0.0}
+
+    def timed_observe() -> tuple[np.ndarray, np.ndarray]:
+        start = time.process_time()
+        out = observe()
+        spent["observe"] += time.process_time() - start
+        return out
+
+    env.observe = timed_observe  # type: ignore[method-assign]
+    steps, total = 0, 0.0
+    while total < seconds:
+        actions = np.argmax(mask * pool[steps % 4], axis=2)
+        start = time.process_time()
+        _, mask, _, _ = env.step(actions)
+        total += time.process_time() - start
+        steps += 1
+    per = 1e6 / (steps * num_envs)
+    return total * per, (total - spent["observe"]) * per, spent["observe"] * per
+
+
 def agent_steps_rps(seconds: float) -> float:
     """PettingZoo's own ``rps_v2`` ParallelEnv, random actions: agent actions a second."""
     from pettingzoo.classic import rps_v2
@@ -219,6 +271,11 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
             rows[f"SakuraVectorEnv {label}, N={n}"] = lambda t, n=n, config=config: agent_steps_batched(
                 t, n, config
             )
+    for players in (2, 4):
+        for n in (1, 64, 1024, 16384):
+            rows[f"SakuraBatchEnv {players}p, N={n}"] = lambda t, n=n, p=players: agent_steps_batch_env(
+                t, n, p
+            )
     import importlib.util
 
     if importlib.util.find_spec("pygame") is not None:  # PettingZoo's classic envs import it
@@ -230,9 +287,20 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
     for _ in range(rounds):
         for name, measure_one in rows.items():
             best[name] = max(best[name], measure_one(seconds / rounds))
-    print(f"{'environment':<48}{'agent steps/s':>14}")
+    goofspiel = best["OpenSpiel goofspiel (C++, 13 cards, 2 players)"]
+    print(f"{'environment':<48}{'agent steps/s':>14}{'vs goofspiel':>14}")
     for name, rate in best.items():
-        print(f"{name:<48}{rate:>14,.0f}")
+        print(f"{name:<48}{rate:>14,.0f}{rate / goofspiel:>13.2f}x")
+    for players in (2, 4):
+        label = "2p court" if players == 2 else f"{players}p"
+        batch = max(v for k, v in best.items() if k.startswith(f"SakuraBatchEnv {players}p"))
+        vector = max(v for k, v in best.items() if k.startswith(f"SakuraVectorEnv {label}"))
+        print(f"best SakuraBatchEnv {players}p / best SakuraVectorEnv {label}: {batch / vector:.1f}x")
+    print("\nwhere a SakuraBatchEnv step goes (microseconds a table-step, 4 players)")
+    print(f"{'N':>8}{'step':>8}{'rules':>8}{'observations and masks':>24}")
+    for n in (64, 1024, 16384):
+        step, rules, observe = batch_breakdown(seconds / rounds, n, 4)
+        print(f"{n:>8,}{step:>8.2f}{rules:>8.2f}{observe:>24.2f}")
 
 
 def main() -> None:

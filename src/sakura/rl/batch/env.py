@@ -1,0 +1,186 @@
+"""``SakuraBatchEnv``: N games of Sakura stepped as arrays, every seat at once (numpy).
+
+The ParallelEnv's game (``sakura.rl.pettingzoo_env``), batched: one :meth:`step` is one
+decision point of each of N tables (all players choose a card; or one player answers a
+choice while the others send anything, their masks allowing only ``wait``), with the same
+observations, masks and rewards, as arrays with the game first and the seat second:
+
+* ``obs``: ``(N, players, size)`` float32, ``encoder_for(game).encode_all(views)`` per game;
+* ``mask``: ``(N, players, num_actions + 1)`` int8, the last id being ``wait``;
+* ``rewards``: ``(N, players)`` float64 (``relative_rewards``: score changes against the
+  others' / 10, times ``score_weight``, plus the share of the win at the end);
+* ``terminated``: ``(N,)``.
+
+Autoreset is Gymnasium's ``next_step``: the step that ends a game returns its final
+observation (masks: ``wait`` only) and its final rewards; the next step starts that table's
+next game, ignoring its actions, and returns the new game's first observation with zero
+rewards. Table ``i`` plays seeds ``s + i``, ``s + i + N``, ``s + i + 2N``... from
+``reset(seed=s)`` (or a list of first seeds), so ``env.seeds[i]`` always names the game it
+plays, which ``SakuraGame.new_initial_state(seed)`` replays exactly.
+
+The arrays returned are read-only views of the env's own buffers, overwritten by the next
+``step``: copy what you keep (writing a fresh 10 MB array every step would cost more than the
+rules, and the observations are updated in place, only where they change).
+
+>>> env = SakuraBatchEnv(num_envs=3, players=4)
+>>> obs, mask = env.reset(seed=0)
+>>> obs.shape, mask.shape
+((3, 4, 627), (3, 4, 63))
+>>> actions = mask.argmax(axis=2)  # the lowest legal id of every seat
+>>> obs, mask, rewards, terminated = env.step(actions)
+>>> rewards.shape, bool(terminated.any())
+((3, 4), False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from sakura.engine.games.sakura import SakuraGame
+from sakura.rl.batch.observe import Observer
+from sakura.rl.batch.rules import Games
+from sakura.rl.batch.tables import Tables
+from sakura.rl.sakura_encoding import SakuraEncoder
+
+ILLEGAL_MODES = ("raise", "replace")
+_U64 = 1 << 64
+
+
+class SakuraBatchEnv:
+    """``num_envs`` tables of Sakura (``players`` 2 to 6; ``variant`` as ``SakuraGame``'s,
+    or a ``game`` object with its own deck and garden)."""
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        players: int = 4,
+        variant: str | None = None,
+        *,
+        game: SakuraGame | None = None,
+        score_weight: float = 1.0,
+        illegal: str = "raise",
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs is a positive whole number, not {num_envs!r}")
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal= must be one of {ILLEGAL_MODES}, not {illegal!r}")
+        self.game = game if game is not None else SakuraGame(players, variant)
+        self.tables = Tables(self.game)
+        self.encoder = SakuraEncoder(self.game)
+        self.observer = Observer(self.encoder, num_envs)
+        self.games = Games(self.tables, num_envs)
+        self.num_envs = num_envs
+        self.players = self.game.players
+        self.num_actions = self.encoder.num_actions + 1  # with ``wait``, the last id
+        self.wait = self.encoder.num_actions
+        self.score_weight = float(score_weight)
+        self.illegal = illegal
+        self.obs, self.mask = self.observer.obs, self.observer.mask
+        self.rewards = np.zeros((num_envs, self.players), dtype=np.float64)
+        self._ended = np.zeros(num_envs, dtype=bool)
+        self._all = np.arange(num_envs)
+        self._out = tuple(_read_only(a) for a in (self.obs, self.mask, self.rewards))
+
+    @property
+    def seeds(self) -> list[int]:
+        """The seed of the game each table plays now (``new_initial_state(seed)`` replays it)."""
+        return [int(s) for s in self.games.seed]
+
+    def reset(self, seed: int | Sequence[int] = 0) -> tuple[np.ndarray, np.ndarray]:
+        """New games on every table: table ``i`` from ``seed + i`` (or ``seed[i]``)."""
+        if isinstance(seed, (int, np.integer)):
+            seeds = [(int(seed) + i) % _U64 for i in range(self.num_envs)]
+        else:
+            seeds = [int(s) % _U64 for s in seed]
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"{self.num_envs} seeds needed, got {len(seeds)}")
+        self.games.deal(self._all, seeds)
+        self._ended[:] = False
+        self.rewards[:] = 0.0
+        return self.observe()
+
+    def observe(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every seat's observation and mask now (the buffers ``step`` returns)."""
+        self.observer.observe(self.games)
+        return self._out[0], self._out[1]
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """One decision point of every table; ``actions`` is ``(N, players)`` ids (the
+        actions of seats that do not act are ignored). Returns obs, mask, rewards, terminated."""
+        g = self.games
+        t = self.tables
+        actions = np.asarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_envs, self.players):
+            raise ValueError(
+                f"one action a seat: shape ({self.num_envs}, {self.players}), not {actions.shape}"
+            )
+        actions = self._checked(actions)
+        before = g.tokens[:, : self.players].copy()
+        restart = np.flatnonzero(self._ended)
+        if len(restart):
+            next_seeds = (g.seed[restart] + np.uint64(self.num_envs)).tolist()
+            g.deal(restart, next_seeds)
+        live = ~self._ended
+        choosing = np.flatnonzero(live & (g.qlen == 0))
+        pending = np.flatnonzero(live & (g.qlen > 0))
+        if len(choosing):
+            ids = actions[choosing]
+            cards, court = ids.copy(), np.full(len(choosing), -1, dtype=np.int64)
+            if t.tactical:
+                double = g.double[choosing]
+                rows = np.flatnonzero(double >= 0)
+                pair = ids[rows, double[rows]] - t.cards
+                cards[rows, double[rows]] = pair // t.cards
+                court[rows] = pair % t.cards
+            g.play(choosing, cards, court)
+        if len(pending):
+            seat = g.qseat[pending, g.qi[pending]]
+            g.answer(pending, actions[pending, seat] == self.wait - 2)
+        after = g.tokens[:, : self.players]
+        self._relative_rewards(after - before)
+        self.rewards[restart] = 0.0
+        ended = g.terminal & live
+        self.rewards[ended] += g.returns[ended]
+        self._ended = ended
+        obs, mask = self.observe()
+        return obs, mask, self._out[2], ended
+
+    def _checked(self, actions: np.ndarray) -> np.ndarray:
+        """The actions of the seats that act, checked against their masks (``raise``: a
+        ``ValueError`` before any table moves; ``replace``: the lowest legal id instead)."""
+        acting = (self.mask[:, :, self.wait] == 0) & ~self._ended[:, None]
+        ids = np.clip(actions, 0, self.wait)
+        legal = np.take_along_axis(self.mask, ids[..., None], axis=2)[..., 0] == 1
+        legal &= actions == ids
+        bad = acting & ~legal
+        if not bad.any():
+            return actions
+        if self.illegal == "raise":
+            game, seat = (int(x) for x in np.argwhere(bad)[0])
+            legal_ids = np.flatnonzero(self.mask[game, seat]).tolist()
+            raise ValueError(
+                f"table {game}, seat {seat}: action {int(actions[game, seat])} is not legal now; "
+                f"legal: {legal_ids[:20]}{'...' if len(legal_ids) > 20 else ''}"
+            )
+        return np.where(bad, self.mask.argmax(axis=2), actions)
+
+    def _relative_rewards(self, gains: np.ndarray) -> None:
+        """``relative_rewards`` of ``sakura.rl.encoding`` for every table, the same floats."""
+        n = self.players
+        scale = self.encoder.score_scale
+        w = self.score_weight
+        g = gains.astype(np.float64)
+        if n > 1:
+            total = g.sum(axis=1, keepdims=True)
+            self.rewards[:] = w * (g - (total - g) / (n - 1)) / scale
+        else:
+            self.rewards[:] = w * g / scale
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    view = array.view()
+    view.flags.writeable = False
+    return view

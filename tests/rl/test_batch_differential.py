@@ -1,0 +1,149 @@
+"""The batched engine held to the reference: the same seeded games, step for step.
+
+``sakura.rl.batch`` is a second implementation of Sakura's rules (numpy arrays over N games).
+Here both play the same games (each table's seeds, the same seeded random legal actions) and
+must agree at every step on the whole state (Emperor, painters, tokens, supply, sakuras scored,
+round, hands, deck order, discard pile, the generator's state), on every seat's observation
+and mask (``encoder_for(game)``'s, from the reference's views), on every reward
+(``relative_rewards``) and on every outcome. Games end and the tables autoreset into their next
+seeds, so each table plays several games. More games: ``--soak`` (``test_soak``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from sakura.engine.games.sakura import SakuraGame
+from sakura.rl.batch import SakuraBatchEnv
+from sakura.rl.batch import rng as batch_rng
+from sakura.rl.encoding import relative_rewards
+
+# (players, variant): every table of Sakura.
+TABLES = [(2, "court"), (2, "tactical"), (3, None), (4, None), (5, None), (6, None)]
+IDS = ["2-court", "2-tactical", "3", "4", "5", "6"]
+
+
+def reference_masks(env: SakuraBatchEnv, views: Any) -> np.ndarray:
+    """The ParallelEnv's masks: the seat's legal ids, or ``wait`` alone."""
+    out = np.zeros((env.players, env.num_actions), dtype=np.int8)
+    for seat, view in enumerate(views):
+        out[seat, env.encoder.legal_ids(view) or [env.wait]] = 1
+    return out
+
+
+def check_state(env: SakuraBatchEnv, i: int, state: Any) -> None:
+    """Table ``i`` of the batch is ``state``, hidden parts included."""
+    g, numbers = env.games, env.game.numbers
+    p = state.position()
+    where = f"table {i} (seed {env.seeds[i]}), reference {p.text()}"
+    assert int(g.emperor[i]) == p.emperor, where
+    assert tuple(g.pos[i].tolist()) == p.painters, where
+    assert tuple(g.tokens[i].tolist()) == p.tokens, where
+    assert int(g.supply[i]) == p.supply, where
+    assert int(g.scored[i]) == p.scored, where
+    assert int(g.round[i]) == p.round, where
+    hands = tuple(tuple(numbers[k] for k in np.flatnonzero(h)) for h in g.hand[i])
+    assert hands == p.hands, where
+    deck = tuple(numbers[k] for k in g.deck[i, : g.deck_len[i]][::-1])
+    assert deck == p.deck, where
+    assert tuple(numbers[k] for k in g.discard[i, : g.disc_len[i]]) == p.discard, where
+    assert int(g.rng[i]) == state.rng.state, where
+    assert bool(g.terminal[i]) == state.is_terminal(), where
+
+
+def play_both(players: int, variant: str | None, tables: int, steps: int, seed: int) -> int:
+    """Play ``tables`` tables for ``steps`` steps through both engines; return the number of
+    games begun (every one checked at every step)."""
+    env = SakuraBatchEnv(tables, players, variant)
+    game, encoder = env.game, env.encoder
+    obs, mask = env.reset(seed=seed)
+    states = [game.new_initial_state(s, events=False) for s in env.seeds]
+    rng = np.random.default_rng(seed)
+    ended = np.zeros(tables, dtype=bool)
+    games = tables
+    for _ in range(steps):
+        for i, state in enumerate(states):
+            views = encoder.views(state)
+            np.testing.assert_array_equal(obs[i], encoder.encode_all(views), err_msg=f"table {i} obs")
+            np.testing.assert_array_equal(mask[i], reference_masks(env, views), err_msg=f"table {i} mask")
+            check_state(env, i, state)
+        # Seeded random legal actions (``wait`` for the seats that do not act).
+        actions = np.argmax(np.where(mask == 1, rng.random(mask.shape), -1.0), axis=2)
+        before = [state.tokens[:players] for state in states]
+        obs, mask, rewards, terminated = env.step(actions)
+        for i in range(tables):
+            if ended[i]:  # autoreset: the table's next game, its actions ignored
+                states[i] = game.new_initial_state(env.seeds[i], events=False)
+                games += 1
+                assert rewards[i].tolist() == [0.0] * players
+                assert not terminated[i]
+                continue
+            state = states[i]
+            for seat in state.current_players():
+                state.apply_action(seat, encoder.actions[actions[i, seat]])
+            outcome = state.outcome()
+            expected = relative_rewards(before[i], state.tokens[:players], outcome, encoder.score_scale, 1.0)
+            assert rewards[i].tolist() == expected, f"table {i} rewards"
+            assert bool(terminated[i]) == (outcome is not None)
+            if outcome is not None:
+                assert env.games.returns[i].tolist() == list(outcome.returns())
+        ended = terminated.copy()
+    return games
+
+
+@pytest.mark.parametrize(("players", "variant"), TABLES, ids=IDS)
+def test_the_batched_engine_plays_the_reference_games(players: int, variant: str | None) -> None:
+    games = play_both(players, variant, tables=64, steps=120, seed=1000 * players + len(variant or ""))
+    assert games > 2 * 64  # the tables went through several autoresets
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("players", "variant"), TABLES, ids=IDS)
+def test_soak(players: int, variant: str | None) -> None:
+    """Thousands of games a table (minutes)."""
+    assert play_both(players, variant, tables=512, steps=400, seed=7 + players) > 4000
+
+
+def test_a_rejected_draw_is_redone_by_the_engines_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lemire's method redraws when a product's low half is under the bound (p < 2**-16): the
+    batched shuffle then does that game's shuffle again with the engine's generator. Flag every
+    draw as rejected: the deals must still be the engine's."""
+    below = batch_rng.below
+
+    def always_rejected(state: np.ndarray, bound: int) -> tuple[np.ndarray, np.ndarray]:
+        values, _ = below(state, bound)
+        return values, np.ones(len(values), dtype=bool)
+
+    monkeypatch.setattr(batch_rng, "below", always_rejected)
+    assert play_both(4, None, tables=8, steps=60, seed=3) >= 8
+
+
+def test_an_illegal_action_raises_before_any_table_moves() -> None:
+    env = SakuraBatchEnv(4, 3)
+    obs, mask = env.reset(seed=5)
+    before = obs.copy()
+    actions = mask.argmax(axis=2)
+    actions[2, 1] = int(np.flatnonzero(mask[2, 1] == 0)[0])
+    with pytest.raises(ValueError, match="table 2, seat 1"):
+        env.step(actions)
+    assert (env.observe()[0] == before).all()
+
+
+def test_replace_plays_the_lowest_legal_id() -> None:
+    a = SakuraBatchEnv(2, 4, illegal="replace")
+    b = SakuraBatchEnv(2, 4)
+    mask = a.reset(seed=9)[1].copy()  # the env's buffer: the next step overwrites it
+    b.reset(seed=9)
+    illegal = np.where(mask == 1, -1, np.arange(mask.shape[2])).max(axis=2)
+    a.step(illegal)
+    b.step(mask.argmax(axis=2))
+    np.testing.assert_array_equal(a.observe()[0], b.observe()[0])
+
+
+def test_the_batch_plays_the_game_object_it_is_given() -> None:
+    game = SakuraGame(5)
+    env = SakuraBatchEnv(2, game=game)
+    assert env.game is game and env.reset(seed=1)[0].shape == (2, 5, env.encoder.size)
