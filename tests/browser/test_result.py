@@ -54,9 +54,24 @@ def test_the_result_closes_opens_again_and_help_opens_above_it(
     play_to_the_end(page)
     result = page.locator("#result")
     assert page.locator("#result .standings li.me").count() == 1  # the reader's row, marked
-    assert page.locator("#result .standings li.me .you-tag").inner_text() == "you"
+    assert page.locator("#result .standings li.me .you-tag").text_content() == "you"
     first = page.locator("#result .standings li").first.get_attribute("class") or ""
     assert first.startswith("winner")  # the winners first
+    # the engine's score sheet (issue 28, deliverable 2): every number the server's, the reader's row marked
+    page.wait_for_selector("#result .score-sheet tbody tr")
+    table_id = page.evaluate("location.pathname.split('/').pop()")
+    reply = httpx.get(f"{server}/api/tables/{table_id}/score-sheet")
+    assert reply.status_code == 200, reply.text
+    sheet = reply.json()
+    rows = page.locator("#result .score-sheet tbody tr")
+    assert rows.count() == 3
+    for i in range(3):
+        row = rows.nth(i)
+        seat = int(row.get_attribute("data-seat") or "-1")
+        assert row.locator(".total").inner_text() == str(sheet["tokens"][seat])
+    assert rows.first.get_attribute("data-seat") == str(sheet["winners"][0])
+    assert page.locator("#result .score-sheet tr.me .you-tag").count() == 1
+    assert page.locator("#result .score-sheet th", has_text="✿3").count() == 1
     page.screenshot(path=str(output / "result-open.png"))
 
     page.keyboard.press("Escape")  # Esc closes it: the final garden is in full view

@@ -12,6 +12,7 @@ import asyncio
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from sakura.engine import Event
 from sakura.records import GameRecord, Recorder
 
 if TYPE_CHECKING:
@@ -39,6 +40,18 @@ async def record(table: Table) -> GameRecord:
     for seat, text in stored.actions:
         recorder.apply(seat, table.game.parse_action(text))
     return replace(recorder.finish(), seed=None)
+
+
+async def events(table: Table) -> list[Event]:
+    """Every event of the finished game, unfiltered, first to last (a score sheet reads them;
+    a finished game hides nothing it would read: no hand, no deck order)."""
+    stored = await _stored(table)
+    state = table.game.new_initial_state(stored.seed)
+    out: list[Event] = []
+    for seat, text in stored.actions:
+        out += state.apply_action(seat, table.game.parse_action(text))
+        await asyncio.sleep(0)  # a long game: let the other tables in between steps
+    return out
 
 
 async def steps(table: Table) -> list[dict[str, Any]]:

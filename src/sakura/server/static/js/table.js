@@ -339,6 +339,19 @@ function showResult(open) {
   else $("show-result")?.focus();
 }
 
+// The finished game's score sheet, asked of the server once (the engine reads it off the
+// game's events); until it comes (or where a game keeps none) the standings stand alone.
+let sheet = null;
+let sheetAsked = false;
+
+async function askSheet() {
+  sheetAsked = true;
+  const reply = await fetch(`/api/tables/${tableId}/score-sheet`);
+  if (!reply.ok) return;
+  sheet = game.scoreSheet(await reply.json(), names(), me);
+  renderResult();
+}
+
 function renderResult() {
   const box = $("result");
   const reopen = $("show-result");
@@ -349,7 +362,9 @@ function renderResult() {
       title: t("table.result.close"), onclick: () => showResult(false) }, "×"),
     el("h2", {}, t("table.result")), el("p", { class: "headline" }, headline)];
   if (reason) children.push(el("p", { class: "reason" }, reason));
-  children.push(el("ol", { class: "standings" }, ...rows.map((row) => el("li",
+  if (sheet) children.push(sheet);
+  else if (game.scoreSheet && !sheetAsked) askSheet();
+  children.push(el("ol", { class: "standings", hidden: sheet ? "" : null }, ...rows.map((row) => el("li",
     { class: [row.winner ? "winner" : "", row.me ? "me" : ""].join(" ").trim() || null },
     row.text, ...(row.me ? [" ", el("span", { class: "you-tag" }, t("table.you_short"))] : [])))));
   const actions = el("p", { class: "actions" });

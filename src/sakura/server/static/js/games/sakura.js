@@ -75,6 +75,58 @@ export function result(view, names, me = null) {
   return { headline, reason: key ? t(key, { n: best, name: names[winners[0]] }) : "", rows };
 }
 
+// The engine's score sheet of a finished game (GET /api/tables/ID/score-sheet, read off the
+// game's events by the engine): a table of each painter's five tokens at the start, what each
+// cherry tree gave, the tokens given back in bumps, the total and the final space, in the
+// engine's order (winners first); under it, each token given back with its round and card.
+// Nothing is added up here: every number is the sheet's.
+export function scoreSheet(sheet, names, me = null) {
+  const order = sheetOrder(sheet);
+  const head = el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, t("table.sheet.painter")),
+    el("th", { scope: "col" }, t("table.sheet.start")),
+    ...sheet.trees.map((tree) => el("th", { scope: "col", title: t("table.sheet.tree", { n: tree.sakura + 1, space: tree.space }) },
+      `✿${tree.sakura + 1}`)),
+    el("th", { scope: "col" }, t("table.sheet.bumps")), el("th", { scope: "col" }, t("table.sheet.tokens")),
+    el("th", { scope: "col" }, t("table.sheet.space")));
+  const rows = order.map((seat, i) => {
+    const won = sheet.trees.map((tree) => tree.awards.filter(([who]) => who === seat).reduce((n, [, , k]) => n + k, 0));
+    const lost = sheet.bumps.filter((b) => b.seat === seat && b.token_lost).length;
+    const start = sheet.tokens[seat] - won.reduce((a, b) => a + b, 0) + lost;
+    const court = seat >= sheet.players;
+    return el("tr", { class: [sheet.winners.includes(seat) ? "winner" : "", seat === me ? "me" : ""].join(" ").trim() || null,
+      "data-seat": String(seat) },
+      el("td", {}, court ? "–" : String(i + 1)), el("th", { scope: "row" }, names[seat] ?? t("table.sheet.court"),
+        ...(seat === me ? [" ", el("span", { class: "you-tag" }, t("table.you_short"))] : [])),
+      el("td", {}, num(start)), ...won.map((n) => el("td", {}, n ? `+${num(n)}` : "·")),
+      el("td", {}, lost ? `−${num(lost)}` : "·"), el("td", { class: "total" }, num(sheet.tokens[seat])),
+      el("td", {}, num(sheet.spaces[seat])));
+  });
+  const bumps = sheet.bumps.filter((b) => b.token_lost).map((b) => el("li", {}, bumpLine(b, names)));
+  return el("div", { class: "score-sheet" },
+    el("table", {}, el("caption", {}, t("table.sheet")), el("thead", {}, head), el("tbody", {}, ...rows)),
+    ...(bumps.length ? [el("ul", { class: "sheet-bumps" }, ...bumps)] : []));
+}
+
+// The engine's order of a finished game: the winners, then the others by tokens and, among
+// equals, closest to the Emperor (the tie-break's own measure); the court painter last.
+function sheetOrder(sheet) {
+  const players = [...Array(sheet.players).keys()];
+  const rest = players.filter((p) => !sheet.winners.includes(p))
+    .sort((a, b) => sheet.tokens[b] - sheet.tokens[a] || sheet.spaces[b] - sheet.spaces[a] || a - b);
+  const court = [...Array(sheet.tokens.length - sheet.players).keys()].map((k) => sheet.players + k);
+  return [...sheet.winners, ...rest, ...court];
+}
+
+function bumpLine(bump, names) {
+  const name = names[bump.seat] ?? t("table.sheet.court");
+  const by = bump.card_of !== null && bump.card_of !== bump.seat ? names[bump.card_of] : null;
+  if (bump.by === "emperor") {
+    return by ? t("table.sheet.bump.emperor_by", { round: bump.round, name, other: by, card: bump.card })
+      : t("table.sheet.bump.emperor", { round: bump.round, name, card: bump.card });
+  }
+  return t("table.sheet.bump.painter", { round: bump.round, name, card: bump.card });
+}
+
 // A replay step: the garden and the facts of a spectator's view.
 export function drawReplay(view, names) {
   drawGarden($("board"), view, { names });
