@@ -411,7 +411,23 @@ def test_the_replay_has_a_move_list_and_a_slider_and_an_unfinished_game_says_so(
     page.locator("#slider").fill(str(moves))
     assert page.locator("#position").inner_text() == f"Move {moves} of {moves}"
     assert page.locator("#log li").filter(has_text="wins").count() >= 1
+    # issue 28, deliverable 3: the finished game's moves name their cards, the end shows the
+    # engine's score sheet, steps go by round, and a link opens at a round
+    assert re.fullmatch(r".+ plays \d+", page.locator("#moves li >> nth=0").inner_text())
+    page.wait_for_selector("#sheet-box:not([hidden]) .score-sheet tbody tr")
     page.screenshot(path=str(output / "replay.png"))
+    page.click("#first")
+    page.click("#next-round")
+    step = int(page.locator("#slider").input_value())
+    assert step > 0 and page.locator("#sheet-box").is_hidden()
+    page.keyboard.press("PageDown")
+    later = int(page.locator("#slider").input_value())
+    assert later > step
+    page.keyboard.press("PageUp")
+    assert int(page.locator("#slider").input_value()) == step
+    page.goto(f"{server}/replay/{table_id}?round=3")
+    page.wait_for_selector("#moves li")
+    page.wait_for_function("document.querySelector('#facts')?.textContent.includes('Round 3')")
     start(page, server, players=2, variant="court")  # a game in play: no replay yet
     live = page.url.split("/t/")[1].split("?")[0]
     page.goto(f"{server}/replay/{live}")

@@ -55,8 +55,10 @@ async def events(table: Table) -> list[Event]:
 
 
 async def steps(table: Table) -> list[dict[str, Any]]:
-    """Every step of a finished game as a spectator sees it; computed once per table (a
-    finished game does not change) and kept while the table is in memory."""
+    """Every step of a finished game as a spectator sees it, with the action each seat took
+    (the record says it too: after the end no choice is secret, so the move list can name
+    every card); computed once per table (a finished game does not change) and kept while the
+    table is in memory."""
     if table.replay_cache is not None:
         return table.replay_cache
     stored = await _stored(table)
@@ -67,6 +69,7 @@ async def steps(table: Table) -> list[dict[str, Any]]:
         out.append(
             {
                 "seat": seat,
+                "action": text,  # what the seat did: public once the game is over (as its record)
                 "events": [e.seen_by(None).to_dict() for e in events],
                 "view": state.view(None).to_json(),
             }

@@ -28,6 +28,31 @@ function moveLabel(step, names) {
   return t("replay.move.play", { name: names[step.seat] ?? "" });
 }
 
+// The first step of each round (where the view's round changes): the round buttons and
+// PageUp/PageDown step by them, ?round=N opens at one.
+const roundStarts = () => steps.map((s, k) => k).filter((k) => k === 0 || steps[k].view.round !== steps[k - 1].view.round);
+
+function byRound(direction) {
+  const starts = roundStarts();
+  const next = direction > 0 ? starts.find((k) => k > index) : [...starts].reverse().find((k) => k < index);
+  show(next ?? (direction > 0 ? steps.length - 1 : 0));
+}
+
+// The finished game's score sheet (the engine's), shown at the last step where the game keeps one.
+let sheet = undefined;
+
+async function showSheet(atEnd) {
+  const box = $("sheet-box");
+  if (!atEnd || !game.scoreSheet) { box.hidden = true; return; }
+  if (sheet === undefined) {
+    sheet = null;
+    const reply = await fetch(`/api/tables/${tableId}/score-sheet`);
+    if (reply.ok) sheet = game.scoreSheet(await reply.json(), seatNames(steps[steps.length - 1].view), null);
+  }
+  if (sheet) box.replaceChildren(sheet);
+  box.hidden = !sheet || index !== steps.length - 1;
+}
+
 function show(i) {
   index = Math.max(0, Math.min(steps.length - 1, i));
   const { view } = steps[index];
@@ -44,12 +69,14 @@ function show(i) {
   for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.step) === index);
   $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
   if (panel) panel.setStep(index);
+  showSheet(index === steps.length - 1);
 }
 
 function moveList() {
   const names = seatNames(steps[steps.length - 1].view);
+  const label = game.moveLabel ?? moveLabel;
   $("moves").replaceChildren(...steps.slice(1).map((step, k) => el("li", { "data-step": k + 1 },
-    el("button", { class: "move", onclick: () => show(k + 1) }, moveLabel(step, names)))));
+    el("button", { class: "move", onclick: () => show(k + 1) }, label(step, names)))));
 }
 
 await loadCatalog();
@@ -75,16 +102,23 @@ if (!response.ok) {
   $("prev").addEventListener("click", () => show(index - 1));
   $("next").addEventListener("click", () => show(index + 1));
   $("last").addEventListener("click", () => show(steps.length - 1));
+  $("prev-round").addEventListener("click", () => byRound(-1));
+  $("next-round").addEventListener("click", () => byRound(1));
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement) return;
     const rtl = document.documentElement.dir === "rtl";
     if (e.key === "ArrowRight") show(index + (rtl ? -1 : 1));
     if (e.key === "ArrowLeft") show(index - (rtl ? -1 : 1));
+    if (e.key === "PageDown") { e.preventDefault(); byRound(1); }
+    if (e.key === "PageUp") { e.preventDefault(); byRound(-1); }
   });
   moveList();
   const asked = new URLSearchParams(location.search).get("seat"); // ?seat=N: from the table, the player's own
   panel = new AnalysisPanel(tableId, seatNames(steps[steps.length - 1].view), steps.length - 1, show,
     asked === null ? 0 : Number(asked));
   panel.mount($("analysis-box"));
-  show(0);
+  const query = new URLSearchParams(location.search);
+  const round = Number(query.get("round"));
+  const start = round > 0 ? steps.findIndex((step) => step.view.round === round) : Number(query.get("step") ?? 0);
+  show(start >= 0 ? start : 0);
 }

@@ -127,6 +127,20 @@ function bumpLine(bump, names) {
   return t("table.sheet.bump.painter", { round: bump.round, name, card: bump.card });
 }
 
+// A replay's move, named as a player names it once the game is over: "Blue plays 16" (the
+// step's action is in the finished game's replay), "Blue: forward"; a step without its action
+// says what a spectator saw.
+export function moveLabel(step, names) {
+  const name = names[step.seat] ?? "";
+  const played = /^play (\d+)(?: court (\d+))?$/.exec(step.action ?? "");
+  if (played && played[2]) return t("replay.move.plays_court", { name, card: played[1], court: played[2] });
+  if (played) return t("replay.move.plays", { name, card: played[1] });
+  const made = step.events.find((e) => e.type === "choice_made");
+  if (made) return t(made.forward ? "replay.move.forward" : "replay.move.back", { name });
+  if (step.events.some((e) => e.type === "cards_revealed")) return t("replay.move.reveal", { name });
+  return t("replay.move.play", { name });
+}
+
 // A replay step: the garden and the facts of a spectator's view.
 export function drawReplay(view, names) {
   drawGarden($("board"), view, { names });
