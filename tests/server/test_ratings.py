@@ -102,6 +102,9 @@ def test_a_rated_game_updates_both_ratings_once_and_fills_the_pages(client: Test
     board = client.get("/api/leaderboard?class=sakura-2-court").json()
     assert sorted(p["username"] for p in board["players"]) == ["Ada", "Bob"] and board["total"] == 2
     assert board["players"][0]["ordinal"] >= board["players"][1]["ordinal"]
+    # the displayed scale (issue 28, deliverable 7): the leaderboard's order, provisional at first
+    assert board["players"][0]["display"] >= board["players"][1]["display"]
+    assert all(p["provisional"] for p in board["players"]) and mine["provisional"]
     assert client.get("/api/leaderboard?class=nope").status_code == 400
 
 

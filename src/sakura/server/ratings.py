@@ -30,6 +30,26 @@ CLASSES = ("sakura-2-court", "sakura-2-tactical", "sakura-3-6", "sakura-cards")
 FAULT = "SAKURA_FAULT"  # the tests' way to stop the server at a chosen moment (see tests)
 
 
+# The rating a person reads: openskill's ordinal (mu - 3 sigma, what the leaderboard sorts by)
+# on a scale centred on 1500 for an established average player (mu 25, sigma 2.5), 40 points
+# a unit, so the order is the leaderboard's. The first games move it a lot: until then it is
+# "provisional" (shown with a "?", as chess sites do).
+CENTRE, SCALE, AVERAGE_ORDINAL, PROVISIONAL_GAMES = 1500, 40, 25 - 3 * 2.5, 10
+
+
+def shown(mu: float, sigma: float, games: int) -> dict[str, Any]:
+    """The rating as displayed: ``display`` on the 1500-centred scale, ``provisional`` for the
+    first games.
+
+    >>> shown(25.0, 2.5, 40), shown(25.0, 25 / 3, 0)
+    ({'display': 1500, 'provisional': False}, {'display': 800, 'provisional': True})
+    >>> shown(30.0, 2.0, 12)["display"] > shown(25.0, 2.5, 40)["display"]
+    True
+    """
+    display = round(CENTRE + SCALE * (mu - 3 * sigma - AVERAGE_ORDINAL))
+    return {"display": display, "provisional": games < PROVISIONAL_GAMES}
+
+
 def klass_of(game: str, players: int, variant: str | None) -> str:
     """The rating class of a table.
 
@@ -138,7 +158,14 @@ def player(store: Store, username: str) -> dict[str, Any] | None:
         if account is None:
             return None
         ratings = {
-            r.klass: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "games": r.games, "wins": r.wins}
+            r.klass: {
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "ordinal": r.ordinal,
+                "games": r.games,
+                "wins": r.wins,
+                **shown(r.mu, r.sigma, r.games),
+            }
             for r in conn.execute(select(RatingRow).where(RatingRow.account == key))
         }
         history: dict[str, list[dict[str, Any]]] = {}
@@ -187,6 +214,7 @@ def leaderboard(store: Store, klass: str, page: int, size: int = 25) -> dict[str
             "ordinal": r[3],
             "games": r[4],
             "wins": r[5],
+            **shown(r[1], r[2], r[4]),
         }
         for i, r in enumerate(rows[:size])
     ]

@@ -16,8 +16,12 @@ export function seatOf(game, seat) {
 export const date = (iso) => new Date(iso).toLocaleString(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" });
 
 // mu ± sigma, one decimal, in the page's digits.
+// A rating as the server displays it (ratings.py ``shown``: 1500 for an established average
+// player, "?" while provisional); the model's own mu ± sigma in its tooltip.
 export function rating(r) {
-  return t("player.rating_value", { mu: num(Math.round(r.mu * 10) / 10), sigma: num(Math.round(r.sigma * 10) / 10) });
+  const value = t(r.provisional ? "player.rating_provisional" : "player.rating_shown", { rating: num(r.display) });
+  const model = t("player.rating_value", { mu: num(Math.round(r.mu * 10) / 10), sigma: num(Math.round(r.sigma * 10) / 10) });
+  return el("span", { class: "rating", title: model }, value);
 }
 
 export function gameRow(game) {
