@@ -77,6 +77,7 @@ def test_two_accounts_play_a_rated_game_and_both_see_their_new_rating(
     bob.wait_for_selector("#hand button.card")
     bob.goto(f"{table_url}?speed=0")  # seated still (the seat's token is in this context's storage),
     bob.wait_for_selector("#hand button.card")  # now without the rounds' staging, as Ada's page
+    assert bob.locator("#rated").inner_text() == "Rated"  # the table says it counts
     play_until_over([ada, bob])
     for page, name in ((ada, "Ada"), (bob, "Bob")):
         page.goto(f"{server}/u/{name}")

@@ -156,6 +156,9 @@ async function receive(message) {
       setView(message.view, message.seq, message.deadline);
       writeHistory(message.history);
       $("status").textContent = me === null ? t("table.spectating") : t("table.you", { name: game.seatName(me, table, view, null) });
+      if (table.rated && !$("rated")) {  // said at the table, not only in the lobby
+        $("status").after(el("span", { id: "rated", class: "rated-tag", title: t("table.rated_title") }, t("table.rated")));
+      }
       break;
     case "table":
       table = message.table;
