@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.tui.screen import play_until
+from tests.tui.screen import play_until, screen_text
 from textual.pilot import Pilot
 
 from sakura.records import GameRecord, replay
@@ -220,3 +220,33 @@ async def test_random_keys_never_crash(shots: Path) -> None:
                 await pilot.press(rng.choice(keys))
             await pilot.pause()
         assert app.return_code in (None, 0)
+
+
+async def test_a_choice_of_the_emperors_direction_shows_where_he_would_land() -> None:
+    """Issue 31, deliverable 2: a forward/back choice for the Emperor shows his landing space
+    on the garden (a dim crown beside the real one), for each direction looked at."""
+    from sakura.tui.render import emperor_from_events
+
+    for seed in range(5, 40):  # the first deal whose human meets a choice of the Emperor's move
+        app = SakuraApp(setup=_setup(seed=seed), delay=0)
+        async with app.run_test(size=(120, 36)) as pilot:
+            game = await play_until(
+                app, pilot, lambda g: g.mode == "choice" or g.mode == "over" or g.session.terminal()
+            )
+            view = game.session.view(game.actor) if game.actor is not None else None
+            if view is None or view.pending is None or view.pending[2] != "garden":
+                continue
+            ghosts = 0
+            for key, word in (("up", "forward"), ("down", "back")):
+                await pilot.press(key)
+                await pilot.pause()
+                land = emperor_from_events(game.local.preview(game.actor, word))
+                row = next(line for line in screen_text(app).split("\n") if line.startswith(" Emperor"))
+                if land is not None and land != view.emperor:
+                    assert row.count("♔") == 2, row  # where he stands, and where he would land
+                    ghosts += 1
+                else:
+                    assert row.count("♔") == 1, row
+            assert ghosts  # forward always takes him somewhere
+            return
+    raise AssertionError("no deal met a choice of the Emperor's move")

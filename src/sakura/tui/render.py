@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from rich.text import Text
 
+from sakura.engine import Event
 from sakura.engine.games.sakura import SakuraView, default_deck
 from sakura.tui.i18n import shape, t, tr
 
@@ -47,12 +48,14 @@ def draw_garden(
     lit_spaces: Collection[int] = (),
     lit_painters: Collection[int] = (),
     lit_emperor: bool = False,
+    emperor_ghost: int | None = None,
 ) -> Text:
     """The path from the gate to the last sakura, ``width`` cells wide at most.
 
     ``ghost`` maps a seat to a space where a pending choice would take its painter (shown as a
     lower-case letter): the consequence of a choice, computed by the engine on a clone.
     ``lit_*``: spaces, painters and the Emperor shown highlighted (reversed), for the tutorial.
+    ``emperor_ghost``: where a pending choice would take the Emperor (a blinking dim crown).
     """
     spaces = view.garden
     n = len(spaces)
@@ -98,6 +101,9 @@ def draw_garden(
     emperor = Text()
     for i in range(n):
         lit = " reverse" if lit_emperor and i == view.emperor else ""
+        if i == emperor_ghost and i != view.emperor:
+            emperor.append(EMPEROR.rjust(cell), style="dim yellow blink")
+            continue
         emperor.append((EMPEROR if i == view.emperor else " ").rjust(cell), style="bold yellow" + lit)
     out.append_text(_label(tr("Emperor")))
     out.append_text(emperor)
@@ -232,6 +238,13 @@ def draw_card(
     out.append("\n")
     out.append(painter.ljust(width)[:width], style=style or "yellow")
     return out
+
+
+def emperor_from_events(events: Sequence[Event]) -> int | None:
+    """Where the previewed events leave the Emperor (read from their public dict form), or
+    ``None`` when he does not move."""
+    ends = [int(d["end"]) for d in (e.to_dict() for e in events) if d.get("type") == "emperor_moved"]
+    return ends[-1] if ends else None
 
 
 def ghost_from_events(events: Sequence[object], seat_of: Callable[[object], int | None]) -> dict[int, int]:

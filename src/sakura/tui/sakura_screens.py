@@ -24,7 +24,7 @@ from sakura.tui.game_screen import GameScreen
 from sakura.tui.i18n import lt, paragraph, shape, t, tr
 from sakura.tui.log import sentence
 from sakura.tui.pace import STEPS
-from sakura.tui.render import ghost_from_events, seat_letter, seat_style
+from sakura.tui.render import emperor_from_events, ghost_from_events, seat_letter, seat_style
 from sakura.tui.replay_screen import ReplayScreen
 from sakura.tui.score_sheet import sheet_table
 from sakura.tui.session import GameSource, Session, Setup
@@ -173,9 +173,13 @@ class SakuraScreen(GameScreen[SakuraView]):
         seat = self.actor if self.actor is not None else self.log_viewer
         return self.session.view(seat)
 
-    def refresh_board(self, view: SakuraView | None = None, ghost: dict[int, int] | None = None) -> None:
+    def refresh_board(
+        self, view: SakuraView | None = None, ghost: dict[int, int] | None = None, emperor: int | None = None
+    ) -> None:
+        """Draw the board (``view``, else the current one); a pending choice's consequence:
+        ``ghost`` painters' and the ``emperor``'s landing spaces."""
         view = view or self.board_view()
-        self.query_one(GardenWidget).show(view, ghost)
+        self.query_one(GardenWidget).show(view, ghost, emperor_ghost=emperor)
         self.query_one(StatusWidget).show(view, self.names, self.away())
         hand = self.query_one(HandWidget)
         own = self.session.view(self.actor) if self.actor is not None else None
@@ -288,7 +292,7 @@ class SakuraScreen(GameScreen[SakuraView]):
         word = "forward" if self.choice_forward else "back"
         preview = self.local.preview(self.actor, word)
         ghost = ghost_from_events(preview, lambda e: getattr(e, "seat", None))
-        self.refresh_board(view, ghost)
+        self.refresh_board(view, ghost, emperor_from_events(preview))
         consequence = " ".join(self.consequence(preview))
         self.prompt(self.choice_head(card, part) + "\n" + (consequence or lt("Nothing moves.")))
 
