@@ -113,3 +113,26 @@ def test_a_card_the_timer_played_for_you_is_logged_as_the_bots(server: str, brow
     log = page.locator("#log").inner_text()
     assert "Time ran out" in log and "The bot chose" in log
     assert "You chose" not in log
+
+
+def test_a_rematch_is_offered_to_the_other_player_who_may_decline(server: str, browser: Any) -> None:
+    """Issue 28, deliverable 8: the other player's button just changed; now they are asked
+    ("Ada offers a rematch": Accept / Decline), and a decline is told to the one who asked."""
+    from tests.browser.test_chat_in_browser import _table_with_a_friend_seat
+    from tests.browser.test_people_in_browser import play_until_over
+
+    ada, url = _table_with_a_friend_seat(browser, server, "en", "Ada")
+    bob = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    bob.goto(f"{url}?speed=0")
+    bob.click("#take-seat")
+    bob.wait_for_selector("#hand button.card")
+    play_until_over([ada, bob])
+    ada.click("#rematch")
+    bob.wait_for_selector("#rematch-offer")
+    offer = bob.locator("#rematch-offer").inner_text()
+    assert offer.startswith("Ada") and "offers a rematch." in offer, offer
+    assert (bob.locator("#accept-rematch").get_attribute("href") or "").startswith("/t/")
+    bob.click("#decline-rematch")
+    assert bob.locator("#rematch-offer").count() == 0
+    ada.wait_for_selector(".rematch-declined")
+    assert "declined the rematch." in ada.locator(".rematch-declined").inner_text()

@@ -44,6 +44,8 @@ class TableFront(Protocol):
 
     async def rematch(self, conn: Connection) -> None: ...
 
+    async def decline_rematch(self, conn: Connection) -> None: ...
+
     async def greet(self, conn: Connection, name: str | None) -> None: ...
 
     async def say(self, conn: Connection, message: Chat) -> None: ...
@@ -82,6 +84,9 @@ class LocalTable:
 
     async def rematch(self, conn: Connection) -> None:
         await self.lobby.rematch(self.table, conn.seat)
+
+    async def decline_rematch(self, conn: Connection) -> None:
+        await self.lobby.decline_rematch(self.table, conn.seat)
 
     async def greet(self, conn: Connection, name: str | None) -> None:
         await chat.greet(self.table, conn, name)

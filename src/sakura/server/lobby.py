@@ -320,8 +320,17 @@ class Lobby:
                 if seat not in tokens and not claimed[seat]:
                     was = table.seats[seat]
                     tokens[seat] = (await new.claim(seat, was.name or None, was.account))[1]
-                conn.push(protocol.rematch(new.id, tokens.get(seat)))
+                conn.push(protocol.rematch(new.id, tokens.get(seat), requester))
             table.broadcast_table()
+
+    async def decline_rematch(self, table: Table, seat: int | None) -> None:
+        """A seated player says no to the rematch offered: everyone at the table is told."""
+        if seat is None:
+            raise TableError("only a seated player may decline a rematch", "not_seated")
+        if table.rematch_id is None:
+            raise TableError("no rematch has been offered", "no_rematch")
+        for conn in list(table.connections):
+            conn.push(protocol.rematch_declined(seat))
 
     async def _rematch_table(self, table: Table) -> Table:
         """A new table like ``table``: the same game, options and seats, none claimed."""

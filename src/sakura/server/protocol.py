@@ -53,9 +53,11 @@ class Replace(_Message):
 
 
 class Rematch(_Message):
-    """After the game: start a new table with the same seats."""
+    """After the game: start a new table with the same seats (the others are offered it), or,
+    with ``decline``, say no to the one offered (the table is told who declined)."""
 
     type: Literal["rematch"]
+    decline: bool = False
 
 
 class Chat(_Message):
@@ -146,5 +148,10 @@ def table_info(table: dict[str, Any]) -> dict[str, Any]:
     return {"type": "table", "table": table}
 
 
-def rematch(table_id: str, token: str | None) -> dict[str, Any]:
-    return {"type": "rematch", "table": table_id, "token": token}
+def rematch(table_id: str, token: str | None, by: int | None = None) -> dict[str, Any]:
+    """The rematch's table (and this seat's token there); ``by``: the seat that asked for it."""
+    return {"type": "rematch", "table": table_id, "token": token, "by": by}
+
+
+def rematch_declined(seat: int) -> dict[str, Any]:
+    return {"type": "rematch_declined", "seat": seat}

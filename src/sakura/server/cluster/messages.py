@@ -56,6 +56,7 @@ class Replace:
 @dataclass(frozen=True, slots=True)
 class Rematch:
     op: ClassVar[str] = "rematch"
+    decline: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -324,6 +324,8 @@ class ClusterLobby(Lobby):
                 await front.act(relay, text)
             case messages.Replace(seat):
                 await front.replace(relay, seat)
+            case messages.Rematch(decline=True):
+                await front.decline_rematch(relay)
             case messages.Rematch():
                 await front.rematch(relay)
             case messages.Say(text, phrase):

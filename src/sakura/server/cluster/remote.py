@@ -68,6 +68,9 @@ class RemoteTable:
     async def rematch(self, conn: Connection) -> None:
         await self.call(messages.Rematch())
 
+    async def decline_rematch(self, conn: Connection) -> None:
+        await self.call(messages.Rematch(decline=True))
+
     # Chat, its history and hints are the owner's too: it stores the message and tells every
     # connection of the table (relayed ones included), and it holds the state a hint needs.
     async def greet(self, conn: Connection, name: str | None) -> None:

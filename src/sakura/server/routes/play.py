@@ -156,6 +156,8 @@ class Session:
                 await table.replace(conn, message.seat)
             case Chat():
                 await table.say(conn, message)
+            case Rematch(decline=True):
+                await table.decline_rematch(conn)
             case Rematch():
                 await table.rematch(conn)
             case Ping():

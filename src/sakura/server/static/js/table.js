@@ -190,6 +190,12 @@ async function receive(message) {
     case "rematch":
       if (message.token) saveToken(message.table, message.token);
       table = { ...table, rematch: message.table };
+      // offered by another player: asked, not just a changed button (accept or decline)
+      if (message.by !== null && message.by !== undefined && message.by !== me && me !== null) offer = { by: message.by };
+      renderResult();
+      break;
+    case "rematch_declined":
+      if (message.seat !== me) declined.add(message.seat);
       renderResult();
       break;
     default:
@@ -346,6 +352,8 @@ function showResult(open) {
 // game's events); until it comes (or where a game keeps none) the standings stand alone.
 let sheet = null;
 let sheetAsked = false;
+let offer = null; // a rematch another player asked for: { by, answered }
+const declined = new Set(); // the seats that said no to the rematch
 
 async function askSheet() {
   sheetAsked = true;
@@ -370,8 +378,19 @@ function renderResult() {
   children.push(el("ol", { class: "standings", hidden: sheet ? "" : null }, ...rows.map((row) => el("li",
     { class: [row.winner ? "winner" : "", row.me ? "me" : ""].join(" ").trim() || null },
     row.text, ...(row.me ? [" ", el("span", { class: "you-tag" }, t("table.you_short"))] : [])))));
+  if (offer && !offer.answered) {
+    children.push(el("p", { class: "rematch-offer", id: "rematch-offer" },
+      t("table.rematch_offer", { name: names()[offer.by] ?? "" }), " ",
+      el("a", { href: `/t/${table.rematch}`, class: "button", id: "accept-rematch" }, t("table.rematch_accept")), " ",
+      el("button", { type: "button", id: "decline-rematch", class: "secondary",
+        onclick: () => { offer.answered = true; send({ type: "rematch", decline: true }); renderResult(); } },
+      t("table.rematch_decline"))));
+  }
+  for (const seat of declined) children.push(el("p", { class: "rematch-declined" }, t("table.rematch_declined", { name: names()[seat] ?? "" })));
   const actions = el("p", { class: "actions" });
-  if (table && table.rematch) {
+  if (offer && !offer.answered) {
+    // the offer above holds the way there
+  } else if (table && table.rematch) {
     actions.append(el("a", { href: `/t/${table.rematch}`, class: "button", id: "go-rematch" }, t("table.go_rematch")));
   } else if (me !== null) {
     actions.append(el("button", { id: "rematch", onclick: () => send({ type: "rematch" }) }, t("table.rematch")));
