@@ -48,6 +48,15 @@ def play_to_the_end(page: Any, midway: Any = None) -> dict[str, int]:
     return done
 
 
+def side_list_agrees_with_the_areas(page: Any) -> None:
+    """The points written down, and this round's so far: the sum of what the areas show."""
+    seat = page.locator(".seat").first.inner_text()
+    shown = re.search(r"\d+ points? \(\+(\d+) this round\)", seat)
+    assert shown, seat
+    areas = page.locator(".cards-player[data-seat='0'] .area-points").all_inner_texts()
+    assert int(shown.group(1)) == sum(int(a) for a in areas), (seat, areas)
+
+
 def test_a_whole_card_game_against_a_bot_by_clicking(server: str, browser: Any, output: Path) -> None:
     page = browser.new_page(viewport={"width": 1200, "height": 1000})
     errors = page_errors(page)
@@ -79,12 +88,7 @@ def test_a_whole_card_game_against_a_bot_by_clicking(server: str, browser: Any, 
     def midway(page: Any) -> None:
         page.screenshot(path=str(output / "cards-midway.png"), full_page=True)
         assert page.locator(".cards-player .area .card.mini").count() >= 5
-        # the side list agrees with the areas: the points written down, and this round's so far
-        seat = page.locator(".seat").first.inner_text()
-        shown = re.search(r"\d+ points? \(\+(\d+) this round\)", seat)
-        assert shown, seat
-        areas = page.locator(".cards-player[data-seat='0'] .area-points").all_inner_texts()
-        assert int(shown.group(1)) == sum(int(a) for a in areas), (seat, areas)
+        side_list_agrees_with_the_areas(page)
 
     done = play_to_the_end(page, midway)
     # Three rounds: each player places or discards ten cards a round and gives nearly as many.

@@ -23,6 +23,19 @@ def fits(page: Any) -> None:
     assert page.evaluate(OVERFLOW) <= 0, f"the page is {page.evaluate(OVERFLOW)} px too wide"
 
 
+def scores_in_sight(page: Any, players: int) -> None:
+    """At a decision every seat's score is on screen (the strip above the board), and it is
+    the score the players' list says."""
+    strip = page.locator("#strip li")
+    assert strip.count() == players
+    for i in range(players):
+        item = strip.nth(i)
+        box = item.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        listed = page.locator(f"#seats li[data-seat='{i}'] .seat-tokens").inner_text()
+        assert item.locator(".strip-points").inner_text() in listed, (item.inner_text(), listed)
+
+
 @pytest.mark.parametrize("game", ["sakura", "sakura-cards"])
 def test_a_phone_can_play(server: str, browser: Any, output: Path, game: str) -> None:
     context = browser.new_context(**PHONE)
@@ -41,6 +54,8 @@ def test_a_phone_can_play(server: str, browser: Any, output: Path, game: str) ->
     fits(page)
     board = page.locator("#board").bounding_box()
     assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= 390
+    header = page.locator("header.top").bounding_box()  # one row (issue 28, deliverable 6)
+    assert header is not None and header["height"] < 56, header
     moves = 0
     while moves < 6 and not page.locator("#result:not([hidden])").count():
         target = page.locator(
@@ -50,6 +65,7 @@ def test_a_phone_can_play(server: str, browser: Any, output: Path, game: str) ->
         if not target.count():
             target = page.locator("#hand button.card:not([disabled])")
         if target.count():
+            scores_in_sight(page, players=3 if game == "sakura" else 2)
             target.first.scroll_into_view_if_needed()
             target.first.tap()
             moves += 1

@@ -2,7 +2,7 @@
 // the server sends (views and events) and sends the actions the view lists; it knows no
 // rules. What is drawn for a game (board, hand, facts, log sentences, the result) comes from
 // that game's module in games/, chosen by the table's `game`.
-import { loadCatalog, t } from "./i18n.js";
+import { loadCatalog, t, num } from "./i18n.js";
 import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
@@ -279,6 +279,12 @@ function renderSeats() {
     return row;
   });
   $("seats").replaceChildren(...items);
+  // On a phone the players' list is below the dock: a strip above the board keeps every
+  // seat's score in sight (hidden on wider screens, where the list is beside the board).
+  const points = (seat) => (screen.seatPoints ? screen.seatPoints(view, seat) : game.seatPoints(view, seat));
+  $("strip").replaceChildren(...seatNames.map((name, seat) => el("li",
+    { class: seat === me ? "me" : null, "data-seat": seat, title: name },
+    game.badge(seat), el("span", { class: "strip-points" }, num(points(seat))))));
 }
 
 let ticking = null;

@@ -38,6 +38,7 @@ export function badge(seat) {
 
 // The points written down so far and, while a round is played, what its areas would score
 // now (the engine's area_scores, the numbers shown on the areas), so the list agrees with them.
+export const seatPoints = (view, seat) => view.totals[seat]; // the number alone (the phone's strip)
 export const seatScore = (view, seat) => (view.terminal ? t("cards.points", { n: view.totals[seat] })
   : t("cards.points_round", { n: view.totals[seat], m: view.area_scores[seat].reduce((a, b) => a + b, 0) }));
 

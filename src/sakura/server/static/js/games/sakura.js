@@ -148,6 +148,7 @@ export function drawReplay(view, names) {
 }
 
 export const seatScore = (view, seat) => t("table.tokens", { n: view.tokens[seat] });
+export const seatPoints = (view, seat) => view.tokens[seat]; // the number alone (the phone's strip)
 
 function shownOf(view) {
   return { garden: view.garden, sakuras: view.sakuras, scored: view.scored, emperor: view.emperor,
@@ -317,7 +318,12 @@ export class Table {
   }
 
   seatScore(view, seat) {
-    return t("table.tokens", { n: this.shown ? this.shown.tokens[seat] : view.tokens[seat] });
+    return t("table.tokens", { n: this.seatPoints(view, seat) });
+  }
+
+  // In step with the staging: the tokens of the position drawn, not yet the view's.
+  seatPoints(view, seat) {
+    return this.shown ? this.shown.tokens[seat] : view.tokens[seat];
   }
 
   // The seat's card of the round, face up, beside its name.
