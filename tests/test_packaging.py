@@ -332,7 +332,7 @@ def test_the_core_runs_the_engine_and_its_commands_without_any_extra(tmp_path: P
     assert version.startswith("sakura ")
     assert "wins by seat" in simulate and "random games of the card game" in cards
     assert "identical to the record" in board and "garden" in board
-    assert "decisions scored by mcts:10" in analyse
+    assert "cards played out on the same samples" in analyse and "a label names the loss" in analyse
     assert "garden" in show
     assert "win rate" in tournament
     assert (tmp_path / "tournament" / "tournament.json").is_file()
