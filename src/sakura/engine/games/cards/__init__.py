@@ -7,7 +7,8 @@ coloured cards in their garden, palace and temple, and give each other cards fac
 """
 
 from sakura.engine.games.cards.actions import CardsAction, Discard, Give, Place, parse_action
-from sakura.engine.games.cards.deck import AREAS, DECK, NAMES, AreaScore, explain_area, score_area
+from sakura.engine.games.cards.deck import AREAS, DECK, NAMES, ROUNDS, AreaScore, explain_area, score_area
+from sakura.engine.games.cards.events import event_from_json
 from sakura.engine.games.cards.game import CardsGame, state_from_json
 from sakura.engine.games.cards.state import GIVE, PLACE, CardsState, outcome_of
 from sakura.engine.games.cards.view import CardsView
@@ -18,6 +19,7 @@ __all__ = [
     "GIVE",
     "NAMES",
     "PLACE",
+    "ROUNDS",
     "AreaScore",
     "CardsAction",
     "CardsGame",
@@ -26,6 +28,7 @@ __all__ = [
     "Discard",
     "Give",
     "Place",
+    "event_from_json",
     "explain_area",
     "outcome_of",
     "parse_action",

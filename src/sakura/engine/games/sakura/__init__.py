@@ -9,17 +9,23 @@
 
 from sakura.engine.games.sakura.actions import BACK, FORWARD, Choose, Play, SakuraAction, parse_action
 from sakura.engine.games.sakura.cards import Card, Deck, GardenAction, PainterAction, default_deck, parse_deck
+from sakura.engine.games.sakura.decisions import GARDEN, PAINTER, SELECTION
+from sakura.engine.games.sakura.events import event_from_json
 from sakura.engine.games.sakura.game import COURT, STANDARD, TACTICAL, VARIANTS, SakuraGame, state_from_json
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
 from sakura.engine.games.sakura.position import Position
+from sakura.engine.games.sakura.sample import unseen_cards
 from sakura.engine.games.sakura.serialize import state_from_position
 from sakura.engine.games.sakura.state import SakuraState
-from sakura.engine.games.sakura.view import SakuraView
+from sakura.engine.games.sakura.view import SakuraView, make_view, make_views
 
 __all__ = [
     "BACK",
     "COURT",
     "FORWARD",
+    "GARDEN",
+    "PAINTER",
+    "SELECTION",
     "STANDARD",
     "TACTICAL",
     "VARIANTS",
@@ -38,9 +44,13 @@ __all__ = [
     "SakuraView",
     "default_deck",
     "default_layout",
+    "event_from_json",
+    "make_view",
+    "make_views",
     "parse_action",
     "parse_deck",
     "parse_layout",
     "state_from_json",
     "state_from_position",
+    "unseen_cards",
 ]

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from sakura.engine.errors import InvalidStateError
+from sakura.engine.games.sakura.decisions import CHOICE_STAGES, NOT_STARTED, STAGE_OF_CHOICE
 from sakura.engine.games.sakura.position import Position
 from sakura.engine.games.sakura.serialize import state_from_position
 from sakura.engine.rng import SplitMix64
@@ -96,9 +97,7 @@ def sample_state(
         )
     if template is not None:
         return _dealt(template, hands, chosen, pool, rng.next64())
-    stage = 0
-    if view.pending is not None:
-        stage = 1 if view.pending[2] == "garden" else 3
+    stage = NOT_STARTED if view.pending is None else STAGE_OF_CHOICE[view.pending[2]]
     scoring = view.scored < len(view.sakuras) and view.emperor == view.sakuras[view.scored]
     queue = tuple((card, seat) for seat, card in view.revealed[view.resolved :])
     position = Position(
@@ -125,7 +124,7 @@ def sample_state(
         state.qi = view.resolved
     # A template serves where setting the position up did nothing the hidden part decides:
     # no card resolved on from it (that may end the round and draw from the deck).
-    reusable = not state.terminal and (not queue or stage in (1, 3))
+    reusable = not state.terminal and (not queue or stage in CHOICE_STAGES)
     _last = (view, game, events, unseen, state.clone() if reusable else None)
     return state
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sakura.engine.errors import IllegalActionError, NotYourTurnError
+from sakura.engine.errors import DeckExhaustedError, IllegalActionError, NotYourTurnError
 from sakura.engine.games.sakura import events as ev
 from sakura.engine.games.sakura.actions import BACK, FORWARD, Choose, Play, SakuraAction
 from sakura.engine.games.sakura.cards import (
@@ -31,8 +31,17 @@ from sakura.engine.games.sakura.cards import (
     MOVE,
     MOVE_CHOICE,
 )
+from sakura.engine.games.sakura.decisions import (
+    GARDEN,
+    GARDEN_CHOICE,
+    GARDEN_DONE,
+    NOT_STARTED,
+    PAINTER,
+    PAINTER_CHOICE,
+    SELECTION,
+)
 from sakura.engine.games.sakura.position import Position, position_of
-from sakura.engine.protocol import Event, Outcome, StepHook
+from sakura.engine.protocol import Event, Outcome, Progress, StepHook
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
@@ -41,8 +50,6 @@ if TYPE_CHECKING:
     from sakura.engine.games.sakura.game import SakuraGame
     from sakura.engine.games.sakura.view import SakuraView
 
-# Resolution stages of the card at the head of the queue.
-NOT_STARTED, GARDEN_CHOICE, GARDEN_DONE, PAINTER_CHOICE = 0, 1, 2, 3
 _CHOICES = (FORWARD, BACK)
 _CHOICE_TEXTS = (str(FORWARD), str(BACK))
 _T = TypeVar("_T")
@@ -259,8 +266,19 @@ class SakuraState:
         """(seat, card, "garden" | "painter") if a resolving card waits for its owner."""
         if self.stage == GARDEN_CHOICE or self.stage == PAINTER_CHOICE:
             card, seat = self.queue[self.qi]
-            return seat, card, "garden" if self.stage == GARDEN_CHOICE else "painter"
+            return seat, card, GARDEN if self.stage == GARDEN_CHOICE else PAINTER
         return None
+
+    def progress(self) -> Progress:
+        """The round, the decision pending (:data:`~.decisions.SELECTION`, or the
+        :data:`~.decisions.GARDEN` or :data:`~.decisions.PAINTER` choice of a resolving card;
+        ``None`` at the end) and whose it is: what every view of this state says."""
+        if self.terminal:
+            return Progress(self.round, None, ())
+        pending = self.pending_choice()
+        if pending is not None:
+            return Progress(self.round, pending[2], (pending[0],))
+        return Progress(self.round, SELECTION, self._waiting)
 
     def choice_effects(self, forward: bool) -> list[Event]:
         """What answering the pending choice ``forward`` (or back) does at once, on a copy with
@@ -275,7 +293,7 @@ class SakuraState:
         c.deck = []
         c.picks = [None] * len(self.picks)
         c._log = []
-        if part == "garden":
+        if part == GARDEN:
             amount = self.game.g_amount[card]
             c._move_emperor(card, amount if forward else -amount)
         else:
@@ -719,7 +737,7 @@ class SakuraState:
     def _draw(self) -> int:
         if not self.deck:
             if not self.discard:
-                raise RuntimeError("no cards left to draw: the deck is too small for this table")
+                raise DeckExhaustedError("no cards left to draw: the deck is too small for this table")
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)

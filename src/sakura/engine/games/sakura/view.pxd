@@ -1,6 +1,4 @@
 # Types for Cython's compiled build of view.py (the .py is the source; see docs/performance.md).
-cimport cython
 
-cdef tuple _public_part(state, bint preview=*)
-@cython.locals(s=tuple)
-cdef _seat_view(tuple public, state, player)
+cdef dict _public_part(state, bint preview=*)
+cdef _seat_view(dict public, state, player)
