@@ -283,9 +283,13 @@ def check_round_trips(game: Game[Any], seed: int, *, steps: int | None = None) -
         check_views(state, n, game)
         saved = _json_round_trip(state.to_json())
         loaded = game.state_from_json(saved)
-        assert _json_round_trip(loaded.to_json()) == saved, f"seed {seed}, step {done}: state reloads differently"
+        assert _json_round_trip(loaded.to_json()) == saved, (
+            f"seed {seed}, step {done}: state reloads differently"
+        )
         assert loaded.text() == state.text() and loaded.progress() == state.progress()
-        assert _views(loaded, n) == _views(state, n), f"seed {seed}, step {done}: a reloaded state shows other views"
+        assert _views(loaded, n) == _views(state, n), (
+            f"seed {seed}, step {done}: a reloaded state shows other views"
+        )
         current = state.current_players()
         if not current:
             break
