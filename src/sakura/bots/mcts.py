@@ -145,17 +145,15 @@ class MctsBot:
         return picked
 
     def _read(self, view: View, me: int) -> Callable[[int], State[Any]] | None:
-        """The reader's sampler for ``view``, from ``me``'s earlier selection views of this
-        game; a selection view is remembered (a round not after the last one remembered
-        starts a new game)."""
+        """The reader's sampler for ``view``, from ``me``'s earlier views of this game that
+        the reader remembers (a round not after the last one remembered starts a new game)."""
         assert self.reader is not None
         history = self.history.setdefault(me, [])
-        v: Any = view
-        selecting = getattr(v, "pending", None) is None and getattr(v, "my_choice", None) is None
-        if selecting and history and getattr(history[-1], "round", 0) >= getattr(v, "round", 0):
+        remembered = self.reader.remembers(view)
+        if remembered and history and history[-1].progress.round >= view.progress.round:
             history.clear()
         read = self.reader.sampler(history, view, self.infer)
-        if selecting:
+        if remembered:
             history.append(view)
         return read
 

@@ -226,6 +226,30 @@ class SakuraState:
         """True while players are choosing cards (no card is resolving)."""
         return not self.terminal and self.qi >= len(self.queue)
 
+    # Read by search bots on the states they sample (never on the true state, which they do
+    # not hold): named public reads, so that a bot depends on what the rules call things, not
+    # on how this class keeps them. The lists are the state's own, for speed: read, never change.
+
+    @property
+    def painters(self) -> list[int]:
+        """Each painter's space, by seat (the court painter last), as a view's ``painters``."""
+        return self.pos
+
+    def hand(self, player: int) -> list[int]:
+        """``player``'s hand, sorted (hidden from the others: a search reads its sample's)."""
+        return self.hands[player]
+
+    @property
+    def double_player(self) -> int | None:
+        """Tactical variant: the player who plays two cards this round (one for the court
+        painter), or ``None`` (another variant, or both players on the gate)."""
+        return self.double if self.double >= 0 else None
+
+    def unresolved(self) -> list[tuple[int, int]]:
+        """The round's revealed cards after the one resolving now, ``(seat, card)`` in order
+        of resolution (as a view's ``revealed[resolved + 1:]``); empty during the selection."""
+        return [(seat, card) for card, seat in self.queue[self.qi + 1 :]]
+
     def current_players(self) -> tuple[int, ...]:
         if self.terminal:
             return ()
