@@ -8,7 +8,7 @@ generator's state: bots decide from views, servers send views. ``to_json`` is pl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -139,46 +139,72 @@ def make_views(state: SakuraState, *, preview: bool = True) -> tuple[SakuraView,
     return tuple([_seat_view(public, state, seat) for seat in range(state.game.players)])
 
 
-def _public_part(state: SakuraState, preview: bool = True) -> dict[str, Any]:
-    """The fields every viewer sees alike, by name (all but ``player``, ``hand``,
-    ``my_choice`` and ``legal_actions``, which are the seat's own)."""
+def _public_part(state: SakuraState, preview: bool = True) -> tuple[Any, ...]:
+    """The values of the fields every viewer sees alike, in the order of ``_PUBLIC``'s names
+    (all but the seat's own, ``_OWN``): made once for every seat's view."""
     game = state.game
     queue = state.queue
-    return {
-        "players": game.players,
-        "variant": game.variant,
-        "court": game.court if game.court >= 0 else None,
-        "garden": game.garden.spaces,
-        "sakuras": game.sakuras,
-        "emperor": state.emperor,
-        "painters": tuple(state.pos),
-        "tokens": tuple(state.tokens),
-        "supply": state.supply,
-        "scored": state.scored,
-        "round": state.round,
-        "deck_size": len(state.deck),
-        "discard": tuple(state.discard),
-        "hand_sizes": tuple([len(h) for h in state.hands]),
-        "chosen": tuple([p is not None for p in state.picks]),
-        "double": state.double if state.double >= 0 and state.in_selection else None,
-        "revealed": tuple([(s, c) for c, s in queue]),
-        "resolved": state.qi if queue else 0,
-        "last_round": state.last_round,
-        "pending": state.pending_choice(),
-        "preview": choice_previews(state) if preview else (),
-        "current_players": state.current_players(),
-        "terminal": state.terminal,
-        "outcome": state.outcome(),
-    }
-
-
-def _seat_view(public: dict[str, Any], state: SakuraState, player: int | None) -> SakuraView:
-    if player is None:
-        return SakuraView(player=None, hand=None, my_choice=None, legal_actions=(), **public)
-    return SakuraView(
-        player=player,
-        hand=tuple(state.hands[player]),
-        my_choice=state.picks[player],
-        legal_actions=tuple(state.legal_texts(player)),
-        **public,
+    public = dict(
+        players=game.players,
+        variant=game.variant,
+        court=game.court if game.court >= 0 else None,
+        garden=game.garden.spaces,
+        sakuras=game.sakuras,
+        emperor=state.emperor,
+        painters=tuple(state.pos),
+        tokens=tuple(state.tokens),
+        supply=state.supply,
+        scored=state.scored,
+        round=state.round,
+        deck_size=len(state.deck),
+        discard=tuple(state.discard),
+        hand_sizes=tuple([len(h) for h in state.hands]),
+        chosen=tuple([p is not None for p in state.picks]),
+        double=state.double if state.double >= 0 and state.in_selection else None,
+        revealed=tuple([(s, c) for c, s in queue]),
+        resolved=state.qi if queue else 0,
+        last_round=state.last_round,
+        pending=state.pending_choice(),
+        preview=choice_previews(state) if preview else (),
+        current_players=state.current_players(),
+        terminal=state.terminal,
+        outcome=state.outcome(),
     )
+    assert len(public) == len(_PUBLIC), "every public field, and nothing else"
+    return tuple([public[name] for name in _PUBLIC])
+
+
+def _seat_view(public: tuple[Any, ...], state: SakuraState, player: int | None) -> SakuraView:
+    """``player``'s view: the public fields (``public[i]`` is the value of the field named
+    ``_PUBLIC[i]``), then the seat's own (``_OWN``)."""
+    view = _new(SakuraView)
+    setters = _PUBLIC_SETTERS
+    for i in range(len(setters)):
+        setters[i](view, public[i])
+    _set_player(view, player)
+    if player is None:
+        _set_hand(view, None)
+        _set_my_choice(view, None)
+        _set_legal_actions(view, ())
+    else:
+        _set_hand(view, tuple(state.hands[player]))
+        _set_my_choice(view, state.picks[player])
+        _set_legal_actions(view, tuple(state.legal_texts(player)))
+    return view
+
+
+# A view is made as the dataclass's own __init__ makes it (each field set through its slot,
+# past the frozen class's __setattr__), without the __init__ that dataclasses generates and
+# CPython interprets (a view by keyword took twice as long, which counts since the RL
+# environments make every seat's view after every step: docs/performance.md). Every field is
+# set once, by name: ``_SETTERS[name]`` sets the field ``name``; the public values are taken
+# from ``_public_part``'s fields by the names of ``_PUBLIC``, in the order of its setters.
+Setter = Callable[[SakuraView, Any], None]
+_new = object.__new__
+_SETTERS: dict[str, Setter] = {
+    name: getattr(SakuraView, name).__set__ for name in SakuraView.__dataclass_fields__
+}
+_OWN = ("player", "hand", "my_choice", "legal_actions")
+_set_player, _set_hand, _set_my_choice, _set_legal_actions = (_SETTERS[name] for name in _OWN)
+_PUBLIC = tuple([name for name in _SETTERS if name not in _OWN])
+_PUBLIC_SETTERS = tuple([_SETTERS[name] for name in _PUBLIC])
