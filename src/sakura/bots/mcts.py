@@ -124,9 +124,9 @@ class MctsBot:
         root = _Node()
         budget = self.limit.start()
         rng = self.rng
-        sample = self.game.sample_state
+        sample = self.fast.sampler(view) if read is None else read
         while True:
-            state = sample(view, rng.getrandbits(63)) if read is None else read(rng.getrandbits(63))
+            state = sample(rng.getrandbits(63))
             self._iterate(root, state)
             if not budget.spend():
                 break

@@ -136,9 +136,4 @@ class SakuraHandReader:
             return None
         game = self.game
 
-        now = sakura_view(view)
-
-        def sample(seed: int) -> State[Any]:
-            return game.sample_state(now, seed, likely=weights)
-
-        return sample
+        return game.sampler(sakura_view(view), likely=weights)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any, ClassVar, Protocol, Self, TypeVar, cast, runtime_checkable
 
 from sakura.engine.errors import InvalidEventError
@@ -313,6 +314,12 @@ class FastGame(Game[A], Protocol[A]):
 
     def sample_state(self, view: Any, seed: int | str, *, events: bool = False) -> FastState[A]: ...
 
+    def sampler(self, view: Any) -> Callable[[int], FastState[A]]:
+        """``sample_state`` for many seeds of one view (what a search draws):
+        ``sampler(view)(seed)`` is ``sample_state(view, seed)``, what every draw shares worked
+        out once."""
+        ...
+
 
 Stepper = Callable[[int, Any], object]
 
@@ -332,6 +339,13 @@ class FastPath:
         if self.fast:
             return cast("FastGame[Any]", self.game).new_fast_state(seed)
         return self.game.new_initial_state(seed)
+
+    def sampler(self, view: Any) -> Callable[[int], State[Any]]:
+        """Draws of states for ``view`` by seed (``sample_state`` without events), by the
+        game's own sampler where it has the fast path."""
+        if self.fast:
+            return cast("FastGame[Any]", self.game).sampler(view)
+        return partial(self.game.sample_state, view)
 
     def stepper(self, state: State[Any]) -> Stepper:
         """``state.apply_fast`` for a state of a fast game, else ``state.apply_action``: for

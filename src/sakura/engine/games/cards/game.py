@@ -16,7 +16,8 @@ Sakura's deck; the published deck's config stays ``{}``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from sakura.engine.errors import InvalidConfigError, InvalidStateError
@@ -127,6 +128,11 @@ class CardsGame:
     def sample_state(self, view: CardsView, seed: int | str, *, events: bool = False) -> CardsState:
         """A full state consistent with ``view`` (see :mod:`.sample`): for search bots."""
         return sample_state(self, view, seed, events=events)
+
+    def sampler(self, view: CardsView, *, events: bool = False) -> Callable[[int | str], CardsState]:
+        """``sample_state`` for many seeds of one view: ``sampler(view)(seed)`` is
+        ``sample_state(view, seed)``."""
+        return partial(sample_state, self, view, events=events)
 
     def state_from_json(self, data: Mapping[str, Any]) -> CardsState:
         state = state_from_json(data)

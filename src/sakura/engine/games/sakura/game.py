@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from sakura.engine.errors import InvalidConfigError, InvalidStateError, InvalidViewError
+from sakura.engine.errors import InvalidConfigError, InvalidStateError
 from sakura.engine.games.sakura.actions import Play, SakuraAction, parse_action
 from sakura.engine.games.sakura.cards import Deck, default_deck, parse_deck
 from sakura.engine.games.sakura.events import event_from_json
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
-from sakura.engine.games.sakura.sample import sample_state
+from sakura.engine.games.sakura.sample import Sampler
 from sakura.engine.games.sakura.serialize import load_state, saved_config
 from sakura.engine.games.sakura.state import SakuraState
 from sakura.engine.games.sakura.view import SakuraView, make_view
@@ -168,10 +168,20 @@ class SakuraGame:
         """A full state consistent with ``view``, its hidden part (other hands and secret
         cards, deck order, generator) drawn from ``seed``: the determinization search bots
         use, so that they decide from their own view only. ``likely`` weighs the cards of
-        other seats' hands (see :func:`.sample.sample_state`)."""
-        if view.player is None:
-            raise InvalidViewError("sample from a player's view, not a spectator's")
-        return sample_state(self, view, seed, events=events, likely=likely)
+        other seats' hands (see :class:`.sample.Sampler`)."""
+        return Sampler(self, view, events=events, likely=likely)(seed)
+
+    def sampler(
+        self,
+        view: SakuraView,
+        *,
+        events: bool = False,
+        likely: Mapping[int, Mapping[int, float]] | None = None,
+    ) -> Sampler:
+        """``sample_state`` for many seeds of one view: ``sampler(view)(seed)`` is
+        ``sample_state(view, seed)``, the view's unseen cards and set-up worked out once
+        (see :class:`.sample.Sampler`)."""
+        return Sampler(self, view, events=events, likely=likely)
 
     def state_from_json(self, data: Mapping[str, Any]) -> SakuraState:
         state = state_from_json(data)
