@@ -176,6 +176,7 @@ class Progress:
         return cls(int(data["round"]), data["decision"], tuple(data["players"]))
 
 
+@runtime_checkable
 class View(Protocol):
     """What one player (or a spectator, ``player is None``) may see of a state.
 
