@@ -104,7 +104,7 @@ class SakuraState:
     last_round: tuple[tuple[int, int], ...]
     stage: int
     scoring: bool  # the Emperor reached an unscored sakura during the head card
-    double: int  # tactical variant: the player who plays two cards this round, or -1
+    double: int | None  # tactical variant: the player who plays two cards this round, if any
     terminal: bool
     _outcome: Outcome | None
     _log: list[Event] | None
@@ -243,7 +243,7 @@ class SakuraState:
     def double_player(self) -> int | None:
         """Tactical variant: the player who plays two cards this round (one for the court
         painter), or ``None`` (another variant, or both players on the gate)."""
-        return self.double if self.double >= 0 else None
+        return self.double
 
     def unresolved(self) -> list[tuple[int, int]]:
         """The round's revealed cards after the one resolving now, ``(seat, card)`` in order
@@ -451,7 +451,7 @@ class SakuraState:
         picks = self.picks
         plays = [(pick[0], seat) for seat, pick in enumerate(picks) if pick is not None]
         court_from_deck = False
-        if self.double >= 0:
+        if self.double is not None:
             pick = picks[self.double]
             assert pick is not None
             plays.append((pick[1], game.court))
@@ -753,10 +753,10 @@ class SakuraState:
             if log is not None:
                 draws.append(tuple(got))
         self.round += 1
-        self.double = self._double_player() if self.game.court >= 0 else -1
+        self.double = self._double_player() if self.game.court >= 0 else None
         if log is not None:
             log.append(ev.HandsRefilled(tuple([len(d or ()) for d in draws]), tuple(draws)))
-            log.append(ev.RoundStarted(self.round, None if self.double < 0 else self.double))
+            log.append(ev.RoundStarted(self.round, self.double))
 
     def _draw(self) -> int:
         if not self.deck:
@@ -773,14 +773,14 @@ class SakuraState:
         """Recompute the cached list of players yet to choose after ``picks`` was set."""
         self._waiting = tuple(p for p, pick in enumerate(self.picks) if pick is None)
 
-    def _double_player(self) -> int:
+    def _double_player(self) -> int | None:
         """Tactical variant: the player further from the Emperor plays two cards; nobody if
         both players stand on the gate."""
         if self.game.variant != "tactical":
-            return -1
+            return None
         a, b = self.pos[0], self.pos[1]
         if a == b:  # only possible on the gate
-            return -1
+            return None
         return 0 if a < b else 1
 
     def _finish(self) -> None:

@@ -160,7 +160,7 @@ def _public_part(state: SakuraState, preview: bool = True) -> tuple[Any, ...]:
         discard=tuple(state.discard),
         hand_sizes=tuple([len(h) for h in state.hands]),
         chosen=tuple([p is not None for p in state.picks]),
-        double=state.double if state.double >= 0 and state.in_selection else None,
+        double=state.double if state.in_selection else None,
         revealed=tuple([(s, c) for c, s in queue]),
         resolved=state.qi if queue else 0,
         last_round=state.last_round,
