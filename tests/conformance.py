@@ -13,6 +13,8 @@ picks a current player and one of their legal actions), checking at every step t
 * every legal action reads back from its text form (``parse_action(str(a)) == a``);
 * views say whose they are, show the current players, the end and the viewer's legal actions
   (as text), and are plain JSON, as are events and their ``seen_by`` forms and saved states;
+* every view and the state agree on the :class:`Progress` (round, decision, whose), and views
+  and events read back from their JSON equal (``Game.view_from_json``, ``Game.event_from_json``);
 
 and after each game that
 
@@ -47,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sakura.engine.errors import IllegalActionError
-from sakura.engine.protocol import Event, Game, Outcome, State, fast_path
+from sakura.engine.protocol import Event, Game, Outcome, Progress, State, fast_path
 
 Step = tuple[int, Any]  # (player, action)
 
@@ -120,7 +122,7 @@ def play_checked(
         step = len(playout.steps)
         assert step <= max_actions, f"seed {seed}: the game did not end within {max_actions} actions"
         current = check_turn(game, state, seed, step)
-        check_views(state, n)
+        check_views(state, n, game)
         if step == mark:
             playout.saved[step] = _json_round_trip(state.to_json())
             playout.clones[step] = state.clone()
@@ -139,7 +141,7 @@ def play_checked(
         events = state.apply_action(player, action)
         assert isinstance(events, list), "apply_action returns a list of events"
         playout.steps.append((player, action))
-        playout.events.append([check_event(e, n) for e in events])
+        playout.events.append([check_event(e, n, game) for e in events])
         last = (player, action)
     check_end(state, n, last)
     playout.final_json = _json_round_trip(state.to_json())
@@ -176,11 +178,19 @@ def check_turn(game: Game[Any], state: State[Any], seed: int, step: int) -> tupl
     return current
 
 
-def check_views(state: State[Any], n: int) -> None:
-    """Every seat's view and the spectator's are plain JSON and say whose they are."""
+def check_views(state: State[Any], n: int, game: Game[Any] | None = None) -> None:
+    """Every seat's view and the spectator's are plain JSON and say whose they are; with the
+    ``game``, each reads back from its JSON equal."""
     current = state.current_players()
+    progress = state.progress()
+    check_progress(progress, state)
     for viewer in (None, *range(n)):
         view = state.view(viewer)
+        assert view.progress == progress, f"view({viewer}) shows {view.progress}, the state {progress}"
+        if game is not None:
+            assert game.view_from_json(_json_round_trip(view.to_json())) == view, (
+                f"view({viewer}) does not read back from its JSON"
+            )
         assert view.player == viewer, f"view({viewer}) says it is player {view.player}'s"
         assert view.current_players == current, f"view({viewer}) shows other current players"
         assert view.terminal == state.is_terminal(), f"view({viewer}) is wrong about the end"
@@ -188,6 +198,16 @@ def check_views(state: State[Any], n: int) -> None:
         assert tuple(view.legal_actions) == legal, f"view({viewer}) shows other legal actions"
         json.dumps(view.to_json())
     assert isinstance(state.text(), str) and "\n" not in state.text(), "text() is one line"
+
+
+def check_progress(progress: Progress, state: State[Any]) -> None:
+    """The progress names whose decision it is (the current players), ``None`` at the end,
+    and reads back from its JSON."""
+    assert isinstance(progress, Progress), f"progress() is {progress!r}"
+    assert progress.players == state.current_players(), f"{progress} names other players"
+    assert (progress.decision is None) == state.is_terminal(), f"{progress} is wrong about the end"
+    assert isinstance(progress.round, int) and progress.round >= 1, f"{progress}: rounds count from 1"
+    assert Progress.from_json(_json_round_trip(progress.to_json())) == progress
 
 
 def check_out_of_turn(game: Game[Any], state: State[Any], current: tuple[int, ...], action: Any) -> bool:
@@ -230,17 +250,57 @@ def assert_unchanged(state: State[Any], before: Any, text: str, what: str) -> No
     assert state.text() == text, f"{what}: text() changed"
 
 
-def check_event(event: Event, n: int) -> dict[str, Any]:
-    """An event is an :class:`Event` whose dict (and every viewer's version) is plain JSON."""
+def check_event(event: Event, n: int, game: Game[Any] | None = None) -> dict[str, Any]:
+    """An event is an :class:`Event` whose dict (and every viewer's version) is plain JSON;
+    with the ``game``, each reads back from its JSON equal."""
     assert isinstance(event, Event), f"{event!r} is not an Event"
     data = event.to_dict()
     assert data.get("type") == event.kind, f"{data} lacks its type {event.kind!r}"
     assert json.loads(json.dumps(data)) == data, f"{data} is not plain JSON"
+    assert event.to_json() == data, f"{event!r}: to_json is not to_dict"
     for viewer in (None, *range(n)):
         seen = event.seen_by(viewer)
         assert isinstance(seen, Event) and seen.kind == event.kind, f"seen_by changed {event!r}"
         json.dumps(seen.to_dict())
+        if game is not None:
+            back = game.event_from_json(_json_round_trip(seen.to_json()))
+            assert back == seen, f"{seen!r} reads back from its JSON as {back!r}"
     return data
+
+
+def check_round_trips(game: Game[Any], seed: int, *, steps: int | None = None) -> int:
+    """Play a random game from ``seed`` (the first ``steps`` actions of it, or all), and at
+    every step print and parse back every value the protocol carries: each viewer's view,
+    the progress, each legal action, each event and its redacted forms, and the whole state
+    (``state_from_json`` of its ``to_json`` saves the same JSON, shows the same views and
+    text). Returns how many steps were checked. The property test runs it over seeded games
+    of every registered game."""
+    chooser = random.Random(f"round trips:{seed}")
+    state = game.new_initial_state(seed)
+    n = game.num_players
+    done = 0
+    while steps is None or done < steps:
+        check_views(state, n, game)
+        saved = _json_round_trip(state.to_json())
+        loaded = game.state_from_json(saved)
+        assert _json_round_trip(loaded.to_json()) == saved, (
+            f"seed {seed}, step {done}: state reloads differently"
+        )
+        assert loaded.text() == state.text() and loaded.progress() == state.progress()
+        assert _views(loaded, n) == _views(state, n), (
+            f"seed {seed}, step {done}: a reloaded state shows other views"
+        )
+        current = state.current_players()
+        if not current:
+            break
+        for p in current:
+            for action in state.legal_actions(p):
+                assert game.parse_action(str(action)) == action, f"{action!r} does not read back"
+        player = chooser.choice(current)
+        for event in state.apply_action(player, chooser.choice(list(state.legal_actions(player)))):
+            check_event(event, n, game)
+        done += 1
+    return done
 
 
 def check_end(state: State[Any], n: int, last: Step | None) -> None:

@@ -73,7 +73,7 @@ def test_the_engine_uses_no_global_random() -> None:
 _BASE = [["errors", "rng"], ["protocol"]]
 _GAME_LAYERS = {
     "sakura": [
-        ["actions", "cards", "events", "garden"],
+        ["actions", "cards", "decisions", "events", "garden"],
         ["position", "score_sheet"],
         ["state"],
         ["preview"],

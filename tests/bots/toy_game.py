@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from sakura.engine import Event, IllegalActionError, Outcome
+from sakura.engine import Event, IllegalActionError, Outcome, Progress
 
 CARDS = tuple(range(1, 13))
 HAND = 4
@@ -40,6 +40,12 @@ class BidView:
     current_players: tuple[int, ...]
     legal_actions: tuple[str, ...]
     terminal: bool
+
+    @property
+    def progress(self) -> Progress:
+        """A round a prize: the bid (both at once) until the prizes are gone."""
+        rounds = len(self.played) + (0 if self.terminal else 1)
+        return Progress(max(1, rounds), None if self.terminal else "bid", self.current_players)
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "hand": list(self.hand)}
@@ -84,6 +90,9 @@ class BidState:
 
     def is_terminal(self) -> bool:
         return not self.prizes
+
+    def progress(self) -> Progress:
+        return self.view(None).progress
 
     def outcome(self) -> Outcome | None:
         if not self.is_terminal():

@@ -246,13 +246,14 @@ def test_setup_compiles_exactly_the_hot_modules(monkeypatch: pytest.MonkeyPatch)
 
 def test_a_binary_older_than_its_source_is_not_loaded(tmp_path: Path) -> None:
     """On a copy of the tree: a ``.so`` older than its ``.py`` (``rng``), or than its ``.pxd``
-    (the Sakura state), runs from the ``.py``, and so does a module whose ``.pxd`` cimports a
-    module that runs from source (the heuristic); the others stay compiled; ``build_info`` says so."""
+    (the protocol), runs from the ``.py``, and so does a module whose ``.pxd`` cimports a
+    module that runs from source (both games' events); the others stay compiled; ``build_info``
+    says so."""
     _needs_compiled()
     src = tmp_path / "src"
     shutil.copytree(SRC / "sakura", src / "sakura", ignore=shutil.ignore_patterns("__pycache__", "*.c"))
     binaries = _binaries(src)
-    edited = ["sakura.engine.rng", "sakura.engine.games.sakura.state"]
+    edited = ["sakura.engine.rng", "sakura.engine.protocol"]
     if not set(edited) <= set(binaries):
         pytest.skip(f"{edited} are not compiled in this checkout")
     before = _probe(pure=False, src=src)
@@ -260,18 +261,18 @@ def test_a_binary_older_than_its_source_is_not_loaded(tmp_path: Path) -> None:
     assert {Path(f) for f in before["files"].values()} >= {binaries[name] for name in edited}
 
     now = time.time()
-    rng_py, state_pxd = _source(edited[0], src), _source(edited[1], src).with_suffix(".pxd")
+    rng_py, protocol_pxd = _source(edited[0], src), _source(edited[1], src).with_suffix(".pxd")
     os.utime(binaries[edited[0]], (now - 100, now - 100))  # the .py edited after the build
     os.utime(rng_py, (now, now))
-    state_py = _source(edited[1], src)  # the .py as built, the .pxd edited since
-    os.utime(state_py, (now - 200, now - 200))
+    protocol_py = _source(edited[1], src)  # the .py as built, the .pxd edited since
+    os.utime(protocol_py, (now - 200, now - 200))
     os.utime(binaries[edited[1]], (now - 100, now - 100))
-    os.utime(state_pxd, (now, now))
+    os.utime(protocol_pxd, (now, now))
 
     after = _probe(pure=False, src=src)
-    # The heuristic's .pxd cimports the Sakura state: its binary cannot run beside the state's
-    # source, so it runs from its own source too.
-    dependent = ["sakura.bots.sakura_heuristic"]
+    # The games' events.pxd cimport the protocol's Event: their binaries cannot run beside the
+    # protocol's source, so they run from their own source too.
+    dependent = ["sakura.engine.games.cards.events", "sakura.engine.games.sakura.events"]
     assert sorted(after["stale"]) == sorted(edited + dependent)
     assert after["kind"] == "compiled"
     assert "older than their source, so run from it" in after["describe"]

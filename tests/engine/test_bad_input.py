@@ -56,7 +56,8 @@ def pending(state: SakuraState) -> bool:
 
 
 def double_player(state: SakuraState) -> bool:
-    return state.in_selection and state.double >= 0 and state.picks[state.double] is None
+    double = state.double_player
+    return state.in_selection and double is not None and state.picks[double] is None
 
 
 def rejects(state: SakuraState, player: Any, action: Any, error: type[GameError], *words: str) -> GameError:
@@ -163,7 +164,7 @@ def test_the_other_tactical_player_plays_one_card() -> None:
 
 def test_nobody_plays_two_cards_while_both_tactical_painters_share_the_gate() -> None:
     state = SakuraGame(2, "tactical").new_initial_state(5)
-    assert state.double == -1
+    assert state.double_player is None
     a, b = state.hands[0][:2]
     rejects(state, 0, Play(a, b), IllegalActionError, "does not play for the court painter")
 

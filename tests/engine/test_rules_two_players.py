@@ -140,7 +140,7 @@ def test_tactical_with_both_players_on_the_gate_the_court_painter_takes_the_top_
     Ruling 12: "... if both players are on the gate, the court painter takes the top card of the
     deck." """
     state = setup("2t e14 s1 p0,0,5 d26.60.59", hands=(37, 6))
-    assert state.double == -1
+    assert state.double_player is None
     assert state.legal_actions(0) == [Play(c) for c in state.hands[0]]
     events = play(state, 37, 6)
     assert find(events, CardsRevealed) == [CardsRevealed(((1, 6), (COURT, 26), (0, 37)), True)]

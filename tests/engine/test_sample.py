@@ -96,11 +96,9 @@ def _every_field(state: object) -> tuple[object, ...]:
 
 @pytest.mark.parametrize(("players", "variant"), TABLES)
 def test_the_second_sample_of_a_view_is_the_sample_a_fresh_set_up_makes(players: int, variant: str) -> None:
-    """Samples after the first of one view are dealt into a template (sample.py's ``_last``):
-    every field, the generator's state included, equals what the whole set-up makes, and the
-    two play on alike."""
-    from sakura.engine.games.sakura import sample
-
+    """A sampler's draws after its first are dealt into a template (``Sampler._template``):
+    every field, the generator's state included, equals what the whole set-up makes (a fresh
+    sampler's first draw), and the two play on alike."""
     game = SakuraGame(players, variant)
     templated = 0
     for seed in range(6):
@@ -110,12 +108,11 @@ def test_the_second_sample_of_a_view_is_the_sample_a_fresh_set_up_makes(players:
             for seat in state.current_players():
                 view = state.view(seat)
                 for events in (False, True):
-                    game.sample_state(view, 1, events=events)  # the first: it sets the template up
-                    assert sample._last is not None and sample._last[0] is view
-                    templated += sample._last[4] is not None
+                    sampler = game.sampler(view, events=events)
+                    sampler(1)  # the first draw: it sets the template up
+                    templated += sampler._template is not None
                     for draw in (2, 3, 4):
-                        dealt = game.sample_state(view, draw, events=events)
-                        sample._last = None
+                        dealt = sampler(draw)
                         fresh = game.sample_state(view, draw, events=events)
                         assert _every_field(dealt) == _every_field(fresh)
                         while not fresh.is_terminal():

@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from sakura.engine import Action, View
 
@@ -102,20 +102,21 @@ class Bot(Protocol):
         ...
 
 
-def check_view(view: Any) -> View:
+def check_view(view: object) -> View:
     """Refuse anything but a player's view whose turn it is.
 
-    A state also has ``legal_actions`` (a method); a view's is a tuple of texts. Refusing
-    states here makes "bots decide from views only" a property of every bot, not a promise.
+    A state is no :class:`View` (it has no ``player``), and its ``legal_actions`` is a method
+    where a view's is a tuple of texts. Refusing states here makes "bots decide from views
+    only" a property of every bot, not a promise.
     """
-    if callable(getattr(view, "clone", None)) or not isinstance(getattr(view, "legal_actions", None), tuple):
+    if not isinstance(view, View) or not isinstance(view.legal_actions, tuple):
         raise TypeError(f"a bot acts from a player's View, not from {type(view).__name__}")
     player = view.player
     if player is None:
         raise BotError("a spectator's view has no decision to make")
     if view.terminal or not view.legal_actions:
         raise BotError(f"player {player + 1} has nothing to decide now")
-    return view  # type: ignore[no-any-return]
+    return view
 
 
 def weighted_index(weights: Sequence[float], rng: random.Random) -> int:

@@ -110,6 +110,10 @@ class HandReader(Protocol):
     player's own earlier views (``history``, oldest first) show of the others' choices, or
     ``None`` where there is nothing to read."""
 
+    def remembers(self, view: View) -> bool:
+        """Whether a search keeps ``view`` in the ``history`` it passes to :meth:`sampler`."""
+        ...
+
     def sampler(
         self, history: Sequence[View], view: View, temperature: float
     ) -> Callable[[int], State[Any]] | None: ...

@@ -124,9 +124,9 @@ class MctsBot:
         root = _Node()
         budget = self.limit.start()
         rng = self.rng
-        sample = self.game.sample_state
+        sample = self.fast.sampler(view) if read is None else read
         while True:
-            state = sample(view, rng.getrandbits(63)) if read is None else read(rng.getrandbits(63))
+            state = sample(rng.getrandbits(63))
             self._iterate(root, state)
             if not budget.spend():
                 break
@@ -145,17 +145,15 @@ class MctsBot:
         return picked
 
     def _read(self, view: View, me: int) -> Callable[[int], State[Any]] | None:
-        """The reader's sampler for ``view``, from ``me``'s earlier selection views of this
-        game; a selection view is remembered (a round not after the last one remembered
-        starts a new game)."""
+        """The reader's sampler for ``view``, from ``me``'s earlier views of this game that
+        the reader remembers (a round not after the last one remembered starts a new game)."""
         assert self.reader is not None
         history = self.history.setdefault(me, [])
-        v: Any = view
-        selecting = getattr(v, "pending", None) is None and getattr(v, "my_choice", None) is None
-        if selecting and history and getattr(history[-1], "round", 0) >= getattr(v, "round", 0):
+        remembered = self.reader.remembers(view)
+        if remembered and history and history[-1].progress.round >= view.progress.round:
             history.clear()
         read = self.reader.sampler(history, view, self.infer)
-        if selecting:
+        if remembered:
             history.append(view)
         return read
 

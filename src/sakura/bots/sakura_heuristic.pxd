@@ -1,9 +1,8 @@
 # Types for Cython's compiled build of sakura_heuristic.py (the .py is the source; see
 # docs/performance.md). The rollout rule (rollout_action, _quick, _quick_target) runs hundreds
-# of thousands of times a search: it reads the sampled state's fields directly and works on
-# C ints and doubles.
+# of thousands of times a search: it works on C ints and doubles. It reads the sampled state
+# through the state's public methods only: a bot declares its own types, never the engine's.
 cimport cython
-from sakura.engine.games.sakura.state cimport SakuraState
 
 cdef str _E, _E_CHOICE, _CLOSEST, _FURTHEST, _P, _P_CHOICE, _JUMP, _COUNT
 
@@ -20,11 +19,11 @@ cdef class SakuraHeuristic:
     cdef public object sakuras, awards, last_awards
     cdef public int painters, players, court, others
 
-    @cython.locals(s=SakuraState, pos=list, e=int, card=int, spot=int, rival=bint, target=int,
+    @cython.locals(pos=list, e=int, pending=tuple, card=int, spot=int, rival=bint, target=int,
                    hand=list, best_card=int, best=double, score=double, c=int)
     cpdef rollout_action(self, state, int player, rng)
 
-    @cython.locals(s=SakuraState, p=int, actions=list)
+    @cython.locals(p=int, actions=list)
     cpdef playout(self, state, rng, double epsilon)
 
     @cython.locals(me=int, start=int, pre=double, ex=double, kind=str, keep=double, bonus=double,

@@ -30,7 +30,17 @@ from typing import Any
 
 from sakura.bots.base import BotError
 from sakura.engine import Action, Game, State, View
-from sakura.engine.games.sakura import BACK, FORWARD, Choose, Play, SakuraGame
+from sakura.engine.games.sakura import (
+    BACK,
+    FORWARD,
+    GARDEN,
+    Choose,
+    Play,
+    SakuraAction,
+    SakuraGame,
+    SakuraState,
+    SakuraView,
+)
 
 # Card kinds, as the engine's data tables spell them.
 _E, _E_CHOICE, _CLOSEST, _FURTHEST = "E", "E?", "C", "F"
@@ -78,6 +88,20 @@ def _rounded(x: float) -> int:
     return int(n)
 
 
+def sakura_view(view: View) -> SakuraView:
+    """``view`` as the Sakura view it is (a Sakura bot is only ever given those)."""
+    if not isinstance(view, SakuraView):
+        raise BotError(f"a Sakura bot reads Sakura views, not {type(view).__name__}")
+    return view
+
+
+def sakura_state(state: State[Any]) -> SakuraState:
+    """``state`` (a search's sample) as the Sakura state it is."""
+    if not isinstance(state, SakuraState):
+        raise BotError(f"a Sakura bot searches Sakura states, not {type(state).__name__}")
+    return state
+
+
 def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x * 0.7071067811865476))
 
@@ -121,7 +145,8 @@ class SakuraHeuristic:
     # ------------------------------------------------------------------ the Heuristic protocol
 
     def view_scores(self, view: View) -> list[float]:
-        v: Any = view
+        v = sakura_view(view)
+        assert v.player is not None
         actions = [self.game.parse_action(t) for t in v.legal_actions]
         pending = v.pending
         rest = [(card, seat) for seat, card in v.revealed[v.resolved + 1 :]] if pending else []
@@ -129,28 +154,30 @@ class SakuraHeuristic:
         return self._scores(board, v.player, actions, pending, rest)
 
     def prior(self, state: State[Any], player: int, actions: Sequence[Action]) -> list[float]:
-        s: Any = state
+        s = sakura_state(state)
         pending = s.pending_choice()
-        rest = s.queue[s.qi + 1 :] if pending else []
-        return self._scores((s.emperor, s.pos[:], s.tokens[:], s.scored), player, actions, pending, rest)
+        rest = [(card, seat) for seat, card in s.unresolved()] if pending else []
+        board = (s.emperor, s.painters[:], s.tokens[:], s.scored)
+        return self._scores(board, player, actions, pending, rest)
 
-    def rollout_action(self, state: State[Any], player: int, rng: random.Random) -> Action:
+    def rollout_action(self, state: State[Any], player: int, rng: random.Random) -> SakuraAction:
         """A much cheaper rule than :meth:`prior` (rollouts call it hundreds of thousands of
         times): the card that moves the painter furthest without reaching the expected
         Emperor; answer a choice forward unless that bumps."""
-        s: Any = state
-        pos = s.pos
+        s = sakura_state(state)
+        pos = s.painters
         e = s.emperor
-        if s.qi < len(s.queue):  # a pending choice
-            card = s.queue[s.qi][0]
-            if s.stage == 1:  # the Emperor's direction: back if that bumps a rival only
+        pending = s.pending_choice()
+        if pending is not None:
+            card = pending[1]
+            if pending[2] == GARDEN:  # the Emperor's direction: back if that bumps a rival only
                 spot = e - 1
                 rival = spot in pos and pos.index(spot) != player
                 return _BACK if rival else _FORWARD
             target = self._quick_target(pos, player, self.pk[card], self.pa[card], pos[player])
             return _FORWARD if target < e else _BACK
-        hand = s.hands[player]
-        if player == s.double:
+        hand = s.hand(player)
+        if player == s.double_player:
             return self._rollout_double(pos, e, player, hand)
         best_card: int = hand[0]
         best = -1e9
@@ -166,8 +193,8 @@ class SakuraHeuristic:
         loop of the search's rollouts (:class:`~sakura.bots.heuristics.Playout`), here so that
         the compiled build runs it with no Python call a step; it draws from ``rng`` in the
         order the search's own loop does."""
-        s: Any = state
-        while not s.terminal:
+        s = sakura_state(state)
+        while not s.is_terminal():
             for p in s.current_players():
                 if rng.random() < epsilon:
                     actions = s.legal_actions(p)
@@ -175,7 +202,7 @@ class SakuraHeuristic:
                 else:
                     s.apply_fast(p, self.rollout_action(s, p, rng))
 
-    def _rollout_double(self, pos: list[int], e: int, player: int, hand: list[int]) -> Action:
+    def _rollout_double(self, pos: list[int], e: int, player: int, hand: list[int]) -> SakuraAction:
         """The court's player picks two cards: the pair best for itself and worst for the court."""
         own = {c: self._quick(pos, e, player, c) for c in hand}
         court = {c: self._quick(pos, e, self.court, c) for c in hand}
@@ -242,7 +269,7 @@ class SakuraHeuristic:
         self,
         board: _Board,
         me: int,
-        actions: Sequence[Any],
+        actions: Sequence[Action],
         pending: tuple[int, int, str] | None,
         rest: Sequence[tuple[int, int]],
     ) -> list[float]:
@@ -255,7 +282,7 @@ class SakuraHeuristic:
             out = []
             for a in actions:
                 direction = 1 if not isinstance(a, Choose) or a.forward else -1
-                if part == "garden":
+                if part == GARDEN:
                     out.append(self._play(ask, e, pos, tokens, garden_dir=direction))
                 else:
                     out.append(self._play(ask, e, pos, tokens, painter_dir=direction, garden_done=True))
@@ -265,6 +292,8 @@ class SakuraHeuristic:
         base = 0.0
         out = []
         for a in actions:
+            if not isinstance(a, Play):
+                raise BotError(f"{a} is not a card to play: the players are choosing cards")
             c = a.card
             if c not in own:
                 own[c] = self._select_value(board, me, c, me) - self.keep[c]

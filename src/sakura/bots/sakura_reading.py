@@ -36,10 +36,9 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sakura.bots.sakura_heuristic import SakuraHeuristic
+from sakura.bots.sakura_heuristic import SakuraHeuristic, sakura_view
 from sakura.engine import Game, State, View
-from sakura.engine.games.sakura import SakuraGame
-from sakura.engine.games.sakura.sample import unseen_cards
+from sakura.engine.games.sakura import SELECTION, SakuraGame, SakuraView, unseen_cards
 
 Sampler = Callable[[int], State[Any]]
 # The chance that a player chose against the model: without it one surprising choice would
@@ -62,14 +61,20 @@ class SakuraHandReader:
     def for_game(cls, game: Game[Any]) -> SakuraHandReader | None:
         return cls(game) if isinstance(game, SakuraGame) and game.court < 0 else None
 
-    def plays(self, history: Sequence[View], view: View) -> list[tuple[Any, dict[int, int]]]:
+    def remembers(self, view: View) -> bool:
+        """Whether the search keeps ``view`` in the history it reads: the viewer is about to
+        choose a card (the round's selection, its own choice not yet made)."""
+        progress = view.progress
+        return progress.decision == SELECTION and view.player in progress.players
+
+    def plays(self, history: Sequence[View], view: View) -> list[tuple[SakuraView, dict[int, int]]]:
         """(the selection view of a round, the card each other seat played in it) for each
         round of ``history`` (the player's selection views, oldest first) whose cards ``view``
         or a later view of ``history`` says; seats that played two cards are left out."""
         me = view.player
         told: dict[int, tuple[tuple[int, int], ...]] = {}
         for later in (*history, view):
-            v: Any = later
+            v = sakura_view(later)
             if v.player != me:
                 continue
             if v.last_round:
@@ -78,7 +83,7 @@ class SakuraHandReader:
                 told[v.round] = v.revealed
         out = []
         for earlier in history:
-            e: Any = earlier
+            e = sakura_view(earlier)
             if e.player != me or e.pending is not None or e.round not in told:
                 continue
             cards: dict[int, list[int]] = {}
@@ -86,7 +91,7 @@ class SakuraHandReader:
                 cards.setdefault(seat, []).append(card)
             played = {s: c[0] for s, c in cards.items() if s != me and s < e.players and len(c) == 1}
             if played:
-                out.append((earlier, played))
+                out.append((e, played))
         return out
 
     def likely(
@@ -94,7 +99,7 @@ class SakuraHandReader:
     ) -> dict[int, dict[int, float]] | None:
         """seat -> card -> weight for each other seat's cards now (see the module docstring),
         or ``None`` where nothing is read."""
-        now: Any = view
+        now = sakura_view(view)
         if now.player is None or now.terminal or now.scored >= len(self.heuristic.sakuras):
             return None
         read = [(e, p) for e, p in self.plays(history, view) if now.round - e.round <= READ_BACK]
@@ -104,8 +109,7 @@ class SakuraHandReader:
         keep = h.keep
         candidates = unseen_cards(self.game, now)
         out: dict[int, dict[int, float]] = {}
-        for earlier, played in read:
-            e: Any = earlier
+        for e, played in read:
             board = (e.emperor, list(e.painters), list(e.tokens), e.scored)
             if e.scored >= len(h.sakuras):
                 continue
@@ -132,7 +136,4 @@ class SakuraHandReader:
             return None
         game = self.game
 
-        def sample(seed: int) -> State[Any]:
-            return game.sample_state(view, seed, likely=weights)  # type: ignore[arg-type]
-
-        return sample
+        return game.sampler(sakura_view(view), likely=weights)

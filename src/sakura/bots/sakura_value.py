@@ -25,7 +25,7 @@ from importlib import resources
 from typing import Any
 
 from sakura.engine import Game, State
-from sakura.engine.games.sakura import SakuraGame
+from sakura.engine.games.sakura import SELECTION, SakuraGame, SakuraState
 
 FEATURES = (
     "bias",
@@ -45,10 +45,10 @@ FEATURES = (
 MARGIN_SCALE = 4.0  # the margin part's tanh scale (the search's default ``scale``)
 
 
-def features(game: SakuraGame, state: Any, speed: float) -> list[list[float]]:
+def features(game: SakuraGame, state: SakuraState, speed: float) -> list[list[float]]:
     """The features of :data:`FEATURES` of every seat (that can win) on ``state``'s public
     board, one list a seat."""
-    pos, tokens, e, scored = state.pos, state.tokens, state.emperor, state.scored
+    pos, tokens, e, scored = state.painters, state.tokens, state.emperor, state.scored
     sakuras = game.sakuras
     awards = game.garden.last_awards if scored == len(sakuras) - 1 else game.garden.awards
     players = game.players  # seats that can win (a two-player table's court painter cannot)
@@ -124,8 +124,11 @@ class SakuraValue:
     def value(self, state: State[Any]) -> tuple[list[float], list[float]] | None:
         """(win share, squashed margin) for each player, or ``None`` where the estimate does
         not judge: anywhere but the start of a round, before any card is chosen."""
-        s: Any = state
-        if s.terminal or s.qi < len(s.queue) or any(p is not None for p in s.picks):
+        if not isinstance(state, SakuraState):
+            return None
+        s = state
+        progress = s.progress()
+        if progress.decision != SELECTION or len(progress.players) != self.game.players:
             return None
         k = min(s.scored, len(self.share) - 1)
         ws, wm = self.share[k], self.margin[k]

@@ -18,7 +18,7 @@ from sakura.cli.analyze import balance_setups
 from sakura.cli.extras import require
 from sakura.cli.messages import error
 from sakura.engine import GameError, make_game
-from sakura.engine.games.cards.deck import parse_cards
+from sakura.engine.games.cards import parse_cards
 from sakura.engine.games.sakura import SakuraGame, parse_deck, parse_layout
 from sakura.tournament.configs import cards_config, sakura_config
 from sakura.tournament.play import GameResult, GameSetup

@@ -18,8 +18,7 @@ from sakura.cli.board import draw_cards, draw_position
 from sakura.cli.messages import error
 from sakura.engine import Game, GameError, Outcome, make_game
 from sakura.engine.games.cards import CardsState
-from sakura.engine.games.sakura import Position, SakuraGame, parse_deck
-from sakura.engine.games.sakura.state import SakuraState
+from sakura.engine.games.sakura import Position, SakuraGame, SakuraState, parse_deck
 from sakura.records import GameRecord, InvalidRecordError, Recorder, ReplayDivergenceError, replay
 from sakura.records.playout import random_action
 from sakura.tournament.configs import cards_config

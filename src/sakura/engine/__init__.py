@@ -10,11 +10,16 @@ every random draw comes from a generator seeded by the caller.
 """
 
 from sakura.engine.errors import (
+    DeckExhaustedError,
     GameError,
     IllegalActionError,
+    InvalidConfigError,
     InvalidDataError,
+    InvalidEventError,
     InvalidPositionError,
     InvalidStateError,
+    InvalidViewError,
+    NoSuchPlayerError,
     NotYourTurnError,
 )
 from sakura.engine.protocol import (
@@ -25,6 +30,7 @@ from sakura.engine.protocol import (
     FastState,
     Game,
     Outcome,
+    Progress,
     State,
     View,
     fast_path,
@@ -34,6 +40,7 @@ from sakura.engine.rng import SplitMix64
 
 __all__ = [
     "Action",
+    "DeckExhaustedError",
     "Event",
     "FastGame",
     "FastPath",
@@ -41,11 +48,16 @@ __all__ = [
     "Game",
     "GameError",
     "IllegalActionError",
+    "InvalidConfigError",
     "InvalidDataError",
+    "InvalidEventError",
     "InvalidPositionError",
     "InvalidStateError",
+    "InvalidViewError",
+    "NoSuchPlayerError",
     "NotYourTurnError",
     "Outcome",
+    "Progress",
     "SplitMix64",
     "State",
     "View",

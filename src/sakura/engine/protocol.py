@@ -9,6 +9,11 @@ Modelled on OpenSpiel's Game/State/Observer split and python-chess's small value
   :class:`Outcome` at the end;
 * actions are small hashable values whose ``str()`` is a text form that
   ``Game.parse_action`` reads back;
+* every state and view says where the game stands as a :class:`Progress` value (the round, the
+  kind of decision pending, whose it is), so no caller probes a state for a ``round``;
+* views, events, actions and saved states print to JSON and parse back equal (python-chess's
+  ``Board(fen).fen() == fen``): ``Game.view_from_json(view.to_json()) == view``,
+  ``Game.event_from_json(event.to_json()) == event``, ``parse_action(str(action)) == action``;
 * a :class:`FastGame` also offers the *fast path* for simulation and search: a
   :class:`FastState` that builds no event values and whose ``apply_fast`` skips the checks of
   ``apply_action``. It is a declared, typed capability: code that plays many games asks
@@ -24,7 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import partial
 from typing import Any, ClassVar, Protocol, Self, TypeVar, cast, runtime_checkable
+
+from sakura.engine.errors import InvalidEventError
 
 JSON = dict[str, Any]
 
@@ -61,9 +69,43 @@ class Event:
             out[name] = _plain(getattr(self, name))
         return out
 
+    def to_json(self) -> JSON:
+        """The same as :meth:`to_dict`; the game's ``event_from_json`` reads it back."""
+        return self.to_dict()
+
     def seen_by(self, viewer: int | None) -> Event:
         """This event as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
         return self
+
+
+def event_from_json(data: Mapping[str, Any], classes: Mapping[str, type[Event]]) -> Event:
+    """The event ``data`` (an event's ``to_json``) describes, among a game's event
+    ``classes`` (by ``kind``): every JSON list read back as the tuple the event held. A game
+    whose events hold other values (a score's explanation) converts those itself.
+
+    Raises :class:`~sakura.engine.errors.InvalidEventError` for anything else."""
+    if not isinstance(data, Mapping):
+        raise InvalidEventError(f"an event is a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    cls = classes.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InvalidEventError(f"not an event of this game: {kind!r}")
+    names = tuple(f.name for f in fields(cast(Any, cls)))
+    unknown = set(data) - {"type", *names}
+    if unknown:
+        raise InvalidEventError(f"a {cls.kind} event has no fields {sorted(unknown)}")
+    try:
+        return cls(**{name: tupled(data[name]) for name in names if name in data})
+    except TypeError as exc:
+        raise InvalidEventError(f"a {cls.kind} event: {exc}") from None
+
+
+def tupled(value: Any) -> Any:
+    """``value`` from JSON with every list (at any depth) read back as a tuple: the engine's
+    values hold tuples, JSON carries lists."""
+    if isinstance(value, list):
+        return tuple([tupled(v) for v in value])
+    return value
 
 
 # Each event class's field names, in order (filled on first use; a class's fields never change).
@@ -106,14 +148,49 @@ class Outcome:
         return cls(tuple(data["winners"]), tuple(data["scores"]), str(data.get("reason", "")))
 
 
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Where a game stands: ``round`` (from 1), ``decision`` the kind of decision pending (each
+    game names its own, e.g. Sakura's ``"selection"``, the card game's ``"place"``; ``None``
+    once the game is over) and ``players``, the seats that must take it.
+
+    >>> Progress(2, "selection", (0, 2))
+    Progress(round=2, decision='selection', players=(0, 2))
+    >>> Progress.from_json(Progress(3, None, ()).to_json())
+    Progress(round=3, decision=None, players=())
+    """
+
+    round: int
+    decision: str | None
+    players: tuple[int, ...]
+
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    def to_json(self) -> JSON:
+        return {"round": self.round, "decision": self.decision, "players": list(self.players)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Progress:
+        return cls(int(data["round"]), data["decision"], tuple(data["players"]))
+
+
+@runtime_checkable
 class View(Protocol):
     """What one player (or a spectator, ``player is None``) may see of a state.
 
-    ``legal_actions`` are the viewer's legal actions as text (``Game.parse_action`` reads
-    them), so a bot or a client can act from the view alone."""
+    Each game's view is a frozen dataclass with its own typed fields (``SakuraView``,
+    ``CardsView``); these are the members every game's view has. ``legal_actions`` are the
+    viewer's legal actions as text (``Game.parse_action`` reads them), so a bot or a client can
+    act from the view alone; ``progress`` says where the game stands. ``to_json`` is plain
+    JSON that ``Game.view_from_json`` reads back into an equal view."""
 
     @property
     def player(self) -> int | None: ...
+
+    @property
+    def progress(self) -> Progress: ...
 
     @property
     def current_players(self) -> tuple[int, ...]: ...
@@ -155,6 +232,10 @@ class State(Protocol[A]):
 
     def is_terminal(self) -> bool: ...
 
+    def progress(self) -> Progress:
+        """The round, the kind of decision pending and whose (as every view of it says)."""
+        ...
+
     def outcome(self) -> Outcome | None: ...
 
     def view(self, player: int | None) -> View:
@@ -187,6 +268,16 @@ class Game(Protocol[A]):
     def new_initial_state(self, seed: int | str) -> State[A]: ...
 
     def parse_action(self, text: str) -> A: ...
+
+    def view_from_json(self, data: Mapping[str, Any]) -> View:
+        """The view whose ``to_json`` is ``data`` (equal to it); raises
+        :class:`~sakura.engine.errors.InvalidViewError` for anything else."""
+        ...
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Event:
+        """The event whose ``to_json`` is ``data``; raises
+        :class:`~sakura.engine.errors.InvalidEventError` for anything else."""
+        ...
 
     def state_from_json(self, data: Mapping[str, Any]) -> State[A]: ...
 
@@ -224,6 +315,12 @@ class FastGame(Game[A], Protocol[A]):
 
     def sample_state(self, view: Any, seed: int | str, *, events: bool = False) -> FastState[A]: ...
 
+    def sampler(self, view: Any) -> Callable[[int], FastState[A]]:
+        """``sample_state`` for many seeds of one view (what a search draws):
+        ``sampler(view)(seed)`` is ``sample_state(view, seed)``, what every draw shares worked
+        out once."""
+        ...
+
 
 Stepper = Callable[[int, Any], object]
 
@@ -243,6 +340,13 @@ class FastPath:
         if self.fast:
             return cast("FastGame[Any]", self.game).new_fast_state(seed)
         return self.game.new_initial_state(seed)
+
+    def sampler(self, view: Any) -> Callable[[int], State[Any]]:
+        """Draws of states for ``view`` by seed (``sample_state`` without events), by the
+        game's own sampler where it has the fast path."""
+        if self.fast:
+            return cast("FastGame[Any]", self.game).sampler(view)
+        return partial(self.game.sample_state, view)
 
     def stepper(self, state: State[Any]) -> Stepper:
         """``state.apply_fast`` for a state of a fast game, else ``state.apply_action``: for

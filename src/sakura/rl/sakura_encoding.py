@@ -25,12 +25,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from sakura.engine.games.sakura import SakuraGame, SakuraView
-from sakura.engine.games.sakura.view import make_views
+from sakura.engine.games.sakura import SakuraGame, SakuraView, make_views
 from sakura.rl.encoding import Encoder, Layout, Writes, check_player_view, rotation
 
 if TYPE_CHECKING:
-    from sakura.engine.games.sakura.state import SakuraState
+    from sakura.engine.games.sakura import SakuraState
 
 ROUND_CAP = 50  # rounds are counted up to here (random games last at most about 25)
 HAND = 5

@@ -153,7 +153,7 @@ def play_game_and_record(
         winners=outcome.winners,
         scores=outcome.scores,
         returns=outcome.returns(),
-        rounds=getattr(state, "round", None),
+        rounds=state.progress().round,
         moves=moves,
         think_seconds=tuple(think),
         decisions=tuple(decisions),

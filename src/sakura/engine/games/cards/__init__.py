@@ -7,7 +7,19 @@ coloured cards in their garden, palace and temple, and give each other cards fac
 """
 
 from sakura.engine.games.cards.actions import CardsAction, Discard, Give, Place, parse_action
-from sakura.engine.games.cards.deck import AREAS, DECK, NAMES, AreaScore, explain_area, score_area
+from sakura.engine.games.cards.deck import (
+    AREAS,
+    DECK,
+    NAMES,
+    ROUNDS,
+    AreaScore,
+    CardsDeck,
+    default_cards,
+    explain_area,
+    parse_cards,
+    score_area,
+)
+from sakura.engine.games.cards.events import event_from_json
 from sakura.engine.games.cards.game import CardsGame, state_from_json
 from sakura.engine.games.cards.state import GIVE, PLACE, CardsState, outcome_of
 from sakura.engine.games.cards.view import CardsView
@@ -18,17 +30,22 @@ __all__ = [
     "GIVE",
     "NAMES",
     "PLACE",
+    "ROUNDS",
     "AreaScore",
     "CardsAction",
+    "CardsDeck",
     "CardsGame",
     "CardsState",
     "CardsView",
     "Discard",
     "Give",
     "Place",
+    "default_cards",
+    "event_from_json",
     "explain_area",
     "outcome_of",
     "parse_action",
+    "parse_cards",
     "score_area",
     "state_from_json",
 ]

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from itertools import combinations
+from typing import Any
 
 from sakura.engine.errors import InvalidDataError
 from sakura.engine.rng import SplitMix64
@@ -278,6 +279,17 @@ class AreaScore:
             "blossoms": self.blossoms,
             "points": self.points,
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AreaScore:
+        """The explanation whose :meth:`to_dict` is ``data``."""
+        return cls(
+            best=tuple(data["best"]),
+            combination=data["combination"],
+            run=data["run"],
+            blossoms=data["blossoms"],
+            points=data["points"],
+        )
 
 
 def explain_area(cards: Sequence[str]) -> AreaScore:

@@ -7,10 +7,13 @@ As in the Sakura game's events, the compiled build makes each event an extension
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sakura.engine.games.cards.deck import AreaScore
 from sakura.engine.protocol import Event
+from sakura.engine.protocol import event_from_json as read_event
 
 
 @dataclass(frozen=True)
@@ -88,3 +91,24 @@ class GameEnded(Event):
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     reason: str
+
+
+# Every event of the game by its ``kind``, for reading them back from JSON.
+EVENTS: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (RoundStarted, CardsDealt, CardPlaced, CardDiscarded, CardGiven, RoundScored, GameEnded)
+}
+
+
+def event_from_json(data: Mapping[str, Any]) -> Event:
+    """The event whose ``to_json`` is ``data``: ``event_from_json(e.to_json()) == e`` (a
+    round's score explanations read back as :class:`AreaScore` values).
+
+    >>> event_from_json(CardPlaced(0, "r3", "garden").to_json())
+    CardPlaced(player=0, card='r3', area='garden')
+    """
+    event = read_event(data, EVENTS)
+    if isinstance(event, RoundScored) and event.detail:
+        detail = tuple([tuple([AreaScore.from_json(a) for a in seat]) for seat in data["detail"]])
+        return RoundScored(event.round, event.areas, event.totals, event.cards, detail)
+    return event

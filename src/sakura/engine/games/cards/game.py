@@ -16,10 +16,11 @@ Sakura's deck; the published deck's config stays ``{}``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
-from sakura.engine.errors import InvalidStateError
+from sakura.engine.errors import InvalidConfigError, InvalidStateError
 from sakura.engine.games.cards.actions import CardsAction, parse_action
 from sakura.engine.games.cards.deck import (
     AreaScore,
@@ -30,10 +31,12 @@ from sakura.engine.games.cards.deck import (
     default_cards,
     parse_cards,
 )
+from sakura.engine.games.cards.events import event_from_json
 from sakura.engine.games.cards.sample import sample_state
 from sakura.engine.games.cards.serialize import load_state, saved_config
 from sakura.engine.games.cards.state import CardsState
 from sakura.engine.games.cards.view import CardsView, make_view
+from sakura.engine.protocol import Event
 
 
 class CardsGame:
@@ -44,7 +47,7 @@ class CardsGame:
 
     def __init__(self, deck: CardsDeck | None = None) -> None:
         if deck is not None and not isinstance(deck, CardsDeck):
-            raise ValueError(f"a card game's deck is a CardsDeck, not {type(deck).__name__}")
+            raise InvalidConfigError(f"a card game's deck is a CardsDeck, not {type(deck).__name__}")
         self.deck: CardsDeck = deck or default_cards()
         self.cards: tuple[str, ...] = self.deck.cards  # the order a round's shuffle starts from
         self.names: tuple[str, ...] = tuple(sorted(set(self.cards), key=self.deck.rank_key))
@@ -84,12 +87,16 @@ class CardsGame:
     def from_config(cls, config: Mapping[str, Any]) -> CardsGame:
         unknown = set(config) - {"players", "deck"}
         if unknown:
-            raise ValueError(f"unknown config keys for sakura-cards: {sorted(unknown)} (it has 'deck')")
+            raise InvalidConfigError(
+                f"unknown config keys for sakura-cards: {sorted(unknown)} (it has 'deck')"
+            )
         if config.get("players", 2) != 2:
-            raise ValueError(f"sakura-cards is for two players, not {config['players']!r}")
+            raise InvalidConfigError(f"sakura-cards is for two players, not {config['players']!r}")
         deck = config.get("deck")
         if deck is not None and not isinstance(deck, str):
-            raise ValueError(f"the config's deck is a card data file's text, not {type(deck).__name__}")
+            raise InvalidConfigError(
+                f"the config's deck is a card data file's text, not {type(deck).__name__}"
+            )
         return cls(parse_cards(deck, "the config's deck") if deck is not None else None)
 
     def new_initial_state(self, seed: int | str = 0, *, events: bool = True) -> CardsState:
@@ -110,9 +117,22 @@ class CardsGame:
     def parse_action(self, text: str) -> CardsAction:
         return parse_action(text, self.rank)
 
+    def view_from_json(self, data: Mapping[str, Any]) -> CardsView:
+        """``CardsView.from_json``: the view whose ``to_json`` is ``data``."""
+        return CardsView.from_json(data)
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Event:
+        """The event whose ``to_json`` is ``data`` (see :mod:`.events`)."""
+        return event_from_json(data)
+
     def sample_state(self, view: CardsView, seed: int | str, *, events: bool = False) -> CardsState:
         """A full state consistent with ``view`` (see :mod:`.sample`): for search bots."""
         return sample_state(self, view, seed, events=events)
+
+    def sampler(self, view: CardsView, *, events: bool = False) -> Callable[[int | str], CardsState]:
+        """``sample_state`` for many seeds of one view: ``sampler(view)(seed)`` is
+        ``sample_state(view, seed)``."""
+        return partial(sample_state, self, view, events=events)
 
     def state_from_json(self, data: Mapping[str, Any]) -> CardsState:
         state = state_from_json(data)

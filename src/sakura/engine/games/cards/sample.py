@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from sakura.engine.errors import InvalidStateError
+from sakura.engine.errors import InvalidStateError, InvalidViewError
 from sakura.engine.games.cards.deck import shuffled
 from sakura.engine.games.cards.state import CardsState
 from sakura.engine.rng import SplitMix64
@@ -27,9 +27,9 @@ def sample_state(game: CardsGame, view: CardsView, seed: int | str, *, events: b
 
     me = view.player
     if me is None or view.hand is None or view.given is None or view.received is None:
-        raise ValueError("sample from a player's view, not a spectator's")
+        raise InvalidViewError("sample from a player's view, not a spectator's")
     if view.terminal or view.turn is None or view.phase is None:
-        raise ValueError("the game is over: there is nothing to sample")
+        raise InvalidViewError("the game is over: there is nothing to sample")
     assert view.discarded is not None
     opp = 1 - me
     rng = SplitMix64(seed)

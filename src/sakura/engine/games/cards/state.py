@@ -19,7 +19,7 @@ from sakura.engine.errors import IllegalActionError, NotYourTurnError
 from sakura.engine.games.cards import events as ev
 from sakura.engine.games.cards.actions import CardsAction, Discard, Give, Place
 from sakura.engine.games.cards.deck import AREAS, shuffled
-from sakura.engine.protocol import Event, Outcome, StepHook
+from sakura.engine.protocol import Event, Outcome, Progress, StepHook
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
@@ -146,6 +146,13 @@ class CardsState:
 
     def current_players(self) -> tuple[int, ...]:
         return () if self.terminal else (self.turn,)
+
+    def progress(self) -> Progress:
+        """The round, the decision pending (:data:`PLACE`, which may be a discard, or
+        :data:`GIVE`; ``None`` at the end) and whose it is: what every view of it says."""
+        if self.terminal:
+            return Progress(self.round, None, ())
+        return Progress(self.round, self.phase, (self.turn,))
 
     def fits(self, player: int, card: str) -> list[int]:
         """The areas (indices) where ``card`` may go: not lower than the area's last card."""

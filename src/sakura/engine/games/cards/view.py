@@ -3,15 +3,18 @@
 A player sees their own hand, the cards they gave and received this round, their own face-down
 discards, every area (public), the scores, and how many cards the opponent holds and has
 discarded. Never the opponent's hand or discards, the set-aside cards or the generator.
+``to_json`` is plain JSON and :meth:`CardsView.from_json` reads it back into an equal view.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sakura.engine.errors import InvalidViewError, NoSuchPlayerError
 from sakura.engine.games.cards.deck import AreaScore
-from sakura.engine.protocol import Outcome
+from sakura.engine.protocol import Outcome, Progress, tupled
 
 if TYPE_CHECKING:
     from sakura.engine.games.cards.state import CardsState
@@ -43,12 +46,36 @@ class CardsView:
     terminal: bool
     outcome: Outcome | None
 
+    @property
+    def progress(self) -> Progress:
+        """The round, the decision pending (``"place"``, which may be a discard, or
+        ``"give"``; ``None`` at the end) and whose it is."""
+        return Progress(self.round, self.phase, self.current_players)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for name in self.__slots__:
+        for name in _FIELDS:
             value = getattr(self, name)
             out[name] = value.to_dict() if isinstance(value, Outcome) else _plain(value)
         return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CardsView:
+        """The view whose :meth:`to_json` is ``data``; raises :class:`InvalidViewError` for
+        anything else."""
+        try:
+            outcome = data["outcome"]
+            details = data["area_details"]
+            return cls(
+                **{name: tupled(data[name]) for name in _FIELDS if name not in ("area_details", "outcome")},
+                area_details=tuple([tuple([AreaScore.from_json(a) for a in seat]) for seat in details]),
+                outcome=None if outcome is None else Outcome.from_dict(outcome),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidViewError(f"not a view of the card game: {type(exc).__name__} {exc}") from None
+
+
+_FIELDS = tuple(CardsView.__dataclass_fields__)
 
 
 def _plain(value: Any) -> Any:
@@ -59,7 +86,7 @@ def _plain(value: Any) -> Any:
 
 def make_view(state: CardsState, player: int | None) -> CardsView:
     if player is not None and (isinstance(player, bool) or player not in (0, 1)):
-        raise ValueError(f"there is no player {player}")
+        raise NoSuchPlayerError(f"there is no player {player}")
     me = player
     return CardsView(
         player=me,

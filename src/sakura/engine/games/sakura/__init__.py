@@ -9,6 +9,8 @@
 
 from sakura.engine.games.sakura.actions import BACK, FORWARD, Choose, Play, SakuraAction, parse_action
 from sakura.engine.games.sakura.cards import Card, Deck, GardenAction, PainterAction, default_deck, parse_deck
+from sakura.engine.games.sakura.decisions import GARDEN, PAINTER, SELECTION
+from sakura.engine.games.sakura.events import event_from_json
 from sakura.engine.games.sakura.game import COURT, STANDARD, TACTICAL, VARIANTS, SakuraGame, state_from_json
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
 from sakura.engine.games.sakura.position import Position
@@ -19,14 +21,18 @@ from sakura.engine.games.sakura.score_sheet import (
     TreeScore,
     score_sheet,
 )
+from sakura.engine.games.sakura.sample import Sampler, unseen_cards
 from sakura.engine.games.sakura.serialize import state_from_position
 from sakura.engine.games.sakura.state import SakuraState
-from sakura.engine.games.sakura.view import SakuraView
+from sakura.engine.games.sakura.view import SakuraView, make_view, make_views
 
 __all__ = [
     "BACK",
     "COURT",
     "FORWARD",
+    "GARDEN",
+    "PAINTER",
+    "SELECTION",
     "STANDARD",
     "TACTICAL",
     "VARIANTS",
@@ -47,12 +53,17 @@ __all__ = [
     "SakuraView",
     "ScoreSheet",
     "TreeScore",
+    "Sampler",
     "default_deck",
     "default_layout",
+    "event_from_json",
+    "make_view",
+    "make_views",
     "parse_action",
     "parse_deck",
     "parse_layout",
     "score_sheet",
     "state_from_json",
     "state_from_position",
+    "unseen_cards",
 ]

@@ -8,6 +8,11 @@ Play(card=17, court=None)
 'play 17 court 42'
 >>> parse_action("back")
 Choose(forward=False)
+
+The compiled build makes both actions extension types (``actions.pxd``), as it does the events:
+Cython builds the dataclass's ``__init__``, ``__eq__`` and ``__hash__`` in C (searches key their
+statistics by actions), where those ``dataclasses`` generates would stay interpreted. Hence
+frozen dataclasses without ``slots=True``, which Cython's dataclasses do not take.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from dataclasses import dataclass
 from sakura.engine.errors import IllegalActionError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Play:
     """Play ``card`` for your own painter; in the tactical variant the player further from
     the Emperor also gives ``court`` to the court painter."""
@@ -25,25 +30,17 @@ class Play:
     card: int
     court: int | None = None
 
-    def __hash__(self) -> int:
-        # The hash dataclasses would make, written here so that the compiled build compiles
-        # it too: searches key their statistics by actions.
-        return hash((self.card, self.court))
-
     def __str__(self) -> str:
         if self.court is None:
             return f"play {self.card}"
         return f"play {self.card} court {self.court}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Choose:
     """Answer the choice a resolving card offers: forward or back."""
 
     forward: bool
-
-    def __hash__(self) -> int:
-        return hash((self.forward,))  # as dataclasses would make it; compiled with the module
 
     def __str__(self) -> str:
         return "forward" if self.forward else "back"

@@ -14,9 +14,12 @@ Python dataclass: its field ``double`` is a C type's name, which a ``.pxd`` cann
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sakura.engine.protocol import Event
+from sakura.engine.protocol import event_from_json as read_event
 
 
 @dataclass(frozen=True)
@@ -178,3 +181,36 @@ class GameEnded(Event):
     winners: tuple[int, ...]
     tokens: tuple[int, ...]
     reason: str
+
+
+# Every event of the game by its ``kind``, for reading them back from JSON.
+EVENTS: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        RoundStarted,
+        CardChosen,
+        CardsRevealed,
+        CardResolving,
+        ChoiceAsked,
+        ChoiceMade,
+        EmperorMoved,
+        PainterMoved,
+        PainterStayed,
+        Bumped,
+        CardsDiscarded,
+        SakuraScored,
+        HandsRefilled,
+        DeckReshuffled,
+        GameEnded,
+    )
+}
+
+
+def event_from_json(data: Mapping[str, Any]) -> Event:
+    """The event whose ``to_json`` is ``data``: ``event_from_json(e.to_json()) == e``.
+    Raises :class:`~sakura.engine.errors.InvalidEventError` for anything else.
+
+    >>> event_from_json(CardsRevealed(((0, 17), (1, 40)), False).to_json())
+    CardsRevealed(plays=((0, 17), (1, 40)), court_from_deck=False)
+    """
+    return read_event(data, EVENTS)

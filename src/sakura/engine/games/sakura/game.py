@@ -13,14 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from sakura.engine.errors import InvalidStateError
+from sakura.engine.errors import InvalidConfigError, InvalidStateError
 from sakura.engine.games.sakura.actions import Play, SakuraAction, parse_action
 from sakura.engine.games.sakura.cards import Deck, default_deck, parse_deck
+from sakura.engine.games.sakura.events import event_from_json
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
-from sakura.engine.games.sakura.sample import sample_state
+from sakura.engine.games.sakura.sample import Sampler
 from sakura.engine.games.sakura.serialize import load_state, saved_config
 from sakura.engine.games.sakura.state import SakuraState
 from sakura.engine.games.sakura.view import SakuraView, make_view
+from sakura.engine.protocol import Event
 
 STANDARD, COURT, TACTICAL = "standard", "court", "tactical"
 VARIANTS = (STANDARD, COURT, TACTICAL)
@@ -40,13 +42,13 @@ class SakuraGame:
         layout: GardenLayout | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-            raise ValueError(f"Sakura is for 2 to 6 players, not {players!r}")
+            raise InvalidConfigError(f"Sakura is for 2 to 6 players, not {players!r}")
         if variant is None:
             variant = COURT if players == 2 else STANDARD
         if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}; variants: {', '.join(VARIANTS)}")
+            raise InvalidConfigError(f"unknown variant {variant!r}; variants: {', '.join(VARIANTS)}")
         if (players == 2) != (variant in (COURT, TACTICAL)):
-            raise ValueError(
+            raise InvalidConfigError(
                 "two players play with the court painter ('court' or 'tactical'); "
                 "three to six play 'standard'"
             )
@@ -59,9 +61,9 @@ class SakuraGame:
         self.num_painters = players + (1 if self.court >= 0 else 0)
         needed = HAND_SIZE * players + 2 * self.num_painters
         if len(self.deck.cards) < needed:
-            raise ValueError(f"the deck needs at least {needed} cards for {players} players")
+            raise InvalidConfigError(f"the deck needs at least {needed} cards for {players} players")
         if self.deck.total_tokens < self.deck.start_tokens * self.num_painters:
-            raise ValueError("the box has fewer tokens than the painters start with")
+            raise InvalidConfigError("the box has fewer tokens than the painters start with")
         # Flat tables indexed by order number: the hot path avoids attribute lookups.
         self.numbers: tuple[int, ...] = self.deck.numbers  # built once: samples read it often
         size = max(self.numbers) + 1
@@ -119,10 +121,15 @@ class SakuraGame:
     def from_config(cls, config: Mapping[str, Any]) -> SakuraGame:
         unknown = set(config) - {"players", "variant", "deck", "garden"}
         if unknown:
-            raise ValueError(f"unknown Sakura config keys: {sorted(unknown)}")
+            raise InvalidConfigError(f"unknown Sakura config keys: {sorted(unknown)}")
         deck = parse_deck(config["deck"]) if "deck" in config else None
         layout = parse_layout(config["garden"]) if "garden" in config else None
-        return cls(int(config.get("players", 4)), config.get("variant"), deck, layout)
+        players = config.get("players", 4)
+        try:
+            players = int(players)
+        except (TypeError, ValueError):
+            raise InvalidConfigError(f"Sakura is for 2 to 6 players, not {players!r}") from None
+        return cls(players, config.get("variant"), deck, layout)
 
     def new_initial_state(self, seed: int | str = 0, *, events: bool = True) -> SakuraState:
         """Shuffle (seeded), deal five cards to each player, Emperor on the torii, painters on
@@ -142,6 +149,14 @@ class SakuraGame:
     def parse_action(self, text: str) -> SakuraAction:
         return parse_action(text)
 
+    def view_from_json(self, data: Mapping[str, Any]) -> SakuraView:
+        """``SakuraView.from_json``: the view whose ``to_json`` is ``data``."""
+        return SakuraView.from_json(data)
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Event:
+        """The event whose ``to_json`` is ``data`` (see :mod:`.events`)."""
+        return event_from_json(data)
+
     def sample_state(
         self,
         view: SakuraView,
@@ -153,10 +168,20 @@ class SakuraGame:
         """A full state consistent with ``view``, its hidden part (other hands and secret
         cards, deck order, generator) drawn from ``seed``: the determinization search bots
         use, so that they decide from their own view only. ``likely`` weighs the cards of
-        other seats' hands (see :func:`.sample.sample_state`)."""
-        if view.player is None:
-            raise ValueError("sample from a player's view, not a spectator's")
-        return sample_state(self, view, seed, events=events, likely=likely)
+        other seats' hands (see :class:`.sample.Sampler`)."""
+        return Sampler(self, view, events=events, likely=likely)(seed)
+
+    def sampler(
+        self,
+        view: SakuraView,
+        *,
+        events: bool = False,
+        likely: Mapping[int, Mapping[int, float]] | None = None,
+    ) -> Sampler:
+        """``sample_state`` for many seeds of one view: ``sampler(view)(seed)`` is
+        ``sample_state(view, seed)``, the view's unseen cards and set-up worked out once
+        (see :class:`.sample.Sampler`)."""
+        return Sampler(self, view, events=events, likely=likely)
 
     def state_from_json(self, data: Mapping[str, Any]) -> SakuraState:
         state = state_from_json(data)

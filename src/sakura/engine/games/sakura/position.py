@@ -329,7 +329,7 @@ class Position:
                 part = "garden" if stage == "g" else "painter"
                 raise fail(f"card {card} offers no choice of direction for its {part} action")
         if self.hands is not None and not self.queue:  # selection: everyone must be able to act
-            double = -1
+            double = None
             if game.variant == "tactical" and self.painters[0] != self.painters[1]:
                 double = 0 if self.painters[0] < self.painters[1] else 1
             chosen = self.chosen or ((),) * game.players

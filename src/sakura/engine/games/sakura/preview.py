@@ -13,6 +13,7 @@ knowing a rule, and two states that differ only in what a viewer cannot see prev
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +62,20 @@ class ChoicePreview:
                 {"seat": b.seat, "at": b.at, "end": b.end, "token_lost": b.token_lost} for b in self.bumps
             ],
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ChoicePreview:
+        """The preview whose :meth:`to_json` is ``data``."""
+        bumps = tuple(Bump(b["seat"], b["at"], b["end"], b["token_lost"]) for b in data["bumps"])
+        return cls(
+            choice=data["choice"],
+            piece=data["piece"],
+            seat=data["seat"],
+            start=data["start"],
+            end=data["end"],
+            bumps=bumps,
+            sakura=data["sakura"],
+        )
 
 
 def choice_previews(state: SakuraState) -> tuple[ChoicePreview, ...]:

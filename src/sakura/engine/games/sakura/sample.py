@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from sakura.engine.errors import InvalidStateError
+from sakura.engine.errors import InvalidStateError, InvalidViewError
+from sakura.engine.games.sakura.decisions import NOT_STARTED, STAGE_OF_CHOICE
 from sakura.engine.games.sakura.position import Position
 from sakura.engine.games.sakura.serialize import state_from_position
 from sakura.engine.rng import SplitMix64
@@ -34,12 +35,121 @@ def unseen_cards(game: SakuraGame, view: SakuraView) -> list[int]:
     return [c for c in game.numbers if c not in seen]
 
 
-# The last view sampled from, with what every sample of it shares: its unseen cards and a
-# template state (the public part set up, its hidden part to be dealt again). A search draws
-# thousands of samples from one view; the template spares each of them the position's checks
-# and set-up. One entry, replaced whole (a tuple), holding the view and the game it is for, so
-# an identity test is safe; it changes no result (the tests compare both ways).
-_last: tuple[object, object, bool, list[int], SakuraState | None] | None = None
+class Sampler:
+    """Draws of states that show ``view`` to ``view.player``, each one's hidden part drawn
+    from a seed: ``Sampler(game, view)(seed)``. Events are off by default: samples are for
+    search, which only needs the outcome.
+
+    ``likely`` (seat -> card -> weight) draws that seat's cards (hand and secret choice) one
+    by one in proportion to the weights, instead of uniformly: what a player has read of the
+    others' hands from their play. A card without a weight weighs 1; a seat without weights,
+    and the deck, take the cards left, uniformly.
+
+    A search draws thousands of samples from one view: a sampler works out the unseen cards
+    once, and keeps the first draw's state as a template (the public part set up, its hidden
+    part dealt again for each later draw), which spares every later draw the position's checks
+    and set-up (three times as many draws a second). It changes no result: a draw is the state
+    that setting it up afresh makes (the tests compare both ways)."""
+
+    def __init__(
+        self,
+        game: SakuraGame,
+        view: SakuraView,
+        *,
+        events: bool = False,
+        likely: Mapping[int, Mapping[int, float]] | None = None,
+    ) -> None:
+        if view.player is None:
+            raise InvalidViewError("sample from a player's view, not a spectator's")
+        self.game = game
+        self.view = view
+        self.events = events
+        self.likely = likely
+        self._unseen = unseen_cards(game, view)
+        self._template: SakuraState | None = None
+        self._drawn = False
+
+    def __call__(self, seed: int | str) -> SakuraState:
+        game, view, likely = self.game, self.view, self.likely
+        me = view.player
+        rng = SplitMix64(seed)
+        template = self._template
+        pool = self._unseen[:]
+        rng.shuffle(pool)
+        dealt: dict[int, list[int]] = {}
+        if likely:
+            for seat in sorted(likely, key=lambda _: rng.next64()):  # no seat reads first always
+                if seat != me and 0 <= seat < game.players:
+                    picked = 0 if not view.chosen[seat] else 2 if seat == view.double else 1
+                    count = view.hand_sizes[seat] + picked
+                    dealt[seat] = _weighed_draw(pool, likely[seat], count, rng)
+        hands: list[tuple[int, ...]] = []
+        chosen: list[tuple[int, ...]] = []
+        for seat in range(game.players):
+            if seat == me:
+                assert view.hand is not None
+                hands.append(view.hand)
+                chosen.append(view.my_choice or ())
+                continue
+            cards = dealt.get(seat)
+            take = cards.pop if cards is not None else pool.pop
+            hands.append(tuple(sorted(take() for _ in range(view.hand_sizes[seat]))))
+            if view.chosen[seat]:
+                count = 2 if seat == view.double else 1
+                chosen.append(tuple(take() for _ in range(count)))
+            else:
+                chosen.append(())
+        if len(pool) != view.deck_size:
+            raise InvalidStateError(
+                f"the view does not add up: {len(pool)} unseen cards left for a deck of {view.deck_size}"
+            )
+        if template is not None:
+            return _dealt(template, hands, chosen, pool, rng.next64())
+        if self._drawn:  # the first draw found no template to keep: every draw sets up afresh
+            return self._set_up(hands, chosen, pool, rng.next64())
+        self._drawn = True
+        state = self._set_up(hands, chosen, pool, rng.next64())
+        # A template serves where setting the position up did nothing the hidden part decides:
+        # no card resolved on from it (that may end the round and draw from the deck).
+        if not state.terminal and (not view.revealed[view.resolved :] or view.pending is not None):
+            self._template = state.clone()
+        return state
+
+    def _set_up(
+        self,
+        hands: list[tuple[int, ...]],
+        chosen: list[tuple[int, ...]],
+        pool: list[int],
+        seed: int,
+    ) -> SakuraState:
+        """The state the view shows, its hidden part as dealt, set up through a position."""
+        game, view = self.game, self.view
+        stage = NOT_STARTED if view.pending is None else STAGE_OF_CHOICE[view.pending[2]]
+        scoring = view.scored < len(view.sakuras) and view.emperor == view.sakuras[view.scored]
+        queue = tuple((card, seat) for seat, card in view.revealed[view.resolved :])
+        position = Position(
+            players=view.players,
+            variant=view.variant,
+            emperor=view.emperor,
+            scored=view.scored,
+            painters=view.painters,
+            tokens=view.tokens,
+            supply=view.supply,
+            round=view.round,
+            hands=tuple(hands),
+            deck=tuple(pool),
+            discard=view.discard,
+            chosen=tuple(chosen) if any(chosen) else None,
+            queue=queue,
+            stage=stage,
+            scoring=scoring,
+        )
+        state = state_from_position(game, position, seed, events=self.events)
+        state.last_round = view.last_round
+        if view.resolved:  # keep the round's resolved cards in view, as the true state does
+            state.queue = [(card, seat) for seat, card in view.revealed]
+            state.qi = view.resolved
+        return state
 
 
 def sample_state(
@@ -50,84 +160,9 @@ def sample_state(
     events: bool = False,
     likely: Mapping[int, Mapping[int, float]] | None = None,
 ) -> SakuraState:
-    """A state that shows ``view`` to ``view.player``, its hidden part drawn from ``seed``.
-    Events are off by default: samples are for search, which only needs the outcome.
-
-    ``likely`` (seat -> card -> weight) draws that seat's cards (hand and secret choice) one
-    by one in proportion to the weights, instead of uniformly: what a player has read of the
-    others' hands from their play. A card without a weight weighs 1; a seat without weights,
-    and the deck, take the cards left, uniformly."""
-    global _last  # noqa: PLW0603 (the one-entry cache above, replaced whole)
-    me = view.player
-    rng = SplitMix64(seed)
-    last = _last
-    if last is not None and last[0] is view and last[1] is game and last[2] == events:
-        unseen, template = last[3], last[4]
-    else:
-        unseen, template = unseen_cards(game, view), None
-    pool = unseen[:]
-    rng.shuffle(pool)
-    dealt: dict[int, list[int]] = {}
-    if likely:
-        for seat in sorted(likely, key=lambda _: rng.next64()):  # no seat reads first always
-            if seat != me and 0 <= seat < game.players:
-                picked = 0 if not view.chosen[seat] else 2 if seat == view.double else 1
-                count = view.hand_sizes[seat] + picked
-                dealt[seat] = _weighed_draw(pool, likely[seat], count, rng)
-    hands: list[tuple[int, ...]] = []
-    chosen: list[tuple[int, ...]] = []
-    for seat in range(game.players):
-        if seat == me:
-            assert view.hand is not None
-            hands.append(view.hand)
-            chosen.append(view.my_choice or ())
-            continue
-        cards = dealt.get(seat)
-        take = cards.pop if cards is not None else pool.pop
-        hands.append(tuple(sorted(take() for _ in range(view.hand_sizes[seat]))))
-        if view.chosen[seat]:
-            count = 2 if seat == view.double else 1
-            chosen.append(tuple(take() for _ in range(count)))
-        else:
-            chosen.append(())
-    if len(pool) != view.deck_size:
-        raise InvalidStateError(
-            f"the view does not add up: {len(pool)} unseen cards left for a deck of {view.deck_size}"
-        )
-    if template is not None:
-        return _dealt(template, hands, chosen, pool, rng.next64())
-    stage = 0
-    if view.pending is not None:
-        stage = 1 if view.pending[2] == "garden" else 3
-    scoring = view.scored < len(view.sakuras) and view.emperor == view.sakuras[view.scored]
-    queue = tuple((card, seat) for seat, card in view.revealed[view.resolved :])
-    position = Position(
-        players=view.players,
-        variant=view.variant,
-        emperor=view.emperor,
-        scored=view.scored,
-        painters=view.painters,
-        tokens=view.tokens,
-        supply=view.supply,
-        round=view.round,
-        hands=tuple(hands),
-        deck=tuple(pool),
-        discard=view.discard,
-        chosen=tuple(chosen) if any(chosen) else None,
-        queue=queue,
-        stage=stage,
-        scoring=scoring,
-    )
-    state = state_from_position(game, position, rng.next64(), events=events)
-    state.last_round = view.last_round
-    if view.resolved:  # keep the round's resolved cards in view, as the true state does
-        state.queue = [(card, seat) for seat, card in view.revealed]
-        state.qi = view.resolved
-    # A template serves where setting the position up did nothing the hidden part decides:
-    # no card resolved on from it (that may end the round and draw from the deck).
-    reusable = not state.terminal and (not queue or stage in (1, 3))
-    _last = (view, game, events, unseen, state.clone() if reusable else None)
-    return state
+    """One draw of :class:`Sampler` (see there): a state that shows ``view`` to
+    ``view.player``, its hidden part drawn from ``seed``."""
+    return Sampler(game, view, events=events, likely=likely)(seed)
 
 
 def _weighed_draw(pool: list[int], weights: Mapping[int, float], count: int, rng: SplitMix64) -> list[int]:

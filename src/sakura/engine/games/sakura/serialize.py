@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sakura.engine.errors import InvalidPositionError, InvalidStateError
+from sakura.engine.games.sakura.decisions import CHOICE_STAGES
 from sakura.engine.games.sakura.position import Position
 from sakura.engine.games.sakura.state import SakuraState
 from sakura.engine.rng import SplitMix64
@@ -85,7 +86,7 @@ def state_from_position(
         state.qi = 0
         state.stage = position.stage
         state.scoring = position.scoring
-        if position.stage not in (1, 3):  # not waiting for a choice: go on resolving
+        if position.stage not in CHOICE_STAGES:  # not waiting for a choice: go on resolving
             state._advance()
     return state
 
@@ -139,7 +140,7 @@ def load_state(game: SakuraGame, data: Mapping[str, Any], *, events: bool = True
         raise InvalidStateError("a saved state holds the hands, the deck and the discard pile")
     if isinstance(rng_state, bool) or not isinstance(rng_state, int) or not 0 <= rng_state < 1 << 64:
         raise InvalidStateError(f"the saved generator state is a whole number below 2**64, not {rng_state!r}")
-    if position.queue and position.stage not in (1, 3):
+    if position.queue and position.stage not in CHOICE_STAGES:
         raise InvalidStateError("a saved state waits for a choice or for the players' cards")
     if resolved:
         if not position.queue:

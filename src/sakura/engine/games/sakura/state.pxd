@@ -9,7 +9,7 @@ cdef class SakuraState:
     cdef public object _outcome
     cdef public list deck
     cdef public list discard
-    cdef public int double
+    cdef public object double
     cdef public int emperor
     cdef public object game
     cdef public list hands
@@ -70,4 +70,4 @@ cdef class SakuraState:
     @cython.locals(deck=list, need=int, hand=list)
     cpdef _end_round(self)
     cpdef int _draw(self) except? -1
-    cpdef int _double_player(self)
+    cpdef object _double_player(self)

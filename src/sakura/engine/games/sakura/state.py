@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sakura.engine.errors import IllegalActionError, NotYourTurnError
+from sakura.engine.errors import DeckExhaustedError, IllegalActionError, NotYourTurnError
 from sakura.engine.games.sakura import events as ev
 from sakura.engine.games.sakura.actions import BACK, FORWARD, Choose, Play, SakuraAction
 from sakura.engine.games.sakura.cards import (
@@ -31,8 +31,17 @@ from sakura.engine.games.sakura.cards import (
     MOVE,
     MOVE_CHOICE,
 )
+from sakura.engine.games.sakura.decisions import (
+    GARDEN,
+    GARDEN_CHOICE,
+    GARDEN_DONE,
+    NOT_STARTED,
+    PAINTER,
+    PAINTER_CHOICE,
+    SELECTION,
+)
 from sakura.engine.games.sakura.position import Position, position_of
-from sakura.engine.protocol import Event, Outcome, StepHook
+from sakura.engine.protocol import Event, Outcome, Progress, StepHook
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
@@ -41,8 +50,6 @@ if TYPE_CHECKING:
     from sakura.engine.games.sakura.game import SakuraGame
     from sakura.engine.games.sakura.view import SakuraView
 
-# Resolution stages of the card at the head of the queue.
-NOT_STARTED, GARDEN_CHOICE, GARDEN_DONE, PAINTER_CHOICE = 0, 1, 2, 3
 _CHOICES = (FORWARD, BACK)
 _CHOICE_TEXTS = (str(FORWARD), str(BACK))
 _T = TypeVar("_T")
@@ -97,7 +104,7 @@ class SakuraState:
     last_round: tuple[tuple[int, int], ...]
     stage: int
     scoring: bool  # the Emperor reached an unscored sakura during the head card
-    double: int  # tactical variant: the player who plays two cards this round, or -1
+    double: int | None  # tactical variant: the player who plays two cards this round, if any
     terminal: bool
     _outcome: Outcome | None
     _log: list[Event] | None
@@ -219,6 +226,30 @@ class SakuraState:
         """True while players are choosing cards (no card is resolving)."""
         return not self.terminal and self.qi >= len(self.queue)
 
+    # Read by search bots on the states they sample (never on the true state, which they do
+    # not hold): named public reads, so that a bot depends on what the rules call things, not
+    # on how this class keeps them. The lists are the state's own, for speed: read, never change.
+
+    @property
+    def painters(self) -> list[int]:
+        """Each painter's space, by seat (the court painter last), as a view's ``painters``."""
+        return self.pos
+
+    def hand(self, player: int) -> list[int]:
+        """``player``'s hand, sorted (hidden from the others: a search reads its sample's)."""
+        return self.hands[player]
+
+    @property
+    def double_player(self) -> int | None:
+        """Tactical variant: the player who plays two cards this round (one for the court
+        painter), or ``None`` (another variant, or both players on the gate)."""
+        return self.double
+
+    def unresolved(self) -> list[tuple[int, int]]:
+        """The round's revealed cards after the one resolving now, ``(seat, card)`` in order
+        of resolution (as a view's ``revealed[resolved + 1:]``); empty during the selection."""
+        return [(seat, card) for card, seat in self.queue[self.qi + 1 :]]
+
     def current_players(self) -> tuple[int, ...]:
         if self.terminal:
             return ()
@@ -259,8 +290,19 @@ class SakuraState:
         """(seat, card, "garden" | "painter") if a resolving card waits for its owner."""
         if self.stage == GARDEN_CHOICE or self.stage == PAINTER_CHOICE:
             card, seat = self.queue[self.qi]
-            return seat, card, "garden" if self.stage == GARDEN_CHOICE else "painter"
+            return seat, card, GARDEN if self.stage == GARDEN_CHOICE else PAINTER
         return None
+
+    def progress(self) -> Progress:
+        """The round, the decision pending (:data:`~.decisions.SELECTION`, or the
+        :data:`~.decisions.GARDEN` or :data:`~.decisions.PAINTER` choice of a resolving card;
+        ``None`` at the end) and whose it is: what every view of this state says."""
+        if self.terminal:
+            return Progress(self.round, None, ())
+        pending = self.pending_choice()
+        if pending is not None:
+            return Progress(self.round, pending[2], (pending[0],))
+        return Progress(self.round, SELECTION, self._waiting)
 
     def choice_effects(self, forward: bool) -> list[Event]:
         """What answering the pending choice ``forward`` (or back) does at once, on a copy with
@@ -275,7 +317,7 @@ class SakuraState:
         c.deck = []
         c.picks = [None] * len(self.picks)
         c._log = []
-        if part == "garden":
+        if part == GARDEN:
             amount = self.game.g_amount[card]
             c._move_emperor(card, amount if forward else -amount)
         else:
@@ -409,7 +451,7 @@ class SakuraState:
         picks = self.picks
         plays = [(pick[0], seat) for seat, pick in enumerate(picks) if pick is not None]
         court_from_deck = False
-        if self.double >= 0:
+        if self.double is not None:
             pick = picks[self.double]
             assert pick is not None
             plays.append((pick[1], game.court))
@@ -711,15 +753,15 @@ class SakuraState:
             if log is not None:
                 draws.append(tuple(got))
         self.round += 1
-        self.double = self._double_player() if self.game.court >= 0 else -1
+        self.double = self._double_player() if self.game.court >= 0 else None
         if log is not None:
             log.append(ev.HandsRefilled(tuple([len(d or ()) for d in draws]), tuple(draws)))
-            log.append(ev.RoundStarted(self.round, None if self.double < 0 else self.double))
+            log.append(ev.RoundStarted(self.round, self.double))
 
     def _draw(self) -> int:
         if not self.deck:
             if not self.discard:
-                raise RuntimeError("no cards left to draw: the deck is too small for this table")
+                raise DeckExhaustedError("no cards left to draw: the deck is too small for this table")
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
@@ -731,14 +773,14 @@ class SakuraState:
         """Recompute the cached list of players yet to choose after ``picks`` was set."""
         self._waiting = tuple(p for p, pick in enumerate(self.picks) if pick is None)
 
-    def _double_player(self) -> int:
+    def _double_player(self) -> int | None:
         """Tactical variant: the player further from the Emperor plays two cards; nobody if
         both players stand on the gate."""
         if self.game.variant != "tactical":
-            return -1
+            return None
         a, b = self.pos[0], self.pos[1]
         if a == b:  # only possible on the gate
-            return -1
+            return None
         return 0 if a < b else 1
 
     def _finish(self) -> None:

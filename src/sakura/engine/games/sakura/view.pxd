@@ -2,5 +2,5 @@
 cimport cython
 
 cdef tuple _public_part(state, bint preview=*)
-@cython.locals(s=tuple)
+@cython.locals(setters=tuple, i=Py_ssize_t)
 cdef _seat_view(tuple public, state, player)
