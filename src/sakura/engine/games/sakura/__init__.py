@@ -14,6 +14,7 @@ from sakura.engine.games.sakura.events import event_from_json
 from sakura.engine.games.sakura.game import COURT, STANDARD, TACTICAL, VARIANTS, SakuraGame, state_from_json
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
 from sakura.engine.games.sakura.position import Position
+from sakura.engine.games.sakura.sample import Sampler, unseen_cards
 from sakura.engine.games.sakura.score_sheet import (
     BumpLoss,
     IncompleteGameError,
@@ -21,7 +22,6 @@ from sakura.engine.games.sakura.score_sheet import (
     TreeScore,
     score_sheet,
 )
-from sakura.engine.games.sakura.sample import Sampler, unseen_cards
 from sakura.engine.games.sakura.serialize import state_from_position
 from sakura.engine.games.sakura.state import SakuraState
 from sakura.engine.games.sakura.view import SakuraView, make_view, make_views
@@ -51,9 +51,9 @@ __all__ = [
     "SakuraGame",
     "SakuraState",
     "SakuraView",
+    "Sampler",
     "ScoreSheet",
     "TreeScore",
-    "Sampler",
     "default_deck",
     "default_layout",
     "event_from_json",
