@@ -218,10 +218,10 @@ def _search(
     ``me``'s root actions it began with and ``me``'s share of the win at its end."""
     budget = bot.limit.start()
     total = bot.limit.iterations or 0
-    sample = bot.game.sample_state
+    sample = bot.fast.sampler(view)  # the view's unseen cards worked out once, as the bot's own act
     rng = bot.rng
     while True:
-        state = sample(view, rng.getrandbits(63))
+        state = sample(rng.getrandbits(63))
         before = {a: s[0] for a, s in root.stats.get(me, {}).items()}
         bot._iterate(root, state)  # the bot's own iteration: its tree, its rollouts
         _note(root, me, before, state, wins)

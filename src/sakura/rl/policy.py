@@ -32,6 +32,7 @@ from typing import Any
 
 from sakura.bots import BotError, Limit, check_view
 from sakura.engine import Action, Game, View
+from sakura.engine.games.sakura import SakuraGame
 
 try:
     import numpy as np
@@ -50,7 +51,7 @@ def table_key(game: Game[Any]) -> str:
     ``sakura-2p-court``, ``sakura-cards``."""
     if game.name != "sakura":
         return game.name
-    variant = getattr(game, "variant", "") or ""
+    variant = game.variant if isinstance(game, SakuraGame) else ""
     key = f"sakura-{game.num_players}p"
     return f"{key}-{variant}" if variant and variant != "standard" else key
 

@@ -54,7 +54,7 @@ def entry(table: Table, finished: dt.datetime) -> tuple[dict[str, Any], list[dic
         "rated": table.rated,
         "finished": finished,
         "actions": table.seq,
-        "rounds": getattr(table.state, "round", None),
+        "rounds": table.state.progress().round,
         "seats": seats,
         "winners": winners,
     }

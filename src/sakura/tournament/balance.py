@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sakura.engine import Action, Event, Game, State
-from sakura.engine.games.sakura import SakuraGame
+from sakura.engine.games.sakura import SakuraGame, SakuraState
 from sakura.tournament.card_effects import CardFinding, card_findings, variance_gain
 from sakura.tournament.intervals import RATE, Clustered, Estimate
 from sakura.tournament.play import GameResult
@@ -45,7 +45,8 @@ class SakuraCollector:
 
     def on_start(self, state: State[Any]) -> None:
         """The starting hands (the deal, before anyone chose anything)."""
-        self.dealt = [sorted(hand) for hand in getattr(state, "hands", [])]
+        if isinstance(state, SakuraState):
+            self.dealt = [sorted(state.hand(p)) for p in range(len(state.painters))]
 
     def on_move(self, player: int, action: Action, events: list[Event], state: State[Any]) -> None:
         for e in events:

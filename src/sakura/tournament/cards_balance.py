@@ -19,8 +19,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from sakura.engine import Action, Event, Game, State
-from sakura.engine.games.cards import AREAS
-from sakura.engine.games.cards.deck import CardsDeck, default_cards
+from sakura.engine.games.cards import AREAS, CardsDeck, CardsGame, CardsState, default_cards
 from sakura.tournament.intervals import RATE, Clustered, Estimate
 from sakura.tournament.play import GameResult
 from sakura.tournament.plots import EDGE, PINK, plot_estimates
@@ -78,8 +77,7 @@ class CardsCollector:
     the discards; the gifts and how many of them the receiver placed."""
 
     def __init__(self, game: Game[Any]) -> None:
-        deck = getattr(game, "deck", None)
-        self.blossom_limit = deck.blossom_limit if isinstance(deck, CardsDeck) else 1
+        self.blossom_limit = game.deck.blossom_limit if isinstance(game, CardsGame) else 1
         self.rounds: list[dict[str, Any]] = []
         self.discards = [0, 0]
         self.gifts = 0
@@ -111,7 +109,7 @@ class CardsCollector:
                 self._received = [Counter(), Counter()]
 
     def finish(self, state: State[Any]) -> dict[str, Any]:
-        first = int(getattr(state, "first", 0))
+        first = state.first if isinstance(state, CardsState) else 0
         for r, facts in enumerate(self.rounds):
             facts["starter"] = first if r % 2 == 0 else 1 - first
         return {

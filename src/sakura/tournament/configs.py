@@ -11,8 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sakura.engine.games.cards.deck import parse_cards
-from sakura.engine.games.cards.game import CardsGame
+from sakura.engine.games.cards import CardsGame, parse_cards
 from sakura.engine.games.sakura import SakuraGame, parse_deck, parse_layout
 
 

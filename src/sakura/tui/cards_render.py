@@ -16,8 +16,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from sakura.engine.games.cards import AREAS, AreaScore, CardsView
-from sakura.engine.games.cards.deck import ROUNDS
+from sakura.engine.games.cards import AREAS, ROUNDS, AreaScore, CardsView
 from sakura.tui.i18n import RTL, language, shape, t, tn, tr
 
 COLOUR_STYLES = {

@@ -20,8 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Footer, Static
 
-from sakura.engine.games.cards import AREAS, CardsView, Discard, Give, Place, parse_action
-from sakura.engine.games.cards.deck import ROUNDS
+from sakura.engine.games.cards import AREAS, ROUNDS, CardsView, Discard, Give, Place, parse_action
 from sakura.tui.cards_log import result_line, sentence
 from sakura.tui.cards_render import area_name, card_label
 from sakura.tui.cards_widgets import CardsBoard, CardsHand

@@ -316,8 +316,7 @@ class GameScreen(LogScreen, Generic[V]):
         self.app.push_screen(HelpScreen(self.rules()))
 
     def save_round(self) -> int:
-        round_: int = getattr(self.session.view(None), "round", 0)
-        return round_
+        return self.session.view(None).progress.round
 
     def action_save(self) -> None:
         session = self.local

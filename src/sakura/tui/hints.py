@@ -17,6 +17,8 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 from sakura.bots import HINT_SPEC, Advice, advise
+from sakura.engine import View
+from sakura.engine.games.sakura import SakuraView
 from sakura.tui.cards_render import area_name, card_label
 from sakura.tui.i18n import lt
 
@@ -57,15 +59,11 @@ def _chance(advice: Advice, action: Any) -> str:
     return f"{n} ± {max(1, round(100 * action.margin))}" if action.margin >= 0 else str(n)
 
 
-def decision(view: Any) -> tuple[Any, ...]:
-    """What a hint answers: these actions, in this round, at this stage of it."""
-    return (
-        getattr(view, "round", None),
-        getattr(view, "pending", None),
-        getattr(view, "turn", None),
-        getattr(view, "phase", None),
-        tuple(view.legal_actions),
-    )
+def decision(view: View) -> tuple[Any, ...]:
+    """What a hint answers: these actions, at this point of the game (its progress), and in
+    Sakura for this pending choice (two choices of one round differ by their card)."""
+    pending = view.pending if isinstance(view, SakuraView) else None
+    return (view.progress, pending, tuple(view.legal_actions))
 
 
 class Hinter:

@@ -24,8 +24,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from sakura.engine import Outcome, View
-from sakura.engine.games.cards import AreaScore, CardsView
+from sakura.engine import View
+from sakura.engine.games.cards import CardsView
 from sakura.engine.games.sakura import SakuraView
 from sakura.tui.i18n import lt
 from sakura.tui.session import BOT_KINDS, CARDS, GAMES, HUMAN, SAKURA, SeatSpec, Setup
@@ -86,36 +86,10 @@ def parse_join_url(url: str) -> JoinTarget:
 
 
 def view_from_json(data: Mapping[str, Any], game: str = SAKURA) -> View:
-    """The inverse of ``SakuraView.to_json`` or ``CardsView.to_json`` (lists back to tuples,
-    the outcome and the card game's area explanations back to their values); no rules."""
-
-    def tup(value: Any) -> Any:
-        if isinstance(value, list):
-            return tuple(tup(v) for v in value)
-        return value
-
+    """The view the server sent, read back by the engine's own parser (``SakuraView`` or
+    ``CardsView``.from_json: a view printed and parsed is equal); no rules here."""
     kind: type[SakuraView] | type[CardsView] = CardsView if game == CARDS else SakuraView
-    fields: dict[str, Any] = {}
-    for name in kind.__slots__:
-        value = data[name]
-        if name == "outcome":
-            fields[name] = Outcome.from_dict(value) if value is not None else None
-        elif name == "area_details":
-            fields[name] = tuple(tuple(area_score(a) for a in seat) for seat in value)
-        else:
-            fields[name] = tup(value)
-    return kind(**fields)
-
-
-def area_score(data: Mapping[str, Any]) -> AreaScore:
-    """An area's explanation from its JSON form (``AreaScore.to_dict``)."""
-    return AreaScore(
-        tuple(data["best"]),
-        str(data["combination"]),
-        bool(data["run"]),
-        int(data["blossoms"]),
-        int(data["points"]),
-    )
+    return kind.from_json(data)
 
 
 class RemoteSession(Generic[V]):

@@ -6,7 +6,7 @@ the deck's card data; nothing here decides what is legal or where a piece goes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from rich.text import Text
 
@@ -247,16 +247,11 @@ def emperor_from_events(events: Sequence[Event]) -> int | None:
     return ends[-1] if ends else None
 
 
-def ghost_from_events(events: Sequence[object], seat_of: Callable[[object], int | None]) -> dict[int, int]:
-    """Where the previewed events leave each painter that moved (last move wins)."""
+def ghost_from_events(events: Sequence[Event]) -> dict[int, int]:
+    """Where the previewed events leave each painter that moved (last move wins), read from
+    the events' public dict form."""
     ghost: dict[int, int] = {}
-    for event in events:
-        seat = seat_of(event)
-        end = getattr(event, "end", None)
-        if (
-            seat is not None
-            and isinstance(end, int)
-            and getattr(event, "kind", "") in ("painter_moved", "bumped")
-        ):
-            ghost[seat] = end
+    for data in (e.to_dict() for e in events):
+        if data.get("type") in ("painter_moved", "bumped") and isinstance(data.get("seat"), int):
+            ghost[int(data["seat"])] = int(data["end"])
     return ghost

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer, Static
 
 from sakura.engine import Event
-from sakura.engine.games.sakura import SakuraView, score_sheet
+from sakura.engine.games.sakura import SakuraGame, SakuraView, score_sheet
 from sakura.records import game_events
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
@@ -291,7 +291,7 @@ class SakuraScreen(GameScreen[SakuraView]):
         _, card, part = view.pending
         word = "forward" if self.choice_forward else "back"
         preview = self.local.preview(self.actor, word)
-        ghost = ghost_from_events(preview, lambda e: getattr(e, "seat", None))
+        ghost = ghost_from_events(preview)
         self.refresh_board(view, ghost, emperor_from_events(preview))
         consequence = " ".join(self.consequence(preview))
         self.prompt(self.choice_head(card, part) + "\n" + (consequence or lt("Nothing moves.")))
@@ -394,7 +394,7 @@ class SakuraReplayScreen(ReplayScreen):
         yield StatusWidget(id="status")
 
     def who(self, seat: int) -> str:
-        if seat == getattr(self.game, "court", -1):
+        if isinstance(self.game, SakuraGame) and seat == self.game.court:
             return tr("court painter")
         return super().who(seat)
 

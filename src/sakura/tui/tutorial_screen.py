@@ -160,7 +160,7 @@ class TutorialScreen(LogScreen):
         """Where the answer would take the painters (the engine's events on a clone)."""
         clone = self.tutorial.state.clone()
         events = clone.apply_action(self.tutorial.script.you, self.tutorial.game.parse_action(action))
-        return ghost_from_events(events, lambda e: getattr(e, "seat", None))
+        return ghost_from_events(events)
 
     def prompt(self, text: str) -> None:
         self.query_one("#prompt", Static).update(paragraph(text, "bold"))

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sakura.engine.games.sakura import SakuraGame
-from sakura.engine.games.sakura.cards import (
+from sakura.engine.games.sakura import (
     CLOSEST,
     COUNT,
     EMPEROR,
@@ -20,6 +19,7 @@ from sakura.engine.games.sakura.cards import (
     JUMP,
     MOVE,
     MOVE_CHOICE,
+    SakuraGame,
 )
 
 # Garden kinds and painter kinds as small ints (the engine's are strings).

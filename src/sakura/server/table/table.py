@@ -162,7 +162,7 @@ class Table:
             "seats": self.seating.public(playing=self.status == "playing"),
             "rematch": self.rematch_id,
             "seq": self.seq,
-            "round": getattr(self.state, "round", None),
+            "round": self.state.progress().round,
             "rated": self.rated,
             "spectator_chat": self.options.get("spectator_chat", True),
         }

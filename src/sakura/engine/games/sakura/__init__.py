@@ -8,7 +8,22 @@
 """
 
 from sakura.engine.games.sakura.actions import BACK, FORWARD, Choose, Play, SakuraAction, parse_action
-from sakura.engine.games.sakura.cards import Card, Deck, GardenAction, PainterAction, default_deck, parse_deck
+from sakura.engine.games.sakura.cards import (
+    CLOSEST,
+    COUNT,
+    EMPEROR,
+    EMPEROR_CHOICE,
+    FURTHEST,
+    JUMP,
+    MOVE,
+    MOVE_CHOICE,
+    Card,
+    Deck,
+    GardenAction,
+    PainterAction,
+    default_deck,
+    parse_deck,
+)
 from sakura.engine.games.sakura.decisions import GARDEN, PAINTER, SELECTION
 from sakura.engine.games.sakura.events import event_from_json
 from sakura.engine.games.sakura.game import COURT, STANDARD, TACTICAL, VARIANTS, SakuraGame, state_from_json
@@ -28,9 +43,17 @@ from sakura.engine.games.sakura.view import SakuraView, make_view, make_views
 
 __all__ = [
     "BACK",
+    "CLOSEST",
+    "COUNT",
     "COURT",
+    "EMPEROR",
+    "EMPEROR_CHOICE",
     "FORWARD",
+    "FURTHEST",
     "GARDEN",
+    "JUMP",
+    "MOVE",
+    "MOVE_CHOICE",
     "PAINTER",
     "SELECTION",
     "STANDARD",
