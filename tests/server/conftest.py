@@ -151,12 +151,15 @@ class ScriptedPlayer:
         self.last_view: Message | None = None
         self.failure: BaseException | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)
+        self.arrival: threading.Thread | None = None  # a late watcher's: it starts this one
 
     def start(self) -> ScriptedPlayer:
         self.thread.start()
         return self
 
     def join(self, timeout: float = 300) -> None:
+        if self.arrival is not None:  # a late watcher may not have been started yet
+            self.arrival.join(timeout)
         self.thread.join(timeout)
         assert not self.thread.is_alive(), "scripted player still running"
         if self.failure is not None:
@@ -232,7 +235,8 @@ def late_watchers(client: TestClient, table_id: str, at: tuple[int, ...]) -> lis
     for seq in at:
         watcher = ScriptedPlayer(client, table_id, None)
         watchers.append(watcher)
-        threading.Thread(target=arrive, args=(seq, watcher), daemon=True).start()
+        watcher.arrival = threading.Thread(target=arrive, args=(seq, watcher), daemon=True)
+        watcher.arrival.start()
     return watchers
 
 
