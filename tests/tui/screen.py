@@ -78,3 +78,14 @@ def session_at(state: State[Any], kinds: tuple[str, str], seed: int = 1) -> Sess
     session.recorder.state = state
     session.recorder.initial = state.to_json()
     return session
+
+
+async def until_end(app: App[None], pilot: Pilot[None]) -> None:
+    """Wait until the end panel is up (a finished game resumed reaches it by itself)."""
+    from sakura.tui.dialogs import EndScreen
+
+    for _ in range(200):
+        if isinstance(app.screen, EndScreen):
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the end panel did not come")

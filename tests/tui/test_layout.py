@@ -7,7 +7,7 @@ import re
 
 import pytest
 from tests.cards.scenarios import situation
-from tests.tui.screen import play_until, screen_text, session_at
+from tests.tui.screen import play_until, screen_text, session_at, until_end
 from textual.widgets import Button, Input, Select
 
 from sakura.tui import SakuraApp, SeatSpec, Setup
@@ -196,7 +196,7 @@ async def test_no_text_from_behind_shows_beside_the_help_or_the_end_panel() -> N
     from sakura.engine import make_game
     from sakura.records import random_playout
     from sakura.tui import Session
-    from sakura.tui.dialogs import EndScreen, HelpScreen
+    from sakura.tui.dialogs import HelpScreen
 
     app = SakuraApp(
         setup=Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("random")), 5), delay=0
@@ -214,11 +214,7 @@ async def test_no_text_from_behind_shows_beside_the_help_or_the_end_panel() -> N
     )
     app = SakuraApp(session=Session.resume(record), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            if isinstance(app.screen, EndScreen):
-                break
-            await pilot.pause(0.02)
-        assert isinstance(app.screen, EndScreen)
+        await until_end(app, pilot)
         lines = screen_text(app).split("\n")
         top = next(i for i, line in enumerate(lines) if "Score sheet" in line)
         assert any(line.startswith(" garden") for line in lines[:top]), "\n".join(lines)

@@ -16,12 +16,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from tests.tui.screen import screen_svg, screen_text
+from tests.tui.screen import screen_svg, screen_text, until_end
 
 from sakura.engine import make_game
 from sakura.records import random_playout
 from sakura.tui import SakuraApp, SeatSpec, Session, Setup
-from sakura.tui.dialogs import EndScreen
 from sakura.tui.game_screen import GameScreen
 
 pytestmark = pytest.mark.anyio
@@ -54,12 +53,7 @@ async def test_the_screen_looks_as_it_did(screen: str, size: tuple[int, int], la
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if screen == "end":
-            for _ in range(200):
-                if isinstance(app.screen, EndScreen):
-                    break
-                await pilot.pause(0.02)
-            else:
-                raise AssertionError("the end panel did not come")
+            await until_end(app, pilot)
         elif screen != "start":
             for _ in range(200):  # until the human's turn, with the bots' moves in the log
                 game = app.screen

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from tests.cards.scenarios import situation
-from tests.tui.screen import screen_text, session_at
+from tests.tui.screen import screen_text, session_at, until_end
 from textual.pilot import Pilot
 
 from sakura.engine import make_game
@@ -247,18 +247,12 @@ async def test_the_final_standings_show_the_court_painter_and_say_it_never_wins(
     most tokens (13 against the winner's 11), and nothing said why."""
     from dataclasses import replace
 
-    from sakura.tui.dialogs import EndScreen
-
     game = make_game("sakura", {"players": 2})
     record = random_playout(game, seed=2)  # the court painter ends with 13 tokens, the winner 11
     record = replace(record, extra={"tui": {"seats": ["human", "greedy"]}})
     app = SakuraApp(session=Session.resume(record), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            if isinstance(app.screen, EndScreen):
-                break
-            await pilot.pause(0.02)
-        assert isinstance(app.screen, EndScreen)
+        await until_end(app, pilot)
         text = screen_text(app)
         row = next(line for line in text.split("\n") if "court painter" in line and "│" in line)
         assert "13" in row and "–" in row, text  # its tokens, and no place
@@ -385,7 +379,6 @@ async def test_the_end_shows_the_engines_score_sheet_and_the_tie_break() -> None
 
     from sakura.engine.games.sakura import score_sheet
     from sakura.records import game_events
-    from sakura.tui.dialogs import EndScreen
 
     game = make_game("sakura", {"players": 3})
     for seed in range(300):  # the first random game won on the tie-break
@@ -396,11 +389,7 @@ async def test_the_end_shows_the_engines_score_sheet_and_the_tie_break() -> None
     record = replace(record, extra={"tui": {"seats": ["human", "greedy", "greedy"]}})
     app = SakuraApp(session=Session.resume(record), delay=0)
     async with app.run_test(size=(100, 40)) as pilot:
-        for _ in range(200):
-            if isinstance(app.screen, EndScreen):
-                break
-            await pilot.pause(0.02)
-        assert isinstance(app.screen, EndScreen)
+        await until_end(app, pilot)
         text = screen_text(app)
     (winner,) = sheet.winners
     assert f"Tied on {sheet.tokens[winner]} tokens: " in text and "closest to the Emperor" in text, text

@@ -41,20 +41,23 @@ def is_abandoned(table: Table, now: float | None = None) -> bool:
 
 def live(tables: Iterable[Table], now: float | None = None) -> dict[str, list[dict[str, Any]]]:
     """Unfinished tables: ``open`` (a human seat is free), ``playing``, ``abandoned``."""
+    return lists((summary(t), is_abandoned(t, now)) for t in tables if t.status != "finished")
+
+
+def lists(items: Iterable[tuple[dict[str, Any], bool]]) -> dict[str, list[dict[str, Any]]]:
+    """The lobby's three lists from ``(summary, abandoned)`` pairs (this process's tables, or
+    the whole site's from Redis), newest first, 100 each at most."""
     out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "abandoned": []}
-    for table in tables:
-        if table.status == "finished":
-            continue
-        item = summary(table)
-        if is_abandoned(table, now):
+    for item, abandoned in items:
+        if abandoned:
             out["abandoned"].append(item)
         elif any(s["kind"] == "human" and not s["claimed"] for s in item["seats"]):
             out["open"].append(item)
         else:
             out["playing"].append(item)
-    for items in out.values():
-        items.sort(key=lambda i: i["created"], reverse=True)
-        del items[100:]
+    for kind in out.values():
+        kind.sort(key=lambda i: i["created"], reverse=True)
+        del kind[100:]
     return out
 
 

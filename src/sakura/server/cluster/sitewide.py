@@ -47,20 +47,8 @@ async def exchange(redis: Any, prefix: str, owned: Iterable[Table], max_age: flo
 
 
 def live_listing(entries: list[Entry]) -> dict[str, list[dict[str, Any]]]:
-    """The lobby's lists (open seats, in play, abandoned), newest first, 100 each at most."""
-    out: dict[str, list[dict[str, Any]]] = {"open": [], "playing": [], "abandoned": []}
-    for entry in entries:
-        item = entry["summary"]
-        if entry["abandoned"]:
-            out["abandoned"].append(item)
-        elif any(s["kind"] == "human" and not s["claimed"] for s in item["seats"]):
-            out["open"].append(item)
-        else:
-            out["playing"].append(item)
-    for items in out.values():
-        items.sort(key=lambda i: i["created"], reverse=True)
-        del items[100:]
-    return out
+    """The lobby's lists (open seats, in play, abandoned) of the whole site."""
+    return listing.lists((entry["summary"], bool(entry["abandoned"])) for entry in entries)
 
 
 def open_tables(entries: list[Entry]) -> list[dict[str, Any]]:
