@@ -43,6 +43,8 @@ def test_suggest_then_analyse_the_finished_game(server: str, browser: Any, outpu
         "'#hand .hint-badge.best').textContent) === Math.max(...all); }"
     )  # the highest
     assert "%" in page.locator("#hint-best").inner_text()
+    # how sure: each badge's tooltip gives its margin (the judge's, issue 32)
+    assert "±" in (page.locator("#hand .hint-badge").first.get_attribute("title") or "")
     assert page.locator("#suggest").is_disabled()  # answered for this position
     page.screenshot(path=str(output / "hint.png"))
     assert violations(page) == []  # the badges keep the cards' names readable

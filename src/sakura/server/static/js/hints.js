@@ -95,7 +95,9 @@ export class Hints {
     } else if (current) {
       const best = bestOf(current);
       parts.push(el("span", { class: "hint-status", id: "hint-best" },
-        t("hint.best", { action: actionLabel(best.action), n: pct(best.estimate) })));
+        t("hint.best", { action: actionLabel(best.action), n: pct(best.estimate) }),
+        // how sure the hint is (the judge's margins): said when the best does not stand out
+        ...(current.sure === false ? [" ", t("hint.unsure")] : [])));
     }
     box.replaceChildren(...parts);
     if (current) this.decorate(current);
@@ -108,13 +110,15 @@ export class Hints {
       for (const button of targets(a.action)) {
         const had = shown.get(button);
         const best = a === top || Boolean(had && had.best);
-        if (!had || a.estimate > had.win) shown.set(button, { win: a.estimate, best });
+        if (!had || a.estimate > had.win) shown.set(button, { win: a.estimate, best, margin: a.margin ?? -1 });
         else had.best = best;
       }
     }
-    for (const [button, { win, best }] of shown) {
+    for (const [button, { win, best, margin }] of shown) {
       button.querySelector(".hint-badge")?.remove();
-      button.append(el("span", { class: `hint-badge${best ? " best" : ""}`, title: t("hint.badge_title") },
+      const title = margin >= 0 ? t("hint.badge_title_margin", { n: pct(win), m: Math.max(1, pct(margin)) })
+        : t("hint.badge_title");
+      button.append(el("span", { class: `hint-badge${best ? " best" : ""}`, title, "data-margin": margin >= 0 ? String(margin) : null },
         t("hint.percent", { n: pct(win) })));
     }
   }
