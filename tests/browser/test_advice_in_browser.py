@@ -95,18 +95,21 @@ def test_suggest_then_analyse_the_finished_game(server: str, browser: Any, outpu
     assert page.locator("svg.win-graph polyline").count() == 3
     assert page.locator("svg.win-graph polyline.mine").count() == 1
     marks = page.locator("svg.win-graph .mark").count()
-    assert marks >= 1, "a player who plays the hint's worst card errs somewhere"
     assert page.locator("#analysis-marks li button").count() == marks
     assert page.locator("#moves li[data-mark]").count() == marks
     status = page.locator("#analysis-status").inner_text()
     assert "blunder" in status and "mistake" in status and "inaccurac" in status
-    first = page.locator("#analysis-marks li button").first
-    index = int(first.get_attribute("data-index") or "0")
-    first.click()
-    # the marked move is shown and highlighted in the move list
-    step = index + 1
-    page.wait_for_function(f"() => document.querySelector('#moves li.current')?.dataset.step === '{step}'")
-    assert page.locator("#moves li.current[data-mark]").count() == 1
+    if marks == 0:  # a label is only what the samples establish (issue 32): a game may earn none
+        assert page.locator("#analysis-marks li.clean").count() == 1
+    else:
+        first = page.locator("#analysis-marks li button").first
+        index = int(first.get_attribute("data-index") or "0")
+        first.click()
+        # the marked move is shown and highlighted in the move list
+        step = index + 1
+        current = "document.querySelector('#moves li.current')?.dataset.step"
+        page.wait_for_function(f"() => {current} === '{step}'")
+        assert page.locator("#moves li.current[data-mark]").count() == 1
     page.screenshot(path=str(output / "analysis.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#analysis-box").scroll_into_view_if_needed()
