@@ -120,7 +120,10 @@ class ScoreSheet:
         return (*self.winners, *rest)
 
     def to_json(self) -> dict[str, Any]:
-        """A plain-JSON form; :meth:`from_json` reads it back equal."""
+        """A plain-JSON form; :meth:`from_json` reads it back equal. It carries the sums a
+        page shows too (``order``, ``start``, ``lost``, each tree's ``won`` by seat), so no
+        page adds them up or orders the players itself."""
+        painters = range(len(self.tokens))
         return {
             "players": self.players,
             "trees": [
@@ -130,6 +133,7 @@ class ScoreSheet:
                     "round": t.round,
                     "awards": [list(a) for a in t.awards],
                     "standing": list(t.standing),
+                    "won": [t.tokens(seat) for seat in painters],
                 }
                 for t in self.trees
             ],
@@ -150,6 +154,9 @@ class ScoreSheet:
             "spaces": list(self.spaces),
             "winners": list(self.winners),
             "reason": self.reason,
+            "order": list(self.order()),
+            "start": [self.start(seat) for seat in painters],
+            "lost": [self.lost(seat) for seat in painters],
         }
 
     @classmethod

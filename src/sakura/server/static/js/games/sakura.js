@@ -78,10 +78,11 @@ export function result(view, names, me = null) {
 // The engine's score sheet of a finished game (GET /api/tables/ID/score-sheet, read off the
 // game's events by the engine): a table of each painter's five tokens at the start, what each
 // cherry tree gave, the tokens given back in bumps, the total and the final space, in the
-// engine's order (winners first); under it, each token given back with its round and card.
-// Nothing is added up here: every number is the sheet's.
+// engine's order (winners first, the court painter last); under it, each token given back with
+// its round and card. Nothing is added up or ordered here: every number is the sheet's.
 export function scoreSheet(sheet, names, me = null) {
-  const order = sheetOrder(sheet);
+  const court = [...Array(sheet.tokens.length - sheet.players).keys()].map((k) => sheet.players + k);
+  const order = [...sheet.order, ...court];
   const head = el("tr", {}, el("th", { scope: "col" }, "#"), el("th", { scope: "col" }, t("table.sheet.painter")),
     el("th", { scope: "col" }, t("table.sheet.start")),
     ...sheet.trees.map((tree) => el("th", { scope: "col", title: t("table.sheet.tree", { n: tree.sakura + 1, space: tree.space }) },
@@ -89,15 +90,13 @@ export function scoreSheet(sheet, names, me = null) {
     el("th", { scope: "col" }, t("table.sheet.bumps")), el("th", { scope: "col" }, t("table.sheet.tokens")),
     el("th", { scope: "col" }, t("table.sheet.space")));
   const rows = order.map((seat, i) => {
-    const won = sheet.trees.map((tree) => tree.awards.filter(([who]) => who === seat).reduce((n, [, , k]) => n + k, 0));
-    const lost = sheet.bumps.filter((b) => b.seat === seat && b.token_lost).length;
-    const start = sheet.tokens[seat] - won.reduce((a, b) => a + b, 0) + lost;
-    const court = seat >= sheet.players;
+    const won = sheet.trees.map((tree) => tree.won[seat]);
+    const lost = sheet.lost[seat];
     return el("tr", { class: [sheet.winners.includes(seat) ? "winner" : "", seat === me ? "me" : ""].join(" ").trim() || null,
       "data-seat": String(seat) },
-      el("td", {}, court ? "–" : String(i + 1)), el("th", { scope: "row" }, names[seat] ?? t("table.sheet.court"),
+      el("td", {}, seat >= sheet.players ? "–" : String(i + 1)), el("th", { scope: "row" }, names[seat] ?? t("table.sheet.court"),
         ...(seat === me ? [" ", el("span", { class: "you-tag" }, t("table.you_short"))] : [])),
-      el("td", {}, num(start)), ...won.map((n) => el("td", {}, n ? `+${num(n)}` : "·")),
+      el("td", {}, num(sheet.start[seat])), ...won.map((n) => el("td", {}, n ? `+${num(n)}` : "·")),
       el("td", {}, lost ? `−${num(lost)}` : "·"), el("td", { class: "total" }, num(sheet.tokens[seat])),
       el("td", {}, num(sheet.spaces[seat])));
   });
@@ -105,16 +104,6 @@ export function scoreSheet(sheet, names, me = null) {
   return el("div", { class: "score-sheet" },
     el("table", {}, el("caption", {}, t("table.sheet")), el("thead", {}, head), el("tbody", {}, ...rows)),
     ...(bumps.length ? [el("ul", { class: "sheet-bumps" }, ...bumps)] : []));
-}
-
-// The engine's order of a finished game: the winners, then the others by tokens and, among
-// equals, closest to the Emperor (the tie-break's own measure); the court painter last.
-function sheetOrder(sheet) {
-  const players = [...Array(sheet.players).keys()];
-  const rest = players.filter((p) => !sheet.winners.includes(p))
-    .sort((a, b) => sheet.tokens[b] - sheet.tokens[a] || sheet.spaces[b] - sheet.spaces[a] || a - b);
-  const court = [...Array(sheet.tokens.length - sheet.players).keys()].map((k) => sheet.players + k);
-  return [...sheet.winners, ...rest, ...court];
 }
 
 function bumpLine(bump, names) {
