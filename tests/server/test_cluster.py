@@ -637,11 +637,9 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
             for deadline in (None, time.time() + 20, None, time.time() + 30):
                 lobby._timer_changed(Timed(deadline))
                 await asyncio.sleep(0)  # the writer starts: the next change comes while it is in flight
-            for _ in range(1000):  # two slow clearings and two settings, one after the other
-                if "t1" not in lobby._deadline_writers:
-                    break
-                await asyncio.sleep(0.01)
-            assert "t1" not in lobby._deadline_writers, "the deadlines were never all stored"
+            # two slow clearings and two settings, one after the other
+            stored_all = await _eventually(lambda: "t1" not in lobby._deadline_writers)
+            assert stored_all, "the deadlines were never all stored"
             stored = await real.get(f"{prefix}deadline:t1")
         return (None if stored is None else float(stored)), deadline
 

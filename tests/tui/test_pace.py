@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -28,15 +29,21 @@ async def _until(pilot: Pilot[None], condition: Callable[[], bool], limit: int =
     raise AssertionError("the condition never came")
 
 
+async def _play_a_card_and_wait(app: SakuraApp, pilot: Pilot[None]) -> GameScreen[Any]:
+    """Play the first card once it is the human's turn; return when the round waits for Space."""
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    await _until(pilot, lambda: screen.acting)
+    await pilot.press("1")
+    await _until(pilot, lambda: app.pace.waiting)
+    return screen
+
+
 async def test_step_by_step_a_round_waits_for_space_at_each_card(tmp_path: Path) -> None:
     setup = Setup(3, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("greedy")), 5)
     app = SakuraApp(setup=setup, pace="step", save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await _until(pilot, lambda: screen.acting)
-        await pilot.press("1")
-        await _until(pilot, lambda: app.pace.waiting)
+        screen = await _play_a_card_and_wait(app, pilot)
         assert any(line.startswith("Cards revealed") for line in _log(app))
         assert "Space: the next step" in str(screen.query_one("#prompt").render())
         steps = 0
@@ -56,11 +63,7 @@ async def test_p_cycles_the_pace_and_says_so(tmp_path: Path) -> None:
     setup = Setup(2, None, (SeatSpec("human"), SeatSpec("greedy")), 7)
     app = SakuraApp(setup=setup, pace="step", save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await _until(pilot, lambda: screen.acting)
-        await pilot.press("1")
-        await _until(pilot, lambda: app.pace.waiting)
+        screen = await _play_a_card_and_wait(app, pilot)
         await pilot.press("p")  # step -> fast: the waiting step goes on, and the rest unpaused
         await _until(pilot, lambda: screen.acting)
         assert app.pace.name == "fast" and "Pace: fast (no pauses)." in _log(app)
