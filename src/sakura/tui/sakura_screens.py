@@ -219,8 +219,7 @@ class SakuraScreen(GameScreen[SakuraView, Pick]):
         """The engine's score sheet of a game played here; a web table's game (whose record
         the server keeps) shows the final standings of its view."""
         view = self.play.view(None)
-        outcome = view.outcome
-        assert outcome is not None
+        assert view.outcome is not None
         record = self.play.record()
         if record is None:
             return view_table(view, self.who, self.log_viewer)
