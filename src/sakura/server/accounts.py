@@ -12,8 +12,12 @@ rated tables.
   SHA-256): HttpOnly, SameSite=Lax, Secure when the page came over https, 30 days.
 * Every state-changing request is guarded against cross-site forgery (:mod:`sakura.server.csrf`):
   the token it must carry comes from ``GET /api/me``.
-* Logins are rate-limited per client address and per username (``LOGIN_BURST`` tries, then one
-  a ``LOGIN_EVERY`` seconds), with a clear error and a ``Retry-After``.
+* Logins are rate-limited per client address and per (address, username) (``LOGIN_BURST``
+  tries, then one a ``LOGIN_EVERY`` seconds), with a clear error and a ``Retry-After``. Per
+  username alone there is no refusal, only a slower path: past the same burst every try on that
+  name waits ``LOGIN_SLOW`` seconds first. A refusal per name would let anyone lock a user out
+  (one wrong try every 12 s from anywhere kept the account shut); a delay costs a guesser
+  spread over many addresses time, and costs the real user, from any address, one second.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ COOKIE = "sakura_session"
 SESSION_DAYS = 30
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
 LOGIN_BURST, LOGIN_EVERY = 5, 12.0  # five tries, then one every 12 s (five a minute)
+LOGIN_SLOW = 1.0  # seconds every try on a name waits once that name is past its burst
 _hasher = PasswordHasher()
 # A hash to verify against when the username does not exist: the answer takes as long.
 _DUMMY = _hasher.hash(secrets.token_urlsafe(16))
@@ -153,7 +158,8 @@ class Accounts:
 
     def __init__(self) -> None:
         self.by_address = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)
-        self.by_name = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)
+        self.by_address_and_name = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)
+        self.by_name = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)  # a delay, never a refusal
         self.router = APIRouter()
         self.router.add_api_route("/api/signup", self.signup, methods=["POST"], status_code=201)
         self.router.add_api_route("/api/login", self.login, methods=["POST"])
@@ -177,7 +183,7 @@ class Accounts:
         lobby = request.app.state.lobby
         username = clean_username(body.username)
         _check_password(body.password)
-        self._limit(request, name_key(username))
+        await self._limit(request, name_key(username))
         password_hash = await asyncio.to_thread(_hasher.hash, body.password)
         try:
             await lobby.db.call(
@@ -193,7 +199,7 @@ class Accounts:
     async def login(self, body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         lobby = request.app.state.lobby
         key = name_key(body.username.strip())
-        self._limit(request, key)
+        await self._limit(request, key)
         found = await lobby.db.call(_hash_of, lobby.store, key, what="reading an account")
         ok = await asyncio.to_thread(_verify, found[1] if found else _DUMMY, body.password)
         if found is None or not ok:
@@ -227,12 +233,16 @@ class Accounts:
             "tables": tables,
         }
 
-    def _limit(self, request: Request, key: str) -> None:
+    async def _limit(self, request: Request, key: str) -> None:
+        """Refuse a client address past its tries (in all, and on this name); slow every try on
+        a name past its tries, from wherever it comes (see the module docstring)."""
         address = request.client.host if request.client else "?"
-        waits = [w for w in (self.by_address.take(address), self.by_name.take(key)) if w is not None]
-        if waits:
-            wait = max(waits)
+        waits = [self.by_address.take(address), self.by_address_and_name.take(f"{address}\n{key}")]
+        wait = max((w for w in waits if w is not None), default=None)
+        if wait is not None:
             raise TableError(f"too many tries; try again in {wait:.0f} s", "rate_limited", retry_after=wait)
+        if self.by_name.take(key) is not None:
+            await asyncio.sleep(LOGIN_SLOW)
 
 
 def _verify(password_hash: str, password: str) -> bool:
