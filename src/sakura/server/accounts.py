@@ -35,11 +35,12 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, insert, select
 
+from sakura.server import farm
 from sakura.server.csrf import csrf_token
 from sakura.server.db import Store, now
 from sakura.server.errors import TableError
 from sakura.server.limits import KeyedLimiter
-from sakura.server.names import clean_username, name_key
+from sakura.server.names import clean_username, fold, name_key
 from sakura.server.pages import page
 from sakura.server.people_models import AccountRow, SessionRow
 
@@ -73,12 +74,30 @@ def _digest(token: str) -> str:
 # ------------------------------------------------------------------ the store's calls (worker threads)
 
 
-def _create(store: Store, key: str, username: str, password_hash: str) -> None:
+def _create(store: Store, key: str, username: str, password_hash: str, signup_mark: str) -> None:
     with store.engine.begin() as conn:
         conn.execute(
             insert(AccountRow),
-            {"key": key, "username": username, "password_hash": password_hash, "created": now()},
+            {
+                "key": key,
+                "username": username,
+                "password_hash": password_hash,
+                "created": now(),
+                "fold": fold(username),
+                "signup_mark": signup_mark,
+            },
         )
+
+
+def _look_alike(store: Store, username: str) -> bool:
+    """True when an account's username looks like this one (or is it)."""
+    with store.engine.connect() as conn:
+        found = conn.execute(
+            select(AccountRow.key).where(
+                (AccountRow.fold == fold(username)) | (AccountRow.key == name_key(username))
+            )
+        ).first()
+    return found is not None
 
 
 def _hash_of(store: Store, key: str) -> tuple[str, str] | None:
@@ -177,6 +196,8 @@ class Accounts:
         token = secrets.token_urlsafe(32)
         await lobby.db.call(_open_session, lobby.store, _digest(token), key, what="opening a session")
         _set_cookie(request, response, token)
+        marks = [farm.address_mark(request), farm.give_device(request, response)]
+        await lobby.db.call(farm.note, lobby.store, key, marks, what="noting an account's address")
         return {"username": username, "csrf": csrf_token(token)}
 
     async def signup(self, body: Credentials, request: Request, response: Response) -> dict[str, Any]:
@@ -184,14 +205,24 @@ class Accounts:
         username = clean_username(body.username)
         _check_password(body.password)
         await self._limit(request, name_key(username))
+        await self._signups_left(request)
+        if await lobby.db.call(_look_alike, lobby.store, username, what="reading an account"):
+            raise TableError("that username is taken, or looks like one that is", "taken")
         password_hash = await asyncio.to_thread(_hasher.hash, body.password)
+        made_from = farm.address_mark(request)
         try:
             await lobby.db.call(
-                _create, lobby.store, name_key(username), username, password_hash, what="creating an account"
+                _create,
+                lobby.store,
+                name_key(username),
+                username,
+                password_hash,
+                made_from,
+                what="creating an account",
             )
         except TableError:
-            if await lobby.db.call(_hash_of, lobby.store, name_key(username), what="reading an account"):
-                raise TableError("that username is taken", "taken") from None
+            if await lobby.db.call(_look_alike, lobby.store, username, what="reading an account"):
+                raise TableError("that username is taken, or looks like one that is", "taken") from None
             raise
         log.info("account %s created", username)
         return await self._start_session(lobby, request, response, name_key(username), username)
@@ -232,6 +263,21 @@ class Accounts:
             "csrf": csrf_token(token) if username and token else None,
             "tables": tables,
         }
+
+    async def _signups_left(self, request: Request) -> None:
+        """Refuse a sign-up past ``Limits.signups_per_day`` accounts from this address today."""
+        lobby, most = request.app.state.lobby, request.app.state.limits.signups_per_day
+        since = now() - dt.timedelta(days=1)
+        made = await lobby.db.call(
+            farm.signups_since, lobby.store, farm.address_mark(request), since, what="counting sign-ups"
+        )
+        if made >= most:
+            raise TableError(
+                f"this address has made {made} accounts today, the most it may (a day: {most}); "
+                "try again tomorrow, or log in to one of them",
+                "rate_limited",
+                retry_after=3600,
+            )
 
     async def _limit(self, request: Request, key: str) -> None:
         """Refuse a client address past its tries (in all, and on this name); slow every try on

@@ -29,7 +29,7 @@ from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.front import LocalTable, TableFront
 from sakura.server.limits import KeyedLimiter, Limits
-from sakura.server.names import optional_name
+from sakura.server.names import fold, optional_name
 from sakura.server.table import Seat, Table, TableError
 
 if TYPE_CHECKING:
@@ -70,6 +70,15 @@ class NewTable(BaseModel):
         if self.seats is not None and len(self.seats) != self.players:
             raise ValueError(f"{self.players} seats expected, {len(self.seats)} given")
         return self
+
+
+def _seat_names(requests: list[SeatRequest]) -> list[str | None]:
+    """The seats' names as given, checked (names.py), and none like another (``name_taken``)."""
+    names = [optional_name(r.name) for r in requests]
+    folded = [fold(n) for n in names if n]
+    if len(set(folded)) < len(folded):
+        raise TableError("two seats at this table have one name, or names that look alike", "name_taken")
+    return names
 
 
 def table_options(request: NewTable) -> dict[str, bool]:
@@ -181,7 +190,7 @@ class Lobby:
                 retry_after=60,
             )
         creator = optional_name(request.name)  # a name that is not one: refused before anything is made
-        seat_names = [optional_name(r.name) for r in seat_requests]
+        seat_names = _seat_names(seat_requests)
         seats = []
         for r, seat_name in zip(seat_requests, seat_names, strict=True):
             if r.kind == "bot":

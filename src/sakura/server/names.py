@@ -4,8 +4,12 @@ chat text: checked here once, so that every path into the server refuses the sam
 A name is 1 to 24 characters (code points, after Unicode NFC and trimming), letters of any
 script welcome (Persian included, with its zero-width non-joiner), and no control character,
 no bidirectional override, no line or paragraph separator: a name must not reorder or break
-the sentence it is shown in. Rendering is the pages' business, and they only ever insert text
-(``textContent``), never HTML, so ``<b>`` in a name is shown as the four characters it is.
+the sentence it is shown in. Nor may it pass for another name (:mod:`sakura.server.lookalikes`):
+no word mixing scripts that look alike (a Cyrillic ``А`` in ``Аda``), no zero-width joiner
+where no script needs one; and names are compared in their folded form (:func:`fold`), so that
+an account's username and a seat's name at a table are unique as a reader sees them.
+Rendering is the pages' business, and they only ever insert text (``textContent``), never HTML,
+so ``<b>`` in a name is shown as the four characters it is.
 
 >>> clean_name("  Ada  "), clean_name("نگار\u200cها")
 ('Ada', 'نگار\u200cها')
@@ -13,6 +17,10 @@ the sentence it is shown in. Rendering is the pages' business, and they only eve
 Traceback (most recent call last):
 ...
 sakura.server.errors.TableError: a name may not hold control or direction-override characters
+>>> clean_name("Ada\u200d")
+Traceback (most recent call last):
+...
+sakura.server.errors.TableError: a name may hold a zero-width joiner only inside a word that needs one
 >>> clean_name("")
 Traceback (most recent call last):
 ...
@@ -25,6 +33,9 @@ import re
 import unicodedata
 
 from sakura.server.errors import TableError
+from sakura.server.lookalikes import bad_joiner, fold, mixed_script_word
+
+__all__ = ["clean_chat", "clean_name", "clean_username", "fold", "name_key", "optional_name"]
 
 NAME_MAX = 24
 CHAT_MAX = 300
@@ -51,6 +62,13 @@ def clean_name(text: str, *, what: str = "a name") -> str:
         raise TableError(f"{what} needs 1 to {NAME_MAX} characters", "bad_name")
     if any(_bad_char(ch) for ch in name):
         raise TableError(f"{what} may not hold control or direction-override characters", "bad_name")
+    if bad_joiner(name):
+        raise TableError(f"{what} may hold a zero-width joiner only inside a word that needs one", "bad_name")
+    if mixed_script_word(name):
+        raise TableError(
+            f"{what} may not mix alphabets within a word (letters of one that look like another's)",
+            "bad_name",
+        )
     return name
 
 
