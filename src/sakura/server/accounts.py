@@ -58,13 +58,29 @@ _DUMMY = _hasher.hash(secrets.token_urlsafe(16))
 
 class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    username: str = Field(max_length=64)
+    username: str = Field(max_length=200)  # names.py's rules: 400 bad_name
     password: str = Field(max_length=1024)
 
     def __repr__(self) -> str:  # never the password, wherever it is printed
         return f"Credentials(username={self.username!r}, password=<hidden>)"
 
     __str__ = __repr__
+
+
+class NewAccount(Credentials):
+    """A sign-up: the username's and the password's rules as the schema states them (their
+    checks are names.py's and :func:`_check_password`, with a 400 and the rule in words)."""
+
+    username: str = Field(
+        max_length=200,
+        description="3 to 24 letters (one script a word), digits, '_', '.' or '-'; unique as it looks",
+        json_schema_extra={"pattern": r"^[\w.\-]{3,24}$", "maxLength": 24},
+    )
+    password: str = Field(
+        max_length=1024,
+        description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters",
+        json_schema_extra={"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX},
+    )
 
 
 def _digest(token: str) -> str:
@@ -200,7 +216,7 @@ class Accounts:
         await lobby.db.call(farm.note, lobby.store, key, marks, what="noting an account's address")
         return {"username": username, "csrf": csrf_token(token)}
 
-    async def signup(self, body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    async def signup(self, body: NewAccount, request: Request, response: Response) -> dict[str, Any]:
         lobby = request.app.state.lobby
         username = clean_username(body.username)
         _check_password(body.password)

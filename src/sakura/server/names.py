@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from sakura.server.errors import TableError
 from sakura.server.lookalikes import bad_joiner, fold, mixed_script_word
 
-__all__ = ["clean_chat", "clean_name", "clean_username", "fold", "name_key", "optional_name"]
+__all__ = ["NAME_RULES", "clean_chat", "clean_name", "clean_username", "fold", "name_key", "optional_name"]
 
 NAME_MAX = 24
 CHAT_MAX = 300
@@ -43,6 +44,13 @@ USERNAME_MIN = 3
 # Format characters a script needs inside words (Persian's ZWNJ, joiners); every other format
 # character (bidi overrides and isolates, invisible operators) is refused.
 _JOINERS = {"\u200c", "\u200d"}
+# The rules a JSON Schema can state, for the OpenAPI contract (contract.py); the others in words
+NAME_RULES: dict[str, Any] = {
+    "maxLength": NAME_MAX,
+    "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f\\u2028-\\u202e\\u2066-\\u2069]*$",
+    "description": "1 to 24 characters after trimming, one script a word, no control, direction or "
+    "stray zero-width character (400 bad_name otherwise)",
+}
 _USERNAME = re.compile(r"[\w.\-]+")  # \w: letters and digits of every script, and "_"
 
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from sakura.server import farm, listing
 from sakura.server.lobby import NewTable
-from sakura.server.names import name_key, optional_name
+from sakura.server.names import NAME_RULES, name_key, optional_name
 from sakura.server.routes.deps import AccountDep, AddressDep, FrontDep, LobbyDep
 
 router = APIRouter()
@@ -19,7 +19,7 @@ PageNumber = Annotated[int, Query(ge=0, le=10_000)]
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(default=None, ge=0, le=7)
-    name: str | None = Field(default=None, max_length=24)
+    name: str | None = Field(default=None, json_schema_extra=NAME_RULES)  # else: 400 bad_name (names.py)
 
 
 @router.get("/api/tables")
