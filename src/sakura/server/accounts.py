@@ -18,6 +18,9 @@ rated tables.
   name waits ``LOGIN_SLOW`` seconds first. A refusal per name would let anyone lock a user out
   (one wrong try every 12 s from anywhere kept the account shut); a delay costs a guesser
   spread over many addresses time, and costs the real user, from any address, one second.
+* A username may not look like another's (:mod:`sakura.server.lookalikes`: 409 ``taken``), and
+  one address makes at most ``Limits.signups_per_day`` accounts a day; each session notes its
+  address and device for the rating-farm rule (:mod:`sakura.server.farm`).
 """
 
 from __future__ import annotations
