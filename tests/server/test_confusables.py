@@ -17,7 +17,7 @@ def _signup(client: TestClient, username: str) -> int:
 
 def test_a_cyrillic_look_alike_username_is_refused(client: TestClient) -> None:
     assert _signup(client, "ada67985") == 201
-    for look_alike in ("\u0410da67985", "\u0430d\u043067985", "ADA67985", "ada6798\u0455"[:-1] + "5"):
+    for look_alike in ("\u0410da67985", "\u0430d\u043067985", "ADA67985", "ada67985\u200d"):
         refused = TestClient(client.app).post(
             "/api/signup", json={"username": look_alike, "password": PASSWORD}
         )
