@@ -7,10 +7,17 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 from tests.server.test_ratings import ELSEWHERE, TWO, _play_out, _wait_for, account, rated_table
 
+from sakura.server import create_app
+
 PASSWORD = "a good long password"
 
 
-def test_two_accounts_of_one_address_play_a_rated_game_without_changing_ratings(client: TestClient) -> None:
+def test_two_accounts_of_one_address_play_a_rated_game_without_changing_ratings(database_url: str) -> None:
+    with TestClient(create_app(database_url)) as client:
+        _one_address_plays_unrated(client)
+
+
+def _one_address_plays_unrated(client: TestClient) -> None:
     second = TestClient(client.app)  # another browser (its own cookies), the same address
     table_id, ada, bo = rated_table(client, second, account(client, "Ada"), account(second, "Bob"))
     _play_out(client, table_id, [ada, bo])
