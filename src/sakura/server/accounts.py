@@ -12,8 +12,9 @@ rated tables.
   SHA-256): HttpOnly, SameSite=Lax, Secure when the page came over https, 30 days.
 * Every state-changing request is guarded against cross-site forgery (:mod:`sakura.server.csrf`):
   the token it must carry comes from ``GET /api/me``.
-* Logins are rate-limited per client address and per (address, username) (``LOGIN_BURST``
-  tries, then one a ``LOGIN_EVERY`` seconds), with a clear error and a ``Retry-After``. Per
+* Logins are rate-limited per (address, username) (``LOGIN_BURST`` tries, then one a
+  ``LOGIN_EVERY`` seconds) and per client address in all (``ADDRESS_BURST``, then one a
+  ``ADDRESS_EVERY`` seconds), with a clear error and a ``Retry-After``. Per
   username alone there is no refusal, only a slower path: past the same burst every try on that
   name waits ``LOGIN_SLOW`` seconds first. A refusal per name would let anyone lock a user out
   (one wrong try every 12 s from anywhere kept the account shut); a delay costs a guesser
@@ -52,7 +53,9 @@ log = logging.getLogger("sakura.server")
 COOKIE = "sakura_session"
 SESSION_DAYS = 30
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
-LOGIN_BURST, LOGIN_EVERY = 5, 12.0  # five tries, then one every 12 s (five a minute)
+LOGIN_BURST, LOGIN_EVERY = 5, 12.0  # five tries on a name, then one every 12 s (five a minute)
+# an address in all (a school or a family behind one): twenty tries, then one every 3 s
+ADDRESS_BURST, ADDRESS_EVERY = 20, 3.0
 LOGIN_SLOW = 1.0  # seconds every try on a name waits once that name is past its burst
 _hasher = PasswordHasher()
 # A hash to verify against when the username does not exist: the answer takes as long.
@@ -195,7 +198,7 @@ class Accounts:
     """The routes of ``/api/signup``, ``/api/login``, ``/api/logout`` and ``/api/me``."""
 
     def __init__(self) -> None:
-        self.by_address = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)
+        self.by_address = KeyedLimiter(1 / ADDRESS_EVERY, ADDRESS_BURST)
         self.by_address_and_name = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)
         self.by_name = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)  # a delay, never a refusal
         self.router = APIRouter()
