@@ -36,7 +36,7 @@ from sakura.server.guard import Guard
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.pages import STATIC
-from sakura.server.routes import archive, pages, people, play, tables
+from sakura.server.routes import archive, health, pages, people, play, tables
 
 log = logging.getLogger("sakura.server")
 
@@ -66,7 +66,7 @@ def create_app(
     app.state.limits = bounds
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, table_error)  # type: ignore[arg-type]
-    for router in (pages.router, tables.router, archive.router, people.router, play.router):
+    for router in (health.router, pages.router, tables.router, archive.router, people.router, play.router):
         app.include_router(router)
     app.include_router(Accounts().router)
     for router in ROUTES.values():

@@ -98,6 +98,11 @@ class Lobby:
     async def stop(self) -> None:
         """Before the tables close: nothing to let go for one process (many: their leases)."""
 
+    async def peers_unready(self) -> str | None:
+        """Why the other processes of the site cannot be reached (``/readyz``): one process
+        has none, so never (many: Redis, :class:`~sakura.server.cluster.ClusterLobby`)."""
+        return None
+
     async def restore(self) -> list[Table]:
         """Rebuild every unfinished table from the database (after a restart)."""
         stored_tables = await self.db.call(self.store.load_unfinished, what="loading the unfinished tables")

@@ -28,6 +28,7 @@ from typing import Any
 from sakura.server.cluster import messages, sitewide
 from sakura.server.cluster.fencing import lease_of, playing_ids, raise_lease
 from sakura.server.cluster.lease import Leases
+from sakura.server.cluster.reach import Reach
 from sakura.server.cluster.relay import Relay, RelayConnection
 from sakura.server.cluster.remote import UNREACHABLE, RemoteTable, ask
 from sakura.server.db import Store
@@ -73,7 +74,9 @@ class ClusterLobby(Lobby):
         self.relayed: dict[tuple[str, str], tuple[Table, RelayConnection]] = {}  # (node, cid), at the owner
         self._order: dict[tuple[str, str], asyncio.Lock] = defaultdict(asyncio.Lock)
         self.watched: dict[str, tuple[str, set[str]]] = {}  # table -> (owner, relayed cids here)
+        self._starter: asyncio.Task[None] | None = None
         self._keeper: asyncio.Task[None] | None = None
+        self.reach = Reach()  # Redis reached yet? (a process starts serving without it)
         self._renewer: asyncio.Task[None] | None = None
         self._taking: dict[str, asyncio.Future[Table | None]] = {}  # tables being taken over here
         self._deadlines: dict[str, float | None] = {}  # deadlines to store in Redis, by table
@@ -82,14 +85,24 @@ class ClusterLobby(Lobby):
         self.site: list[dict[str, Any]] = []  # every process's unfinished tables, as last read
 
     async def start(self) -> None:
+        """Serve at once, Redis or not: reaching it goes on in the background (:meth:`_reach`),
+        and ``/readyz`` answers 503 until it is reached."""
+        self._starter = asyncio.get_running_loop().create_task(self._reach())
+
+    async def _reach(self) -> None:
+        """Reach Redis (:mod:`.reach`: retried, the reason logged), then start the relay and
+        the keeper."""
+        await self.reach.until_reached(self.leases.alive)
         self.relay.start()
-        await self.leases.alive()
         loop = asyncio.get_running_loop()
         self._keeper = loop.create_task(self._rounds())
         self._renewer = loop.create_task(self._renewals())
 
+    async def peers_unready(self) -> str | None:
+        return await self.reach.unready(self.redis.ping)
+
     async def stop(self) -> None:
-        for task in (self._keeper, self._renewer):
+        for task in (self._starter, self._keeper, self._renewer):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
