@@ -64,10 +64,10 @@ def test_not_ready_while_the_database_does_not_answer(sqlite_url: str) -> None:
     shutil.which("redis-server") is None, reason="no redis-server to start (apt install redis-server)"
 )
 def test_a_process_started_without_redis_serves_once_redis_is_up(tmp_path: Path) -> None:
-    port, redis_port = free_port(), free_port()
+    port, redis_port, metrics_port = free_port(), free_port(), free_port()
     log_path = tmp_path / "serve.log"
     command = [sys.executable, "-m", "sakura.cli.main", "serve", "--no-open", "--port", str(port)]
-    command += ["--database-url", f"sqlite:///{tmp_path / 'site.db'}"]
+    command += ["--database-url", f"sqlite:///{tmp_path / 'site.db'}", "--metrics-port", str(metrics_port)]
     command += ["--redis-url", f"redis://127.0.0.1:{redis_port}/0", "--redis-prefix", "sakura-health:"]
     with log_path.open("wb") as log:
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
@@ -100,6 +100,8 @@ def test_a_process_started_without_redis_serves_once_redis_is_up(tmp_path: Path)
         created = httpx.post(base + "/api/tables", json={"players": 2}, timeout=30)
         assert created.status_code == 201, created.text
         assert "Redis reached" in log_path.read_text()
+        metrics = httpx.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10).text
+        assert "\nsakura_live_tables 1.0\n" in metrics  # sakura serve --metrics-port: this process's
     finally:
         server.terminate()
         server.wait(60)

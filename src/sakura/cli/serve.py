@@ -51,6 +51,13 @@ def serve(
         ),
     ] = None,
     redis_prefix: Annotated[str, typer.Option(help="the prefix of this site's Redis keys")] = "sakura:",
+    metrics_port: Annotated[
+        int | None,
+        typer.Option(help="serve Prometheus metrics at /metrics on this admin port (off by default)"),
+    ] = None,
+    metrics_host: Annotated[
+        str, typer.Option(help="the address the metrics port listens on (keep it private)")
+    ] = "127.0.0.1",
     workers: Annotated[
         int,
         typer.Option(
@@ -72,6 +79,8 @@ def serve(
     limits = Limits(allowed_hosts=hosts, live_tables=max_tables)
     if workers > 1 and redis_url is None:
         _fail("--workers above 1 needs --redis-url (the processes share tables through Redis)")
+    if workers > 1 and metrics_port is not None:
+        _fail("--metrics-port serves one process's metrics: run one process per port instead of --workers")
     try:
         check_url(url)  # a URL that cannot work is refused before the port is taken
     except DatabaseUrlError as exc:
@@ -92,6 +101,8 @@ def serve(
     lobby = f"http://{_browsable(host)}:{bound}/"
     typer.echo(f"Sakura is served at {lobby} (Ctrl+C to stop)")
     typer.echo(f"Games are kept in {where(url)} (another database: --database-url)")
+    if metrics_port is not None:
+        typer.echo(f"Metrics are served at http://{_browsable(metrics_host)}:{metrics_port}/metrics")
     if "*" in hosts:
         typer.echo(
             "Any host name is accepted (--allowed-host '*'): put the server behind a proxy that checks it."
@@ -113,7 +124,8 @@ def serve(
             proxy_headers=proxy_headers,
         )
         return
-    app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix)
+    metrics_at = None if metrics_port is None else (metrics_host, metrics_port)
+    app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix, metrics_at=metrics_at)
     uvicorn.Server(config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers)).run(
         sockets=sockets
     )

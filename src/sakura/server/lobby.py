@@ -29,6 +29,7 @@ from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.front import LocalTable, TableFront
 from sakura.server.limits import KeyedLimiter, Limits
+from sakura.server.metrics import Metrics
 from sakura.server.names import optional_name
 from sakura.server.table import Seat, Table, TableError
 
@@ -85,10 +86,16 @@ def table_options(request: NewTable) -> dict[str, bool]:
 class Lobby:
     """Every live table of one server, by id."""
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None, metrics: Metrics | None = None) -> None:
         self.store = store
         self.limits = limits or Limits()
-        self.db = Database(store, timeout=self.limits.db_timeout, threads=self.limits.db_threads)
+        self.metrics = metrics or Metrics()  # the app's (server/metrics.py)
+        self.db = Database(
+            store,
+            timeout=self.limits.db_timeout,
+            threads=self.limits.db_threads,
+            observe=self.metrics.database_seconds.observe,
+        )
         self.writer = GroupCommit(store)  # every table's actions, committed in groups
         self.tables: dict[str, Table] = {}
         self.creates = KeyedLimiter(self.limits.creates_per_minute / 60, self.limits.creates_per_minute)

@@ -36,6 +36,7 @@ from sakura.server.errors import TableError
 from sakura.server.front import LocalTable, TableFront
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
+from sakura.server.metrics import Metrics
 from sakura.server.protocol import Chat
 from sakura.server.table import Table
 
@@ -50,9 +51,15 @@ class ClusterLobby(Lobby):
     """See the module docstring. ``start()`` after the event loop runs, ``stop()`` at the end."""
 
     def __init__(
-        self, store: Store, limits: Limits | None, redis_url: str, *, prefix: str = "sakura:"
+        self,
+        store: Store,
+        limits: Limits | None,
+        redis_url: str,
+        *,
+        prefix: str = "sakura:",
+        metrics: Metrics | None = None,
     ) -> None:
-        super().__init__(store, limits)
+        super().__init__(store, limits, metrics)
         lease_seconds = self.limits.lease_seconds
         import redis.asyncio as aioredis
 
@@ -404,6 +411,7 @@ class ClusterLobby(Lobby):
         for table_id in free[:TAKE_PER_ROUND]:
             if await self._take(table_id) is not None:
                 self.taken += 1
+                self.metrics.failovers.inc()
 
     async def _check_watched(self) -> None:
         owners = await self.leases.owners(list(self.watched))
