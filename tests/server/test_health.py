@@ -4,10 +4,12 @@ up it is ready and a game can be created."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -64,11 +66,13 @@ def test_not_ready_while_the_database_does_not_answer(sqlite_url: str) -> None:
     shutil.which("redis-server") is None, reason="no redis-server to start (apt install redis-server)"
 )
 def test_a_process_started_without_redis_serves_once_redis_is_up(tmp_path: Path) -> None:
+    """With ``--metrics-port`` and ``--log-format json`` too: the command line's options."""
     port, redis_port, metrics_port = free_port(), free_port(), free_port()
     log_path = tmp_path / "serve.log"
     command = [sys.executable, "-m", "sakura.cli.main", "serve", "--no-open", "--port", str(port)]
     command += ["--database-url", f"sqlite:///{tmp_path / 'site.db'}", "--metrics-port", str(metrics_port)]
     command += ["--redis-url", f"redis://127.0.0.1:{redis_port}/0", "--redis-prefix", "sakura-health:"]
+    command += ["--log-format", "json"]
     with log_path.open("wb") as log:
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
     base = f"http://127.0.0.1:{port}"
@@ -79,7 +83,8 @@ def test_a_process_started_without_redis_serves_once_redis_is_up(tmp_path: Path)
         assert unready.status_code == 503
         assert unready.json()["reason"].startswith("redis: not reached yet")
         wait_until(lambda: "Redis is not reachable" in log_path.read_text(), 60, "the reason in the log")
-        assert "retrying" in log_path.read_text()
+        said = [line for line in _json_log(log_path) if "Redis is not reachable" in line["event"]]
+        assert said[0]["level"] == "warning" and "retrying" in said[0]["event"]
         refused = httpx.post(base + "/api/tables", json={"players": 2}, timeout=30)
         assert refused.status_code == 503  # no table can be owned without Redis: try again
         redis_server = subprocess.Popen(
@@ -99,7 +104,7 @@ def test_a_process_started_without_redis_serves_once_redis_is_up(tmp_path: Path)
         wait_until(lambda: _status(base + "/readyz", server) == 200, 120, "/readyz to answer 200")
         created = httpx.post(base + "/api/tables", json={"players": 2}, timeout=30)
         assert created.status_code == 201, created.text
-        assert "Redis reached" in log_path.read_text()
+        assert any(line["event"] == "Redis reached: serving" for line in _json_log(log_path))
         metrics = httpx.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10).text
         assert "\nsakura_live_tables 1.0\n" in metrics  # sakura serve --metrics-port: this process's
     finally:
@@ -108,6 +113,13 @@ def test_a_process_started_without_redis_serves_once_redis_is_up(tmp_path: Path)
         if redis_server is not None:
             redis_server.terminate()
             redis_server.wait(30)
+
+
+def _json_log(path: Path) -> list[dict[str, Any]]:
+    """``--log-format json``: every line of the log one JSON object with its four fields."""
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    assert all({"time", "level", "logger", "event"} <= set(line) for line in lines), lines
+    return lines
 
 
 def _status(url: str, server: subprocess.Popen[bytes]) -> int | None:

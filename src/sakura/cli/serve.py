@@ -58,6 +58,9 @@ def serve(
     metrics_host: Annotated[
         str, typer.Option(help="the address the metrics port listens on (keep it private)")
     ] = "127.0.0.1",
+    log_format: Annotated[
+        str, typer.Option(help="text, or json: one JSON object a line (docs/operations.md)")
+    ] = "text",
     workers: Annotated[
         int,
         typer.Option(
@@ -72,6 +75,7 @@ def serve(
     from sakura.cli.database import DatabaseUrlError, check_url, open_store, where
     from sakura.server import create_app
     from sakura.server.limits import Limits
+    from sakura.server.logs import config as log_config
     from sakura.server.serving import config, listen
 
     url = database_url or _default_database()
@@ -79,6 +83,8 @@ def serve(
     limits = Limits(allowed_hosts=hosts, live_tables=max_tables)
     if workers > 1 and redis_url is None:
         _fail("--workers above 1 needs --redis-url (the processes share tables through Redis)")
+    if log_format not in ("text", "json"):
+        _fail(f"--log-format is text or json, not {log_format!r}")
     if workers > 1 and metrics_port is not None:
         _fail("--metrics-port serves one process's metrics: run one process per port instead of --workers")
     try:
@@ -122,13 +128,15 @@ def serve(
             redis_url=redis_url,
             redis_prefix=redis_prefix,
             proxy_headers=proxy_headers,
+            log_format=log_format,
         )
         return
     metrics_at = None if metrics_port is None else (metrics_host, metrics_port)
     app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix, metrics_at=metrics_at)
-    uvicorn.Server(config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers)).run(
-        sockets=sockets
-    )
+    logs = log_config(log_format)
+    uvicorn.Server(
+        config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers, log_config=logs)
+    ).run(sockets=sockets)
 
 
 def _fail(message: str) -> NoReturn:
