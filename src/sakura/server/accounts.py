@@ -31,6 +31,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, insert, select
 
+from sakura.server import moderation
 from sakura.server.csrf import csrf_token
 from sakura.server.db import Store, now
 from sakura.server.errors import TableError
@@ -199,6 +200,8 @@ class Accounts:
         if found is None or not ok:
             log.info("a failed login for %r", body.username[:24])
             raise TableError("wrong username or password", "bad_login")
+        if await lobby.db.call(moderation.is_banned, lobby.store, key, what="reading an account"):
+            raise TableError("this account is banned", "banned")
         return await self._start_session(lobby, request, response, key, found[0])
 
     async def logout(self, request: Request, response: Response) -> dict[str, Any]:
@@ -233,6 +236,16 @@ class Accounts:
         if waits:
             wait = max(waits)
             raise TableError(f"too many tries; try again in {wait:.0f} s", "rate_limited", retry_after=wait)
+
+
+def hash_of(store: Store, username: str) -> tuple[str, str] | None:
+    """The account's username and password hash (a store call), or None: for routes that ask
+    for the password again (deleting the account)."""
+    return _hash_of(store, name_key(username))
+
+
+def verify(password_hash: str, password: str) -> bool:
+    return _verify(password_hash, password)
 
 
 def _verify(password_hash: str, password: str) -> bool:

@@ -37,7 +37,7 @@ from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.metrics import Metrics
 from sakura.server.pages import STATIC
-from sakura.server.routes import archive, health, pages, people, play, tables
+from sakura.server.routes import account, admin, archive, health, pages, people, play, tables
 
 log = logging.getLogger("sakura.server")
 
@@ -70,7 +70,8 @@ def create_app(
     app.state.metrics = Metrics()
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, table_error)  # type: ignore[arg-type]
-    for router in (health.router, pages.router, tables.router, archive.router, people.router, play.router):
+    routers = (health, pages, tables, archive, people, play, admin, account)
+    for router in (r.router for r in routers):
         app.include_router(router)
     app.include_router(Accounts().router)
     for router in ROUTES.values():

@@ -32,6 +32,10 @@ HTTP_STATUS = {
     "bad_login": 401,
     "login_required": 401,
     "taken": 409,
+    "forbidden": 403,  # moderation: an admin's page, asked for by someone else
+    "banned": 403,  # a banned account signs in or chats
+    "no_account": 404,
+    "no_message": 404,
 }
 
 

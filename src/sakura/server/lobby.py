@@ -288,6 +288,10 @@ class Lobby:
         self._lists[key] = (now, value)
         return value
 
+    def clear_lists(self) -> None:
+        """Forget the cached lists (a table closed, an account deleted: they changed)."""
+        self._lists.clear()
+
     def sweep(self) -> int:
         """Forget finished tables nobody is on and nobody asked for lately (they stay stored);
         returns how many."""
@@ -295,7 +299,7 @@ class Lobby:
         gone = [
             t
             for t in self.tables.values()
-            if t.status == "finished" and not t.connections and t.idle_since < cutoff
+            if t.status in ("finished", "closed") and not t.connections and t.idle_since < cutoff
         ]
         for table in gone:
             del self.tables[table.id]
