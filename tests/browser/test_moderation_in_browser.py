@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.browser.conftest import page_errors
+from tests.browser.test_accessibility import violations
 from typer.testing import CliRunner
 
 from sakura.cli.main import app as cli
@@ -52,6 +53,10 @@ def test_a_moderator_hides_a_reported_message_from_the_players_page(
     moderator.wait_for_selector("#audit tbody tr:has-text('hid a message'):has-text('Mod')")
     assert moderator.locator("#reports li.admin-report").count() == 0
     moderator.screenshot(path=str(output / "admin-en-1366.png"), full_page=True)
+    assert violations(moderator) == []  # axe-core: no serious or critical violation
+    moderator.goto(f"{server}/u/Mod?lang=fa")  # one's own page offers the account's deletion
+    moderator.wait_for_selector("#delete-form button#delete-account")
+    assert violations(moderator) == []
 
     host.wait_for_selector("#chat .chat-line:has-text('something rude')", state="detached")  # live
     assert host.locator("#chat .chat-line:has-text('something kind')").count() == 1
