@@ -109,7 +109,11 @@ def test_a_process_started_without_redis_serves_once_redis_is_up(tmp_path: Path)
         assert "\nsakura_live_tables 1.0\n" in metrics  # sakura serve --metrics-port: this process's
     finally:
         server.terminate()
-        server.wait(60)
+        try:  # (a cluster process bounded in its stopping is issue 30's item 5, not this test's)
+            server.wait(60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(30)
         if redis_server is not None:
             redis_server.terminate()
             redis_server.wait(30)

@@ -148,7 +148,8 @@ async def _lobby(
         return Lobby(store, bounds, metrics)
     from sakura.server.cluster import ClusterLobby  # Redis is imported only for a cluster
 
-    lobby = ClusterLobby(store, bounds, redis_url, prefix=redis_prefix, metrics=metrics)
+    lobby = ClusterLobby(store, bounds, redis_url, prefix=redis_prefix)
+    lobby.metrics, lobby.db.observe = metrics, metrics.database_seconds.observe  # the app's
     await lobby.start()
     return lobby
 

@@ -288,6 +288,13 @@ class Lobby:
         self._lists[key] = (now, value)
         return value
 
+    async def close_table(self, table: Table) -> None:
+        """A moderator closed ``table`` (marked in the database): its players told, it stops
+        and leaves the lists."""
+        self.tables.pop(table.id, None)
+        self._lists.clear()
+        await table.closed_by_moderator()
+
     def clear_lists(self) -> None:
         """Forget the cached lists (a table closed, an account deleted: they changed)."""
         self._lists.clear()

@@ -36,7 +36,6 @@ from sakura.server.errors import TableError
 from sakura.server.front import LocalTable, TableFront
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
-from sakura.server.metrics import Metrics
 from sakura.server.protocol import Chat
 from sakura.server.table import Table
 
@@ -51,15 +50,9 @@ class ClusterLobby(Lobby):
     """See the module docstring. ``start()`` after the event loop runs, ``stop()`` at the end."""
 
     def __init__(
-        self,
-        store: Store,
-        limits: Limits | None,
-        redis_url: str,
-        *,
-        prefix: str = "sakura:",
-        metrics: Metrics | None = None,
+        self, store: Store, limits: Limits | None, redis_url: str, *, prefix: str = "sakura:"
     ) -> None:
-        super().__init__(store, limits, metrics)
+        super().__init__(store, limits)
         lease_seconds = self.limits.lease_seconds
         import redis.asyncio as aioredis
 
@@ -92,13 +85,11 @@ class ClusterLobby(Lobby):
         self.site: list[dict[str, Any]] = []  # every process's unfinished tables, as last read
 
     async def start(self) -> None:
-        """Serve at once, Redis or not: reaching it goes on in the background (:meth:`_reach`),
-        and ``/readyz`` answers 503 until it is reached."""
+        """Serve at once, Redis or not: reaching it goes on in the background (:mod:`.reach`),
+        then the relay and the keeper start; ``/readyz`` answers 503 until then."""
         self._starter = asyncio.get_running_loop().create_task(self._reach())
 
     async def _reach(self) -> None:
-        """Reach Redis (:mod:`.reach`: retried, the reason logged), then start the relay and
-        the keeper."""
         await self.reach.until_reached(self.leases.alive)
         self.relay.start()
         loop = asyncio.get_running_loop()
@@ -209,6 +200,12 @@ class ClusterLobby(Lobby):
         table.connections.clear()
         for key in [k for k, (t, _) in self.relayed.items() if t is table]:
             del self.relayed[key]
+
+    async def close_table(self, table: Table) -> None:  # closed in the database: nobody takes it again
+        await super().close_table(table)
+        self._drop(table, "a moderator closed it")
+        with contextlib.suppress(Exception):
+            await self.leases.release(table.id)
 
     def _deadline_key(self, table_id: str) -> str:
         return f"{self.prefix}deadline:{table_id}"
@@ -326,6 +323,9 @@ class ClusterLobby(Lobby):
                 await front.join(relay, token, account)
                 self.relayed[key] = (table, relay)
                 return {"ok": True, "seat": relay.seat}
+            case messages.Moderate(what, chat_id):
+                await front.moderate(what, chat_id)
+                return {"ok": True}
         held = self.relayed.get(key)
         if held is None or held[0] is not table:
             return MOVED

@@ -11,17 +11,19 @@ a closed table tells its players and stops.
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
-from sakura.server import chat, moderation
+from sakura.server import moderation
 from sakura.server.errors import TableError
 from sakura.server.pages import page
 from sakura.server.routes.deps import TABLE_ID, LobbyDep, account
 
+log = logging.getLogger("sakura.server")
 router = APIRouter()
 FORBIDDEN = ("this page is for the site's moderators", "forbidden")
 
@@ -105,10 +107,20 @@ async def hide(body: Hide, lobby: LobbyDep, moderator: AdminDep) -> dict[str, An
     )
     if table_id is None:
         raise TableError("there is no such chat message", "no_message")
-    table = lobby.tables.get(table_id)
-    if table is not None:
-        chat.hidden(table, body.message)
-    return {"message": body.message, "hidden": True}
+    live = await _live(lobby, table_id, body.message)
+    return {"message": body.message, "hidden": True, "live": live}
+
+
+async def _live(lobby: Any, table_id: str, message: int) -> bool:
+    """Take a hidden message off the pages at its table, wherever the table is served (its
+    owner, with many processes). Stored already: a page that missed this loses it on reload."""
+    try:
+        front = await lobby.front(table_id)
+        await front.moderate("hide", message)
+    except (KeyError, TableError) as exc:
+        log.warning("table %s: hidden message %d not taken off its pages live: %s", table_id, message, exc)
+        return False
+    return True
 
 
 @router.post("/api/admin/close")
@@ -116,12 +128,13 @@ async def close(body: Close, lobby: LobbyDep, moderator: AdminDep) -> dict[str, 
     """Close a table in play: its players are told, the game ends without a result or rating."""
     if not TABLE_ID.fullmatch(body.table):
         raise TableError("no such table", "no_table")
-    if not await lobby.db.call(
+    try:  # where it is played: here, or its owner (many processes)
+        front = await lobby.front(body.table)
+    except KeyError:
+        raise TableError("no such table", "no_table") from None
+    if front.status != "playing" or not await lobby.db.call(
         moderation.close_table, lobby.store, body.table, moderator, body.reason, what="closing"
     ):
         raise TableError("no table of that id is in play", "no_table")
-    table = lobby.tables.pop(body.table, None)
-    lobby.clear_lists()
-    if table is not None:
-        await table.closed_by_moderator()
+    await front.moderate("close", None)
     return {"table": body.table, "status": "closed"}
