@@ -202,8 +202,9 @@ class ClusterLobby(Lobby):
             del self.relayed[key]
 
     async def close_table(self, table: Table) -> None:  # closed in the database: nobody takes it again
-        await super().close_table(table)
-        self._drop(table, "a moderator closed it")
+        await super().close_table(table)  # (its connections stay: they are told, and see it closed)
+        table.watch_clock(None)
+        self._deadlines.pop(table.id, None)
         with contextlib.suppress(Exception):
             await self.leases.release(table.id)
 
