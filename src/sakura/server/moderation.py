@@ -12,7 +12,7 @@
 * Every action of a moderator (and each grant or revoke) is one row of the audit log, written
   in the transaction of the change itself: no change without its line, no line without it.
 * An account deleted by its owner: sessions, ratings and rating history go; its finished games
-  stay, its seats in them unnamed (``name`` empty: the pages say "Player N"); then the
+  stay, its seats in them unnamed (``name`` empty: the pages name the seat by its colour); then the
   account's row goes, so its name may be taken again by anyone.
 """
 
