@@ -3,11 +3,16 @@ their own, scraped after a few actions: every number that should move has moved.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import uuid
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
+from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 from tests.live_server import free_port
 from tests.server.conftest import create_table, receive, socket
@@ -71,3 +76,45 @@ def test_metrics_are_off_by_default_and_not_on_the_players_port(sqlite_url: str)
     with TestClient(create_app(sqlite_url)) as client:
         assert client.get("/metrics").status_code == 404
         assert client.app.state.metrics._server is None  # type: ignore[attr-defined]
+
+
+def test_a_table_taken_over_counts_as_a_failover(tmp_path: Path) -> None:
+    """The keeper of one process takes a table whose owner stopped renewing its lease: the
+    process's ``sakura_failovers_total`` says so (PostgreSQL is not needed: SQLite and Redis)."""
+    from tests.server.test_cluster import REDIS, _local_lobby, _redis_up, cluster_kill
+
+    from sakura.server.lobby import NewTable
+
+    if not _redis_up(REDIS):
+        pytest.skip(f"no Redis server reachable at {REDIS} (set SAKURA_TEST_REDIS_URL)")
+    prefix = f"sakura-metrics-{uuid.uuid4().hex[:8]}:"
+
+    async def run() -> tuple[float, float]:
+        async with _local_lobby(prefix, tmp_path) as lobby:
+            made, _, _ = await lobby.create(NewTable(players=2))
+            before = _failovers(lobby)
+            await made.close()  # as if its owner died: gone from memory, its lease lapsed
+            del lobby.tables[made.id]
+            await lobby.leases.release(made.id)
+            await lobby._take_orphans()  # the keeper's round
+            assert made.id in lobby.tables
+            text = generate_latest(lobby.metrics.registry).decode()
+            return before, next(
+                float(line.split()[1])
+                for line in text.splitlines()
+                if line.startswith("sakura_failovers_total ")
+            )
+
+    try:
+        before, after = asyncio.run(run())
+    finally:
+        cluster_kill.drop_prefix(REDIS, prefix)
+    assert (before, after) == (0, 1)
+
+
+def _failovers(lobby: Any) -> float:
+    """``sakura_failovers_total`` as a scrape of ``lobby``'s registry reads it."""
+    text = generate_latest(lobby.metrics.registry).decode()
+    return next(
+        float(line.split()[1]) for line in text.splitlines() if line.startswith("sakura_failovers_total ")
+    )

@@ -145,6 +145,7 @@ class ClusterLobby(Lobby):
         try:
             if await self.leases.take(table_id):
                 taken = await self._rebuild(table_id)
+                self.metrics.failovers.inc()  # by the keeper, or for a player who came first
             return taken
         finally:
             del self._taking[table_id]
@@ -412,7 +413,6 @@ class ClusterLobby(Lobby):
         for table_id in free[:TAKE_PER_ROUND]:
             if await self._take(table_id) is not None:
                 self.taken += 1
-                self.metrics.failovers.inc()
 
     async def _check_watched(self) -> None:
         owners = await self.leases.owners(list(self.watched))
