@@ -100,7 +100,7 @@ def test_a_ban_ends_sessions_sign_in_and_chat_until_unbanned(
         assert player.get("/api/me").json()["username"] is None  # the session ended at once
         ws.send_text(json.dumps({"type": "chat", "text": "still here?"}))
         assert receive(ws, "error")["code"] == "banned"
-    player.cookies.clear()  # (the ended session's cookie: its CSRF token is gone with it)
+    assert "sakura_session" not in player.cookies  # the ended session's cookie was cleared by /api/me
     again = player.post("/api/login", json={"username": "Bob", "password": PASSWORD})
     assert again.status_code == 403 and again.json()["code"] == "banned"
     assert admin.get("/api/admin").json()["banned"][0]["username"] == "Bob"

@@ -212,12 +212,16 @@ class Accounts:
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
         return {"username": None}
 
-    async def me(self, request: Request) -> dict[str, Any]:
+    async def me(self, request: Request, response: Response) -> dict[str, Any]:
         """Who this browser is logged in as (``username``: null when nobody), the token its
-        state-changing requests carry, and the seats of its unfinished tables."""
+        state-changing requests carry, and the seats of its unfinished tables. A cookie whose
+        session ended (logged out elsewhere, expired, banned) is cleared: otherwise the CSRF
+        check would refuse the browser's next log-in for a token it can no longer get."""
         lobby = request.app.state.lobby
         token = request.cookies.get(COOKIE)
         username = await user_of(lobby, request.cookies)
+        if token and username is None:
+            response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
         tables = []
         if username is not None:
             for table in lobby.tables.values():
