@@ -179,35 +179,31 @@ def close_table(store: Store, table_id: str, actor: str, reason: str | None) -> 
 
 
 def add_report(store: Store, chat_id: int, reporter: str | None, reason: str | None) -> bool:
-    """A report of message ``chat_id``; False if there is no such (visible) message."""
+    """A report of message ``chat_id``, what was said copied in; False if there is no such
+    (visible) message."""
+    columns = (ChatRow.table_id, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.phrase)
     with store.engine.begin() as conn:
-        found = conn.execute(
-            select(ChatRow.id).where(ChatRow.id == chat_id, ChatRow.hidden.is_(None))
-        ).scalar()
+        found = conn.execute(select(*columns).where(ChatRow.id == chat_id, ChatRow.hidden.is_(None))).first()
         if found is None:
             return False
         conn.execute(
             insert(ReportRow),
-            {"chat_id": chat_id, "reporter": reporter and name_key(reporter), "reason": reason, "at": now()},
+            {
+                **found._mapping,
+                "chat_id": chat_id,
+                "reporter": reporter and name_key(reporter),
+                "reason": reason,
+                "at": now(),
+            },
         )
     return True
 
 
 def open_reports(store: Store) -> list[dict[str, Any]]:
     """The reports no moderator has handled yet, newest first, each with the message."""
+    message = (ReportRow.table_id, ReportRow.seat, ReportRow.name, ReportRow.text, ReportRow.phrase)
     query = (
-        select(
-            ReportRow.id,
-            ReportRow.chat_id,
-            ChatRow.table_id,
-            ChatRow.seat,
-            ChatRow.name,
-            ChatRow.text,
-            ChatRow.phrase,
-            ReportRow.reason,
-            ReportRow.at,
-        )
-        .join(ChatRow, ChatRow.id == ReportRow.chat_id)
+        select(ReportRow.id, ReportRow.chat_id, *message, ReportRow.reason, ReportRow.at)
         .where(ReportRow.handled.is_(None))
         .order_by(ReportRow.id.desc())
         .limit(LISTED)

@@ -10,20 +10,27 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import DateTime, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from sakura.server.models import Base
 
 
 class ReportRow(Base):
-    """A player's report of one chat message; ``handled``: when a moderator dealt with it."""
+    """A player's report of one chat message, with a copy of what was said: a table keeps only
+    its newest messages (the chat's bound), and a report outlives the message it is about.
+    ``handled``: when a moderator dealt with it."""
 
     __tablename__ = "sakura_reports"
     __table_args__ = (Index("ix_sakura_reports_open", "handled", "id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    chat_id: Mapped[int] = mapped_column(ForeignKey("sakura_chat.id"))
+    chat_id: Mapped[int] = mapped_column(Integer)  # the message's id (no foreign key: see above)
+    table_id: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    text: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    phrase: Mapped[str | None] = mapped_column(String(16), nullable=True)
     reporter: Mapped[str | None] = mapped_column(String(48), nullable=True)  # an account, or None
     reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))

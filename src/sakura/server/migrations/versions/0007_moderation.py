@@ -24,7 +24,12 @@ def upgrade() -> None:
     op.create_table(
         "sakura_reports",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("chat_id", sa.Integer(), sa.ForeignKey("sakura_chat.id"), nullable=False),
+        sa.Column("chat_id", sa.Integer(), nullable=False),
+        sa.Column("table_id", sa.String(32), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=True),
+        sa.Column("name", sa.String(24), nullable=True),
+        sa.Column("text", sa.String(300), nullable=True),
+        sa.Column("phrase", sa.String(16), nullable=True),
         sa.Column("reporter", sa.String(48), nullable=True),
         sa.Column("reason", sa.String(200), nullable=True),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
