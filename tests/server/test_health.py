@@ -19,6 +19,7 @@ from tests.live_server import free_port
 from tests.server.conftest import wait_until
 
 from sakura.server import create_app
+from sakura.server.limits import Limits
 
 
 def test_alive_and_ready_on_a_current_database(database_url: str) -> None:
@@ -27,6 +28,18 @@ def test_alive_and_ready_on_a_current_database(database_url: str) -> None:
         assert alive.status_code == 200 and alive.json() == {"status": "alive"}
         ready = client.get("/readyz")
         assert ready.status_code == 200 and ready.json() == {"status": "ready"}
+
+
+def test_the_probes_answer_a_balancer_that_names_the_process_by_its_address(sqlite_url: str) -> None:
+    """A site that answers to its own name only still answers the probes of a balancer that
+    reaches each process by address; everything else keeps refusing that host name."""
+    limits = Limits(allowed_hosts=("play.example.org",))
+    with TestClient(create_app(sqlite_url, limits), base_url="http://10.0.0.7:8001") as client:
+        assert client.get("/healthz").status_code == 200
+        assert client.get("/readyz").json() == {"status": "ready"}
+        refused = client.get("/api/tables")
+        assert refused.status_code == 400 and refused.json()["code"] == "bad_host"
+        assert client.post("/readyz").status_code == 400  # a GET only
 
 
 def test_not_ready_while_the_schema_is_behind(sqlite_url: str) -> None:
