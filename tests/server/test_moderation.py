@@ -197,6 +197,8 @@ def test_an_owner_deletes_their_account_and_keeps_no_rating(
     wait_until(
         lambda: _ratings(store, "bob") > 0, 60, "Bob's rating"
     )  # (rated: the farm rule may leave it unchanged)
+    unfinished = admin.post("/api/tables", json=rated, headers=csrf).json()["table"]["id"]
+    assert guest.post(f"/api/tables/{unfinished}/join", json={}, headers=guest_csrf).status_code == 200
     wrong = guest.post("/api/account/delete", json={"password": "not the password"}, headers=guest_csrf)
     assert wrong.status_code == 401 and guest.get("/api/me").json()["username"] == "Bob"
     deleted = guest.post("/api/account/delete", json={"password": PASSWORD}, headers=guest_csrf)
@@ -209,6 +211,11 @@ def test_an_owner_deletes_their_account_and_keeps_no_rating(
     assert [s["name"] for s in seats] == ["Ada", ""] and seats[1]["account"] is None  # kept, unnamed
     assert admin.get("/api/players/Bob").status_code == 404
     assert guest.post("/api/login", json={"username": "Bob", "password": PASSWORD}).status_code == 401
+    # the freed name does not get the deleted account's seat in a game still being played
+    assert admin.get(f"/api/tables/{unfinished}").json()["seats"][1]["name"] == ""
+    impostor = TestClient(admin.app)
+    signup(impostor, "bob")
+    assert impostor.get("/api/me").json()["tables"] == []
     nobody = TestClient(admin.app).post("/api/account/delete", json={"password": PASSWORD})
     assert nobody.status_code == 401
 

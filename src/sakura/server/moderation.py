@@ -11,9 +11,10 @@
   reports still show what was said.
 * Every action of a moderator (and each grant or revoke) is one row of the audit log, written
   in the transaction of the change itself: no change without its line, no line without it.
-* An account deleted by its owner: sessions, ratings and rating history go; its finished games
-  stay, its seats in them unnamed (``name`` empty: the pages name the seat by its colour); then the
-  account's row goes, so its name may be taken again by anyone.
+* An account deleted by its owner: sessions, ratings and rating history go; its games, finished
+  or not, stay, its seats in them unnamed and unbound (``name`` empty: the pages name the seat
+  by its colour); then the account's row goes, so its name may be taken again by anyone, who
+  gets none of its seats.
 """
 
 from __future__ import annotations
@@ -127,6 +128,14 @@ def delete_account(store: Store, username: str) -> list[str]:
                 if seats is not None:
                     changed = [_unnamed(s) if _is(s, key) else s for s in seats]
                     conn.execute(update(model).where(column == table_id).values(seats=changed))
+        # unfinished tables: the seat is unbound too, or whoever signs up with the freed name next
+        # would be given it (a logged-in account gets its seats back from any browser)
+        for table_id, seats in conn.execute(
+            select(TableRow.id, TableRow.seats).where(TableRow.status == "playing")
+        ):
+            if any(_is(s, key) for s in seats):
+                changed = [_unnamed(s) if _is(s, key) else s for s in seats]
+                conn.execute(update(TableRow).where(TableRow.id == table_id).values(seats=changed))
         conn.execute(delete(ArchivePlayerRow).where(ArchivePlayerRow.account == key))
         conn.execute(delete(SessionRow).where(SessionRow.account == key))
         conn.execute(delete(RatingRow).where(RatingRow.account == key))

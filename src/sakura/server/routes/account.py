@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -19,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sakura.server import accounts, moderation
 from sakura.server.errors import TableError
 from sakura.server.limits import KeyedLimiter
+from sakura.server.names import name_key
 from sakura.server.routes import deps
 from sakura.server.routes.deps import AccountDep, LobbyDep
 
@@ -55,6 +57,18 @@ async def report(
     return {"reported": chat_id}
 
 
+async def _unbind(table: Any, username: str) -> None:
+    """The deleted account's seats at ``table`` keep their player (the seat's token) and lose
+    the account and its name (stored, then changed in memory)."""
+    if table.status != "playing":
+        return
+    async with table.lock:
+        for seat, held in enumerate(table.seats):
+            if held.account is not None and name_key(held.account) == name_key(username):
+                await table.change_seat(seat, replace(held, account=None, name=""))
+        table.broadcast_table()
+
+
 def _limiter(state: Any) -> KeyedLimiter:
     """The app's limit on reports, per address (made on first use)."""
     if not hasattr(state, "reports"):
@@ -78,6 +92,8 @@ async def delete(
         table = lobby.tables.get(table_id)
         if table is not None and table.status != "playing" and not table.connections:
             del lobby.tables[table_id]
+    for table in list(lobby.tables.values()):  # tables in play here: the seat unbound in memory too
+        await _unbind(table, user)
     lobby.clear_lists()
     response.delete_cookie(accounts.COOKIE, path="/", httponly=True, samesite="lax")
     return {"deleted": True, "games": len(games)}
