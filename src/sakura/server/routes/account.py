@@ -43,7 +43,14 @@ class Deletion(BaseModel):
     __str__ = __repr__
 
 
-@router.post("/api/chat/{chat_id}/report", status_code=201)
+@router.post(
+    "/api/chat/{chat_id}/report",
+    status_code=201,
+    responses={
+        404: {"description": "no such (visible) message (`no_message`)"},
+        429: {"description": "over 6 reports a minute from one address (`rate_limited`, `Retry-After`)"},
+    },
+)
 async def report(
     chat_id: int, body: Report, request: Request, lobby: LobbyDep, user: AccountDep
 ) -> dict[str, Any]:
@@ -77,7 +84,10 @@ def _limiter(state: Any) -> KeyedLimiter:
     return limiter
 
 
-@router.post("/api/account/delete")
+@router.post(
+    "/api/account/delete",
+    responses={401: {"description": "not logged in (`login_required`) or a wrong password (`bad_login`)"}},
+)
 async def delete(
     body: Deletion, request: Request, response: Response, lobby: LobbyDep, user: AccountDep
 ) -> dict[str, Any]:

@@ -24,7 +24,12 @@ from sakura.server.pages import page
 from sakura.server.routes.deps import TABLE_ID, LobbyDep, account
 
 log = logging.getLogger("sakura.server")
-router = APIRouter()
+# The refusals every admin route may answer with, stated in the OpenAPI schema.
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    403: {"description": "not a moderator (`forbidden`), or a POST without its CSRF token (`csrf`)"},
+    503: {"description": "the database did not answer in time (`storage`): try again"},
+}
+router = APIRouter(responses=REFUSALS)
 FORBIDDEN = ("this page is for the site's moderators", "forbidden")
 
 
@@ -78,13 +83,13 @@ async def overview(lobby: LobbyDep, moderator: AdminDep) -> dict[str, Any]:
     }
 
 
-@router.post("/api/admin/ban")
+@router.post("/api/admin/ban", responses={404: {"description": "no such account (`no_account`)"}})
 async def ban(body: Ban, lobby: LobbyDep, moderator: AdminDep) -> dict[str, Any]:
     """Ban an account: its sessions end now, it cannot sign in, its seats cannot chat."""
     return await _set_banned(lobby, body, moderator, banned=True)
 
 
-@router.post("/api/admin/unban")
+@router.post("/api/admin/unban", responses={404: {"description": "no such account (`no_account`)"}})
 async def unban(body: Ban, lobby: LobbyDep, moderator: AdminDep) -> dict[str, Any]:
     return await _set_banned(lobby, body, moderator, banned=False)
 
@@ -99,7 +104,7 @@ async def _set_banned(lobby: Any, body: Ban, moderator: str, *, banned: bool) ->
     return {"username": found, "banned": banned}
 
 
-@router.post("/api/admin/hide")
+@router.post("/api/admin/hide", responses={404: {"description": "no such message (`no_message`)"}})
 async def hide(body: Hide, lobby: LobbyDep, moderator: AdminDep) -> dict[str, Any]:
     """Hide a chat message from everyone, now and on reload (kept for the audit log)."""
     table_id = await lobby.db.call(
@@ -123,7 +128,7 @@ async def _live(lobby: Any, table_id: str, message: int) -> bool:
     return True
 
 
-@router.post("/api/admin/close")
+@router.post("/api/admin/close", responses={404: {"description": "no table of that id in play (`no_table`)"}})
 async def close(body: Close, lobby: LobbyDep, moderator: AdminDep) -> dict[str, Any]:
     """Close a table in play: its players are told, the game ends without a result or rating."""
     if not TABLE_ID.fullmatch(body.table):
