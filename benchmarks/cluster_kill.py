@@ -124,11 +124,12 @@ def wait_up(port: int, process: subprocess.Popen[bytes]) -> None:
     for _ in range(600):
         if process.poll() is not None:
             raise SystemExit(f"the server on port {port} exited ({process.returncode})")
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
-            return
+        try:  # ready: the database and Redis answer (a process serves before Redis is reached)
+            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
+                return
         except httpx.HTTPError:
-            time.sleep(0.05)
+            pass
+        time.sleep(0.05)
     raise SystemExit(f"the server on port {port} did not start")
 
 

@@ -42,6 +42,9 @@ def test_every_command_is_covered() -> None:
         "db",
         "db current",
         "db upgrade",
+        "admin",
+        "admin grant",
+        "admin revoke",
     } <= names
 
 

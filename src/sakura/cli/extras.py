@@ -15,7 +15,16 @@ import typer
 # The modules each extra brings that its commands import (import names, not distributions).
 # Ray (the cluster extra) says so itself (sakura.tournament.on_ray), and sakura.rl too.
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "web": ("fastapi", "uvicorn", "sqlalchemy", "alembic", "argon2", "orjson", "websockets"),
+    "web": (
+        "fastapi",
+        "uvicorn",
+        "sqlalchemy",
+        "alembic",
+        "argon2",
+        "orjson",
+        "websockets",
+        "prometheus_client",
+    ),
     "tui": ("textual", "babel", "bidi", "arabic_reshaper", "httpx", "websockets"),
     "lab": ("matplotlib",),
 }

@@ -415,9 +415,11 @@ from sakura.cli.play import play  # noqa: E402  (the terminal app's command)
 
 app.command("play")(play)
 
+from sakura.cli.admin import admin_app  # noqa: E402  (the site's moderators)
 from sakura.cli.db import db_app  # noqa: E402  (the database's schema)
 
 app.add_typer(db_app, name="db")
+app.add_typer(admin_app, name="admin")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -51,6 +51,16 @@ def serve(
         ),
     ] = None,
     redis_prefix: Annotated[str, typer.Option(help="the prefix of this site's Redis keys")] = "sakura:",
+    metrics_port: Annotated[
+        int | None,
+        typer.Option(help="serve Prometheus metrics at /metrics on this admin port (off by default)"),
+    ] = None,
+    metrics_host: Annotated[
+        str, typer.Option(help="the address the metrics port listens on (keep it private)")
+    ] = "127.0.0.1",
+    log_format: Annotated[
+        str, typer.Option(help="text, or json: one JSON object a line (docs/operations.md)")
+    ] = "text",
     workers: Annotated[
         int,
         typer.Option(
@@ -65,6 +75,7 @@ def serve(
     from sakura.cli.database import DatabaseUrlError, check_url, open_store, where
     from sakura.server import create_app
     from sakura.server.limits import Limits
+    from sakura.server.logs import config as log_config
     from sakura.server.serving import config, listen
 
     url = database_url or _default_database()
@@ -72,6 +83,10 @@ def serve(
     limits = Limits(allowed_hosts=hosts, live_tables=max_tables)
     if workers > 1 and redis_url is None:
         _fail("--workers above 1 needs --redis-url (the processes share tables through Redis)")
+    if log_format not in ("text", "json"):
+        _fail(f"--log-format is text or json, not {log_format!r}")
+    if workers > 1 and metrics_port is not None:
+        _fail("--metrics-port serves one process's metrics: run one process per port instead of --workers")
     try:
         check_url(url)  # a URL that cannot work is refused before the port is taken
     except DatabaseUrlError as exc:
@@ -92,6 +107,8 @@ def serve(
     lobby = f"http://{_browsable(host)}:{bound}/"
     typer.echo(f"Sakura is served at {lobby} (Ctrl+C to stop)")
     typer.echo(f"Games are kept in {where(url)} (another database: --database-url)")
+    if metrics_port is not None:
+        typer.echo(f"Metrics are served at http://{_browsable(metrics_host)}:{metrics_port}/metrics")
     if "*" in hosts:
         typer.echo(
             "Any host name is accepted (--allowed-host '*'): put the server behind a proxy that checks it."
@@ -111,12 +128,15 @@ def serve(
             redis_url=redis_url,
             redis_prefix=redis_prefix,
             proxy_headers=proxy_headers,
+            log_format=log_format,
         )
         return
-    app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix)
-    uvicorn.Server(config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers)).run(
-        sockets=sockets
-    )
+    metrics_at = None if metrics_port is None else (metrics_host, metrics_port)
+    app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix, metrics_at=metrics_at)
+    logs = log_config(log_format)
+    uvicorn.Server(
+        config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers, log_config=logs)
+    ).run(sockets=sockets)
 
 
 def _fail(message: str) -> NoReturn:

@@ -39,7 +39,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, insert, select
 
-from sakura.server import farm
+from sakura.server import farm, moderation
 from sakura.server.csrf import csrf_token
 from sakura.server.db import Store, now
 from sakura.server.errors import TableError
@@ -258,6 +258,8 @@ class Accounts:
         if found is None or not ok:
             log.info("a failed login for %r", body.username[:24])
             raise TableError("wrong username or password", "bad_login")
+        if await lobby.db.call(moderation.is_banned, lobby.store, key, what="reading an account"):
+            raise TableError("this account is banned", "banned")
         return await self._start_session(lobby, request, response, key, found[0])
 
     async def logout(self, request: Request, response: Response) -> dict[str, Any]:
@@ -268,12 +270,16 @@ class Accounts:
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
         return {"username": None}
 
-    async def me(self, request: Request) -> dict[str, Any]:
+    async def me(self, request: Request, response: Response) -> dict[str, Any]:
         """Who this browser is logged in as (``username``: null when nobody), the token its
-        state-changing requests carry, and the seats of its unfinished tables."""
+        state-changing requests carry, and the seats of its unfinished tables. A cookie whose
+        session ended (logged out elsewhere, expired, banned) is cleared: otherwise the CSRF
+        check would refuse the browser's next log-in for a token it can no longer get."""
         lobby = request.app.state.lobby
         token = request.cookies.get(COOKIE)
         username = await user_of(lobby, request.cookies)
+        if token and username is None:
+            response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
         tables = []
         if username is not None:
             for table in lobby.tables.values():
@@ -311,6 +317,16 @@ class Accounts:
             raise TableError(f"too many tries; try again in {wait:.0f} s", "rate_limited", retry_after=wait)
         if self.by_name.take(key) is not None:
             await asyncio.sleep(LOGIN_SLOW)
+
+
+def hash_of(store: Store, username: str) -> tuple[str, str] | None:
+    """The account's username and password hash (a store call), or None: for routes that ask
+    for the password again (deleting the account)."""
+    return _hash_of(store, name_key(username))
+
+
+def verify(password_hash: str, password: str) -> bool:
+    return _verify(password_hash, password)
 
 
 def _verify(password_hash: str, password: str) -> bool:

@@ -35,8 +35,9 @@ from sakura.server.games import ROUTES
 from sakura.server.guard import Guard
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
+from sakura.server.metrics import Metrics
 from sakura.server.pages import STATIC
-from sakura.server.routes import archive, pages, people, play, tables
+from sakura.server.routes import account, admin, archive, health, pages, people, play, tables
 
 log = logging.getLogger("sakura.server")
 
@@ -48,25 +49,29 @@ def create_app(
     limits: Limits | None = None,
     redis_url: str | None = None,
     redis_prefix: str = "sakura:",
+    metrics_at: tuple[str, int] | None = None,
 ) -> Any:
     """A Sakura server on ``database_url``; unfinished tables resume when it starts.
 
     The FastAPI app comes wrapped in the :class:`~sakura.server.guard.Guard` middleware (host,
     origin, body size, security headers); the app itself is its ``.app`` attribute and its
     state (the lobby) is reachable through the wrapper's ``state``. ``redis_url``: one of many
-    processes serving the same site (:mod:`sakura.server.cluster`)."""
+    processes serving the same site (:mod:`sakura.server.cluster`). ``metrics_at``: (host, port) of
+    an admin port serving Prometheus' ``/metrics`` (:mod:`sakura.server.metrics`); none by default."""
     bounds = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        async with _running(app, database_url, bounds, redis_url, redis_prefix):
+        async with _running(app, database_url, bounds, redis_url, redis_prefix), _metrics(app, metrics_at):
             yield
 
     app = FastAPI(title="Sakura", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.limits = bounds
+    app.state.metrics = Metrics()
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, table_error)  # type: ignore[arg-type]
-    for router in (pages.router, tables.router, archive.router, people.router, play.router):
+    routers = (health, pages, tables, archive, people, play, admin, account)
+    for router in (r.router for r in routers):
         app.include_router(router)
     app.include_router(Accounts().router)
     for router in ROUTES.values():
@@ -75,9 +80,12 @@ def create_app(
     return Guard(CsrfGuard(app), allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
 
 
-async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+async def table_error(request: Request, exc: TableError) -> JSONResponse:
     """Any refusal, from any route: its HTTP status (:func:`~sakura.server.errors.http_status`)
-    with ``{"detail", "code"}``, and ``Retry-After`` when it passes."""
+    with ``{"detail", "code"}``, and ``Retry-After`` when it passes (a 429 is counted by route)."""
+    if http_status(exc) == 429:
+        route = request.scope.get("route")
+        request.app.state.metrics.refused(f"http:{getattr(route, 'path', '?')}")
     headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if exc.retry_after else None
     return JSONResponse({"detail": str(exc), "code": exc.code}, status_code=http_status(exc), headers=headers)
 
@@ -97,9 +105,11 @@ async def _running(
         statement_ms=bounds.pg_statement_ms,
         connect_seconds=bounds.pg_connect_seconds,
     )
-    lobby = await _lobby(store, bounds, redis_url, redis_prefix)
+    lobby = await _lobby(store, bounds, redis_url, redis_prefix, app.state.metrics)
     app.state.lobby = lobby
-    app.state.sockets = Counter()  # open WebSockets by client address
+    sockets: Counter[str] = Counter()  # open WebSockets by client address
+    app.state.sockets = sockets
+    app.state.metrics.watch(lobby.live_count, lambda: sum(sockets.values()))
     app.state.advisor = lobby.advisor = Advisor(bounds)  # hints and analyses, in worker processes
     for table in await lobby.restore():
         table.start()
@@ -120,12 +130,27 @@ async def _running(
         store.close()
 
 
-async def _lobby(store: Any, bounds: Limits, redis_url: str | None, redis_prefix: str) -> Lobby:
+@contextlib.asynccontextmanager
+async def _metrics(app: FastAPI, at: tuple[str, int] | None) -> AsyncIterator[None]:
+    """``/metrics`` on its admin port while the app serves, if asked for."""
+    if at is not None:
+        port = app.state.metrics.serve(at[1], at[0])
+        log.info("metrics served at http://%s:%d/metrics", at[0], port)
+    try:
+        yield
+    finally:
+        app.state.metrics.close()
+
+
+async def _lobby(
+    store: Any, bounds: Limits, redis_url: str | None, redis_prefix: str, metrics: Metrics
+) -> Lobby:
     if redis_url is None:
-        return Lobby(store, bounds)
+        return Lobby(store, bounds, metrics)
     from sakura.server.cluster import ClusterLobby  # Redis is imported only for a cluster
 
     lobby = ClusterLobby(store, bounds, redis_url, prefix=redis_prefix)
+    lobby.metrics, lobby.db.observe = metrics, metrics.database_seconds.observe  # the app's
     await lobby.start()
     return lobby
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
+from sakura.server import moderation
 from sakura.server.db import Store, now
 from sakura.server.errors import TableError
 from sakura.server.limits import Limits, TokenBucket
@@ -83,7 +84,11 @@ def store_message(store: Store, row: dict[str, Any]) -> int:
 
 def load_messages(store: Store, table_id: str, limit: int | None = None) -> list[dict[str, Any]]:
     """The table's messages, oldest first (the newest ``limit`` of them)."""
-    query = select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc())
+    query = (
+        select(ChatRow)
+        .where(ChatRow.table_id == table_id, ChatRow.hidden.is_(None))  # hidden: kept, shown to nobody
+        .order_by(ChatRow.id.desc())
+    )
     if limit is not None:
         query = query.limit(limit)
     with store.engine.connect() as conn:
@@ -139,6 +144,8 @@ async def say(table: Table, conn: Connection, message: Chat) -> None:
     if (message.text is None) == (message.phrase is None):
         raise TableError("a chat message is either text or a quick phrase", "bad_chat")
     text = clean_chat(message.text) if message.text is not None else None
+    if seat is not None and await moderation.bans(table.store).banned(table.db, table.seats[seat].account):
+        raise TableError("this account is banned: it may not chat", "banned")
     speaker = _speaker(conn)
     if not speaker.bucket.take():
         limits = conn.limits
@@ -168,6 +175,17 @@ async def say(table: Table, conn: Connection, message: Chat) -> None:
     chat.messages.append(public)
     del chat.messages[: -conn.limits.chat_welcome]
     wire = dumps(public)
+    for c in table.connections:
+        c.push_text(wire)
+
+
+def hidden(table: Table, chat_id: int) -> None:
+    """A moderator hid message ``chat_id`` (already marked in the database): out of the newest
+    kept here, and out of every page at the table now."""
+    chat = _tables.get(table)
+    if chat is not None and chat.messages is not None:
+        chat.messages[:] = [m for m in chat.messages if m["id"] != chat_id]
+    wire = dumps({"type": "chat_hidden", "id": chat_id})
     for c in table.connections:
         c.push_text(wire)
 

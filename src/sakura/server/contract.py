@@ -73,6 +73,13 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/login"): (400, 401, 429, *_POST),
     ("post", "/api/logout"): _POST,
     ("get", "/api/me"): (503,),
+    ("get", "/api/admin"): (403, 503),
+    ("post", "/api/admin/ban"): (400, 404, *_POST),
+    ("post", "/api/admin/unban"): (400, 404, *_POST),
+    ("post", "/api/admin/hide"): (400, 404, *_POST),
+    ("post", "/api/admin/close"): (400, 404, *_POST),
+    ("post", "/api/chat/{chat_id}/report"): (400, 401, 404, 429, *_POST),
+    ("post", "/api/account/delete"): (400, 401, 429, *_POST),
 }
 
 # What each game takes: its player counts and, by player count, its variants (None: none).

@@ -34,9 +34,12 @@ FAILED = "the server could not save this change, so it did not happen; please tr
 class Database:
     """:class:`Store` calls for coroutines: ``await db.call(store.load, table_id)``."""
 
-    def __init__(self, store: Store, *, timeout: float, threads: int) -> None:
+    def __init__(
+        self, store: Store, *, timeout: float, threads: int, observe: Callable[[float], None] | None = None
+    ) -> None:
         self.store = store
         self.timeout = timeout
+        self.observe = observe  # each call's seconds, waiting included (the metrics' histogram)
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="sakura-db-call")
 
     async def call(self, fn: Callable[..., T], *args: Any, what: str = "database call", **kwargs: Any) -> T:
@@ -50,7 +53,8 @@ class Database:
                 raise TimeoutError("skipped: the request gave up waiting")
             return fn(*args, **kwargs)
 
-        future = asyncio.get_running_loop().run_in_executor(self._pool, run)
+        loop = asyncio.get_running_loop()
+        future, started = loop.run_in_executor(self._pool, run), loop.time()
         try:
             return await asyncio.wait_for(future, self.timeout)
         except TimeoutError:
@@ -62,6 +66,9 @@ class Database:
         except Exception as exc:
             log.error("%s failed: %s", what, one_line(exc))
             raise TableError(FAILED, "storage") from None
+        finally:
+            if self.observe is not None:
+                self.observe(loop.time() - started)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -36,7 +36,7 @@ from sqlalchemy import create_engine, event, insert, select, update
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from sakura.server import people_models  # noqa: F401  (their tables join Base.metadata)
+from sakura.server import moderation_models, people_models  # noqa: F401  (their tables join Base.metadata)
 from sakura.server.models import ActionRow, AnalysisRow, Base, TableRow
 
 __all__ = ["ActionWrite", "Base", "FencedError", "GroupCommit", "Store", "StoredTable", "now"]
@@ -208,7 +208,11 @@ class Store:
         """Every table not finished, each read on its own: a row that cannot be read is logged
         and left out, and the others load."""
         with self._session() as s:
-            rows = s.scalars(select(TableRow).where(TableRow.status != "finished").order_by(TableRow.created))
+            rows = s.scalars(
+                select(TableRow)
+                .where(TableRow.status.not_in(("finished", "closed")))
+                .order_by(TableRow.created)
+            )
             tables = []
             for row in rows:
                 try:

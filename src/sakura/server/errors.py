@@ -33,6 +33,10 @@ HTTP_STATUS = {
     "login_required": 401,
     "taken": 409,
     "name_taken": 409,  # a seat's name like another's at the same table (names.fold)
+    "forbidden": 403,  # moderation: an admin's page, asked for by someone else
+    "banned": 403,  # a banned account signs in or chats
+    "no_account": 404,
+    "no_message": 404,
 }
 
 

@@ -52,6 +52,8 @@ class TableFront(Protocol):
 
     async def hint(self, conn: Connection) -> None: ...
 
+    async def moderate(self, what: str, message: int | None) -> None: ...
+
 
 class LocalTable:
     """A table of this process behind the :class:`TableFront` calls."""
@@ -93,6 +95,13 @@ class LocalTable:
 
     async def say(self, conn: Connection, message: Chat) -> None:
         await chat.say(self.table, conn, message)
+
+    async def moderate(self, what: str, message: int | None) -> None:
+        """A moderator's action, already stored: ``hide`` chat ``message`` live, or ``close``."""
+        if what == "hide" and message is not None:
+            chat.hidden(self.table, message)
+        elif what == "close":
+            await self.lobby.close_table(self.table)
 
     async def hint(self, conn: Connection) -> None:
         if self.lobby.advisor is None:

@@ -6,6 +6,8 @@ One plain ASGI middleware, so it covers pages, the API and WebSockets alike:
   only to ``127.0.0.1``, ``localhost`` and ``[::1]`` (plus ``--allowed-host``), so a web page
   elsewhere cannot reach it through DNS rebinding, and a page of another site cannot open a
   table's socket with the player's browser (a WebSocket is not bound by the same-origin rule).
+  The probes ``GET /healthz`` and ``GET /readyz`` answer to any host name: a load balancer
+  checks each process by its address.
 * **Bodies** are counted in bytes as they arrive and refused past ``Limits.body_bytes``
   (413, at once by ``Content-Length``, else as soon as the count passes), before any of it is
   parsed or held: a 100 MB POST costs the server 16 KB.
@@ -53,6 +55,11 @@ def host_name(value: str) -> str:
     return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
 
 
+# A load balancer's probes (routes/health.py) may name the process by its address, whatever the
+# site's host names: they change nothing and say only whether the process is alive and ready.
+PROBES = frozenset({"/healthz", "/readyz"})
+
+
 class Guard:
     """See the module docstring. ``allowed_hosts``: host names, or ``("*",)`` for any."""
 
@@ -73,7 +80,8 @@ class Guard:
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", [])}
         host = headers.get("host", "")
-        if not self.any_host and host_name(host) not in self.hosts:
+        probe = scope["type"] == "http" and scope.get("method") == "GET" and scope.get("path") in PROBES
+        if not self.any_host and not probe and host_name(host) not in self.hosts:
             await self._refuse(scope, send, 400, "this server does not answer to that host name", "bad_host")
             return
         if scope["type"] == "websocket":

@@ -41,7 +41,7 @@ def is_abandoned(table: Table, now: float | None = None) -> bool:
 
 def live(tables: Iterable[Table], now: float | None = None) -> dict[str, list[dict[str, Any]]]:
     """Unfinished tables: ``open`` (a human seat is free), ``playing``, ``abandoned``."""
-    return lists((summary(t), is_abandoned(t, now)) for t in tables if t.status != "finished")
+    return lists((summary(t), is_abandoned(t, now)) for t in tables if t.status not in ("finished", "closed"))
 
 
 def lists(items: Iterable[tuple[dict[str, Any], bool]]) -> dict[str, list[dict[str, Any]]]:

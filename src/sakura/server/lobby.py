@@ -29,6 +29,7 @@ from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.front import LocalTable, TableFront
 from sakura.server.limits import KeyedLimiter, Limits
+from sakura.server.metrics import Metrics
 from sakura.server.names import NAME_RULES, fold, optional_name
 from sakura.server.table import Seat, Table, TableError
 
@@ -96,10 +97,16 @@ def table_options(request: NewTable) -> dict[str, bool]:
 class Lobby:
     """Every live table of one server, by id."""
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None, metrics: Metrics | None = None) -> None:
         self.store = store
         self.limits = limits or Limits()
-        self.db = Database(store, timeout=self.limits.db_timeout, threads=self.limits.db_threads)
+        self.metrics = metrics or Metrics()  # the app's (server/metrics.py)
+        self.db = Database(
+            store,
+            timeout=self.limits.db_timeout,
+            threads=self.limits.db_threads,
+            observe=self.metrics.database_seconds.observe,
+        )
         self.writer = GroupCommit(store)  # every table's actions, committed in groups
         self.tables: dict[str, Table] = {}
         self.creates = KeyedLimiter(self.limits.creates_per_minute / 60, self.limits.creates_per_minute)
@@ -108,6 +115,11 @@ class Lobby:
 
     async def stop(self) -> None:
         """Before the tables close: nothing to let go for one process (many: their leases)."""
+
+    async def peers_unready(self) -> str | None:
+        """Why the other processes of the site cannot be reached (``/readyz``): one process
+        has none, so never (many: Redis, :class:`~sakura.server.cluster.ClusterLobby`)."""
+        return None
 
     async def restore(self) -> list[Table]:
         """Rebuild every unfinished table from the database (after a restart)."""
@@ -287,6 +299,17 @@ class Lobby:
         self._lists[key] = (now, value)
         return value
 
+    async def close_table(self, table: Table) -> None:
+        """A moderator closed ``table`` (marked in the database): its players told, it stops
+        and leaves the lists."""
+        self.tables.pop(table.id, None)
+        self._lists.clear()
+        await table.closed_by_moderator()
+
+    def clear_lists(self) -> None:
+        """Forget the cached lists (a table closed, an account deleted: they changed)."""
+        self._lists.clear()
+
     def sweep(self) -> int:
         """Forget finished tables nobody is on and nobody asked for lately (they stay stored);
         returns how many."""
@@ -294,7 +317,7 @@ class Lobby:
         gone = [
             t
             for t in self.tables.values()
-            if t.status == "finished" and not t.connections and t.idle_since < cutoff
+            if t.status in ("finished", "closed") and not t.connections and t.idle_since < cutoff
         ]
         for table in gone:
             del self.tables[table.id]

@@ -33,6 +33,8 @@ class ChatRow(Base):
     text: Mapped[str | None] = mapped_column(String(300), nullable=True)
     phrase: Mapped[str | None] = mapped_column(String(16), nullable=True)  # a quick phrase's key
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # revision 0007: hidden by a moderator (shown to nobody, kept for the audit log)
+    hidden: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class AccountRow(Base):
@@ -54,6 +56,10 @@ class AccountRow(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     fold: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: made before 0006
     signup_mark: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+    # revision 0007: "admin" (sakura admin grant), else None; when a moderator banned it
+    role: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    banned: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class AccountMarkRow(Base):

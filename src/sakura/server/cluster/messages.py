@@ -81,9 +81,19 @@ class Hint:
     op: ClassVar[str] = "hint"
 
 
-Request = Info | Claim | Join | Leave | Act | Replace | Rematch | Say | Greet | Hint
+@dataclass(frozen=True, slots=True)
+class Moderate:
+    """A moderator's action, already stored, for the owner to carry out live: ``hide`` the chat
+    message ``message`` from every page at the table, or ``close`` the table."""
+
+    op: ClassVar[str] = "moderate"
+    what: str = "hide"
+    message: int | None = None
+
+
+Request = Info | Claim | Join | Leave | Act | Replace | Rematch | Say | Greet | Hint | Moderate
 KINDS: dict[str, type[Request]] = {
-    kind.op: kind for kind in (Info, Claim, Join, Leave, Act, Replace, Rematch, Say, Greet, Hint)
+    kind.op: kind for kind in (Info, Claim, Join, Leave, Act, Replace, Rematch, Say, Greet, Hint, Moderate)
 }
 
 

@@ -28,6 +28,7 @@ from typing import Any
 from sakura.server.cluster import messages, sitewide
 from sakura.server.cluster.fencing import lease_of, playing_ids, raise_lease
 from sakura.server.cluster.lease import Leases
+from sakura.server.cluster.reach import Reach
 from sakura.server.cluster.relay import Relay, RelayConnection
 from sakura.server.cluster.remote import UNREACHABLE, RemoteTable, ask
 from sakura.server.db import Store
@@ -73,7 +74,9 @@ class ClusterLobby(Lobby):
         self.relayed: dict[tuple[str, str], tuple[Table, RelayConnection]] = {}  # (node, cid), at the owner
         self._order: dict[tuple[str, str], asyncio.Lock] = defaultdict(asyncio.Lock)
         self.watched: dict[str, tuple[str, set[str]]] = {}  # table -> (owner, relayed cids here)
+        self._starter: asyncio.Task[None] | None = None
         self._keeper: asyncio.Task[None] | None = None
+        self.reach = Reach()  # Redis reached yet? (a process starts serving without it)
         self._renewer: asyncio.Task[None] | None = None
         self._taking: dict[str, asyncio.Future[Table | None]] = {}  # tables being taken over here
         self._deadlines: dict[str, float | None] = {}  # deadlines to store in Redis, by table
@@ -82,14 +85,22 @@ class ClusterLobby(Lobby):
         self.site: list[dict[str, Any]] = []  # every process's unfinished tables, as last read
 
     async def start(self) -> None:
+        """Serve at once, Redis or not: reaching it goes on in the background (:mod:`.reach`),
+        then the relay and the keeper start; ``/readyz`` answers 503 until then."""
+        self._starter = asyncio.get_running_loop().create_task(self._reach())
+
+    async def _reach(self) -> None:
+        await self.reach.until_reached(self.leases.alive)
         self.relay.start()
-        await self.leases.alive()
         loop = asyncio.get_running_loop()
         self._keeper = loop.create_task(self._rounds())
         self._renewer = loop.create_task(self._renewals())
 
+    async def peers_unready(self) -> str | None:
+        return await self.reach.unready(self.redis.ping)
+
     async def stop(self) -> None:
-        for task in (self._keeper, self._renewer):
+        for task in (self._starter, self._keeper, self._renewer):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -134,6 +145,7 @@ class ClusterLobby(Lobby):
         try:
             if await self.leases.take(table_id):
                 taken = await self._rebuild(table_id)
+                self.metrics.failovers.inc()  # by the keeper, or for a player who came first
             return taken
         finally:
             del self._taking[table_id]
@@ -189,6 +201,13 @@ class ClusterLobby(Lobby):
         table.connections.clear()
         for key in [k for k, (t, _) in self.relayed.items() if t is table]:
             del self.relayed[key]
+
+    async def close_table(self, table: Table) -> None:  # closed in the database: nobody takes it again
+        await super().close_table(table)  # (its connections stay: they are told, and see it closed)
+        table.watch_clock(None)
+        self._deadlines.pop(table.id, None)
+        with contextlib.suppress(Exception):
+            await self.leases.release(table.id)
 
     def _deadline_key(self, table_id: str) -> str:
         return f"{self.prefix}deadline:{table_id}"
@@ -306,6 +325,9 @@ class ClusterLobby(Lobby):
                 await front.join(relay, token, account)
                 self.relayed[key] = (table, relay)
                 return {"ok": True, "seat": relay.seat}
+            case messages.Moderate(what, chat_id):
+                await front.moderate(what, chat_id)
+                return {"ok": True}
         held = self.relayed.get(key)
         if held is None or held[0] is not table:
             return MOVED

@@ -82,6 +82,9 @@ class RemoteTable:
     async def hint(self, conn: Connection) -> None:
         await self.call(messages.Hint())
 
+    async def moderate(self, what: str, message: int | None) -> None:
+        await self.call(messages.Moderate(what, message))
+
     async def leave(self, conn: Connection) -> None:
         if self.cid is not None and self.cid in self.lobby.relay.local:
             wire = messages.envelope(messages.Leave(), self.id, self.cid)

@@ -25,6 +25,7 @@ def _child(sockets: list[socket.socket], options: dict[str, Any]) -> None:
     import uvicorn
 
     from sakura.server import create_app
+    from sakura.server.logs import config as log_config
     from sakura.server.serving import config
 
     limits = options["limits"]
@@ -38,6 +39,7 @@ def _child(sockets: list[socket.socket], options: dict[str, Any]) -> None:
             port=options["port"],
             limits=limits,
             proxy_headers=options["proxy_headers"],
+            log_config=log_config(options.get("log_format", "text")),
         )
     )
     server.run(sockets=sockets)

@@ -21,6 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 from sakura.server import protocol
 from sakura.server.errors import TableError
 from sakura.server.front import TableFront
+from sakura.server.metrics import Metrics
 from sakura.server.protocol import (
     Act,
     Chat,
@@ -37,6 +38,7 @@ from sakura.server.routes import deps
 from sakura.server.table import Connection
 
 router = APIRouter()
+RATE_LIMITS = {"rate_limited": "messages", "chat_rate_limited": "chat"}  # refusal code -> metric's limit
 
 
 @router.websocket("/ws/{table_id}")
@@ -46,6 +48,7 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     if sockets[address] >= limits.connections_per_address:
         most = limits.connections_per_address
+        ws.app.state.metrics.refused("connections")
         await _refuse(ws, f"too many connections from your address (at most {most})", "too_many", 1013)
         return
     try:
@@ -83,6 +86,7 @@ class Session:
 
     def __init__(self, ws: WebSocket, table: TableFront, conn: Connection, account: str | None) -> None:
         self.ws, self.table, self.conn, self.account = ws, table, conn, account
+        self.metrics: Metrics = ws.app.state.metrics
         self.joined = False
         self.loop = asyncio.get_running_loop()
         self.writer = self.loop.create_task(_write(conn))
@@ -119,6 +123,7 @@ class Session:
             await self._end(why)
 
     def _refuse_flood(self) -> None:
+        self.metrics.refused("messages")
         rate = self.conn.limits.messages_per_second
         refusal = protocol.error(
             f"too many messages: at most {rate:g} a second; this one was ignored", "rate_limited"
@@ -132,6 +137,8 @@ class Session:
         except ProtocolError as exc:
             self.conn.push(protocol.error(str(exc), "malformed"))
         except TableError as exc:
+            if exc.code in RATE_LIMITS:
+                self.metrics.refused(RATE_LIMITS[exc.code])
             refusal = protocol.error(str(exc), exc.code)
             if exc.retry_after is not None:
                 refusal["retry_after"] = round(exc.retry_after, 3)
@@ -151,7 +158,10 @@ class Session:
             case Hello():
                 raise TableError("this connection has already said hello", "hello_again")
             case Act():
+                started = self.loop.time()
                 await table.act(conn, message.action)
+                self.metrics.actions.inc()
+                self.metrics.action_seconds.observe(self.loop.time() - started)
             case Replace():
                 await table.replace(conn, message.seat)
             case Chat():

@@ -43,6 +43,9 @@ DAMAGED = (
 )
 
 
+CLOSED = "a moderator closed this table: the game ended without a result and is not rated"
+
+
 class Table:
     """See the module docstring. Built by :class:`~sakura.server.lobby.Lobby`."""
 
@@ -135,6 +138,8 @@ class Table:
     def _refuse_if_damaged(self) -> None:
         if self.damaged is not None:
             raise TableError(DAMAGED, "damaged")
+        if self.status == "closed":
+            raise TableError(CLOSED, "closed")
 
     async def claim(self, seat: int | None, name: str | None, account: str | None = None) -> tuple[int, str]:
         """Give a free human seat (the first one if ``seat`` is None) a new secret token, bound
@@ -293,3 +298,13 @@ class Table:
     async def close(self) -> None:
         self.clock.close()
         await self.bots.close()
+
+    async def closed_by_moderator(self) -> None:
+        """A moderator closed the table (already marked in the database): no more moves, no
+        result, no rating; everyone at it is told, then its clock and bots stop."""
+        async with self.lock:
+            self.status = "closed"
+            for conn in self.connections:
+                conn.push({"type": "closed", "message": CLOSED})
+            self.broadcast_table()
+        await self.close()

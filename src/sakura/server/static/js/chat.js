@@ -9,20 +9,26 @@ const PHRASE_KEYS = { gg: "chat.phrase.gg", wp: "chat.phrase.wp", oops: "chat.ph
   thanks: "chat.phrase.thanks", blossom: "chat.phrase.blossom" };
 const phrase = (p) => t(PHRASE_KEYS[p] ?? "chat.phrase.oops");
 
-// One message as a list item: who (a seat's name, or a spectator's), then what.
-export function chatLine(message, nameOf) {
+// One message as a list item: who (a seat's name, or a spectator's), then what; with
+// onReport, a button that reports the message to the site's moderators.
+export function chatLine(message, nameOf, onReport = null) {
   const spectator = message.seat === null || message.seat === undefined;
   const who = spectator ? (message.name || t("chat.spectator")) : nameOf(message.seat);
   const words = message.phrase ? phrase(message.phrase) : message.text;
-  return el("li", { class: `chat-line${spectator ? " spectator" : ""}`, "data-seat": spectator ? "" : message.seat },
-    el("span", { class: "chat-who" }, who),
-    spectator ? el("span", { class: "chat-tag" }, t("chat.spectator_tag")) : "",
-    el("span", { class: "chat-text", dir: "auto" }, words));
+  const report = onReport && message.text ? el("button", { type: "button", class: "small secondary chat-report",
+    "data-report": message.id, title: t("chat.report"), "aria-label": t("chat.report"), onclick: () => onReport(message) },
+  "⚑") : "";
+  return el("li", { class: `chat-line${spectator ? " spectator" : ""}`, "data-seat": spectator ? "" : message.seat,
+    "data-id": message.id },
+  el("span", { class: "chat-who" }, who),
+  spectator ? el("span", { class: "chat-tag" }, t("chat.spectator_tag")) : "",
+  el("span", { class: "chat-text", dir: "auto" }, words), report);
 }
 
 export class ChatBox {
-  constructor({ box, send, nameOf, tableId, onError }) {
+  constructor({ box, send, nameOf, tableId, onError, onReport }) {
     this.box = box;
+    this.onReport = onReport ?? null;
     this.send = send;
     this.nameOf = nameOf;
     this.key = `sakura.mute.${tableId}`;
@@ -95,7 +101,7 @@ export class ChatBox {
     this.messages.push(message);
     if (this.messages.length > 400) this.messages.shift();
     if (this.isMuted(message.seat)) return;
-    this.list.append(chatLine(message, this.nameOf));
+    this.list.append(chatLine(message, this.nameOf, this.onReport));
     this.list.scrollTop = this.list.scrollHeight;
     if (!this.touched) this.details.open = true;
     if (!this.details.open) {
@@ -107,6 +113,12 @@ export class ChatBox {
     this.spectatorsButton.hidden = !this.messages.some((m) => m.seat === null);
   }
 
+  // A moderator hid a message: gone from this page (and from the history the server sends).
+  hide(id) {
+    this.messages = this.messages.filter((m) => m.id !== id);
+    this.redraw();
+  }
+
   markRead() {
     this.unread = 0;
     this.badge.hidden = true;
@@ -114,7 +126,8 @@ export class ChatBox {
 
   redraw() {
     this.spectatorsButton.hidden = !this.messages.some((m) => m.seat === null) && !this.muted.has("s");
-    this.list.replaceChildren(...this.messages.filter((m) => !this.isMuted(m.seat)).map((m) => chatLine(m, this.nameOf)));
+    this.list.replaceChildren(...this.messages.filter((m) => !this.isMuted(m.seat))
+      .map((m) => chatLine(m, this.nameOf, this.onReport)));
     this.list.scrollTop = this.list.scrollHeight;
   }
 

@@ -5,7 +5,8 @@ import { post, whoami } from "./session.js";
 
 const $ = (id) => document.getElementById(id);
 const ERRORS = { bad_login: "account.error.bad_login", taken: "account.error.taken", bad_name: "account.error.bad_name",
-  bad_password: "account.error.bad_password", rate_limited: "account.error.rate_limited", csrf: "account.error.csrf" };
+  bad_password: "account.error.bad_password", rate_limited: "account.error.rate_limited", csrf: "account.error.csrf",
+  banned: "account.error.banned" };
 
 function next() {
   const target = new URLSearchParams(location.search).get("next") || "/";

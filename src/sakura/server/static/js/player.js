@@ -2,7 +2,7 @@
 // here, from the numbers), games and wins, and the player's finished games.
 import { loadCatalog, t, num } from "./i18n.js";
 import { el } from "./common.js";
-import { addAccountBox } from "./session.js";
+import { addAccountBox, post, whoami } from "./session.js";
 import { className, fail, gameRow, rating } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
@@ -53,4 +53,24 @@ else {
   }) : [el("p", { class: "none" }, t("player.unrated"))]));
   $("games").replaceChildren(...(data.games.games.length ? data.games.games.map(gameRow)
     : [el("li", { class: "none" }, t("lobby.none_finished"))]));
+  if ((await whoami()).username === data.username) $("main").append(deletion());
+}
+
+// On one's own page: delete the account, the password asked again (games stay, unnamed).
+function deletion() {
+  const password = el("input", { id: "delete-password", type: "password", maxlength: "200", required: true,
+    autocomplete: "current-password" });
+  const error = el("p", { id: "delete-error", class: "form-error", role: "alert", hidden: true });
+  const form = el("form", { id: "delete-form", class: "account-form" },
+    el("p", {}, t("account.delete_what")),
+    el("p", {}, el("label", { for: "delete-password" }, t("account.password")), password),
+    el("p", {}, el("button", { type: "submit", id: "delete-account", class: "danger" }, t("account.delete"))), error);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const answer = await post("/api/account/delete", { password: password.value });
+    if (answer.ok) { location.href = "/"; return; }
+    error.textContent = t(answer.status === 401 ? "account.error.bad_login" : "account.error.other");
+    error.hidden = false;
+  });
+  return el("section", { id: "delete-section" }, el("h2", {}, t("account.delete_title")), form);
 }

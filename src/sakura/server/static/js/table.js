@@ -42,7 +42,7 @@ const ERRORS = {
   bad_token: "error.bad_token", no_table: "error.no_table", not_seated: "error.not_seated",
   illegal: "error.illegal", bad_seat: "error.bad_seat", not_finished: "error.not_finished",
   busy: "error.busy", no_hints: "error.no_hints", not_your_turn: "error.not_your_turn", hint_failed: "error.hint_failed",
-  bad_name: "error.bad_name",
+  bad_name: "error.bad_name", closed: "error.closed",
 };
 const CHAT_ERRORS = { bad_chat: "chat.error.bad", chat_rate_limited: "chat.error.rate", chat_closed: "chat.closed" };
 
@@ -121,7 +121,11 @@ async function startGame(name) {
   document.body.dataset.game = name;
   addHelp(game.helpGame);
   log = game.newLog($("log"), (s) => names()[s] ?? String(s), me);
-  chat = new ChatBox({ box: $("chat-box"), send, nameOf: (s) => names()[s] ?? String(s), tableId });
+  chat = new ChatBox({ box: $("chat-box"), send, nameOf: (s) => names()[s] ?? String(s), tableId,
+    onReport: async (m) => {
+      const answer = await post(`/api/chat/${m.id}/report`, {});
+      chat.error(t(answer.ok ? "chat.reported" : "chat.report_failed"));
+    } });
   chat.onMute = renderSeats;
 }
 
@@ -179,6 +183,13 @@ async function receive(message) {
       break;
     case "chat":
       chat.add(message);
+      break;
+    case "chat_hidden":
+      chat.hide(message.id);
+      break;
+    case "closed":  // a moderator closed the table: no more moves
+      table = { ...table, status: "closed" };
+      showError("error.closed");
       break;
     case "update":
       queue.push(message);
