@@ -10,7 +10,7 @@ from sakura.engine import Event, Game
 from sakura.engine.games.cards import IncompleteCardsGameError, score_sheet
 
 
-def sheet(game: Game, events: Sequence[Event]) -> dict[str, Any] | None:
+def sheet(game: Game[Any], events: Sequence[Event]) -> dict[str, Any] | None:
     """The finished game's sheet as JSON; ``None`` before the end."""
     del game  # two players, one deck's areas: the events say everything
     try:

@@ -21,7 +21,7 @@ async def cards() -> list[dict[str, Any]]:
     return [{"number": c.number, "garden": str(c.garden), "painter": str(c.painter)} for c in deck.cards]
 
 
-def sheet(game: Game, events: Sequence[Event]) -> dict[str, Any] | None:
+def sheet(game: Game[Any], events: Sequence[Event]) -> dict[str, Any] | None:
     """Tokens per cherry tree and where everyone stood, the tokens given back (when, by whose
     card), the tie-break (engine/games/sakura/score_sheet.py); ``None`` before the end."""
     assert isinstance(game, SakuraGame)

@@ -15,7 +15,7 @@ from sakura.server.errors import TableError
 from sakura.server.games import cards, sakura
 from sakura.server.routes.deps import FinishedDep
 
-Sheet = Callable[[Game, Sequence[Event]], "dict[str, Any] | None"]
+Sheet = Callable[[Game[Any], Sequence[Event]], "dict[str, Any] | None"]
 
 # Each game's score sheet by the engine's game name.
 SHEETS: dict[str, Sheet] = {"sakura": sakura.sheet, "sakura-cards": cards.sheet}
