@@ -16,8 +16,10 @@ from tests.browser.test_languages import untranslated
 
 
 def start_against_a_bot(page: Any, level: str = "club") -> None:
+    page.wait_for_selector("#game option[value='sakura-cards']", state="attached")  # the lobby is ready
     page.select_option("#game", "sakura-cards")
-    assert page.locator("#players-row").is_hidden() and page.locator("#variant-row").is_hidden()
+    page.wait_for_selector("#players-row", state="hidden")  # two players, one variant: no choice
+    assert page.locator("#variant-row").is_hidden()
     page.select_option("#seat-1", level)
     page.click("#start")
     page.wait_for_url("**/t/**")

@@ -214,6 +214,7 @@ async function animate() {
     document.body.dataset.animating = "1";
     screen.staging = true; // who is due is the next view's news: not shown ahead of the pieces
     if (me !== null) screen.renderHand(view, context()); // the hand waits while the round is staged
+    screen.upcoming?.(update.view, update.events); // a game that stages toward the next view
     for (const event of update.events) {
       sinceAct.push(event);
       log.event(event, { byTimer: update.by === "timer" });
@@ -453,6 +454,7 @@ function addControls() {
 
 // Read-only, for the browser tests: the view the page last drew from.
 window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct,
+  staged: () => screen.stage?.log ?? [],
   hint: () => hints.hint, notified: () => notifier.notified };
 
 await loadCatalog();

@@ -6,6 +6,7 @@
 import { t, list, num } from "../i18n.js";
 import { el, COLOURS, SHAPES } from "../common.js";
 import { CardsLog, cardName, describeArea } from "./cards_log.js";
+import { CardsStage } from "./cards_stage.js";
 
 const $ = (id) => document.getElementById(id);
 const AREAS = ["garden", "palace", "temple"];
@@ -175,15 +176,23 @@ export class Table {
     this.act = act;
     this.selected = null; // the card picked to place, before its area
     this.scored = null; // the last round_scored event: how the last round scored, shown beneath
+    this.stage = new CardsStage(this); // each update's events staged on the board (cards_stage.js)
+    this.ctx = { me: null, names: [] };
   }
 
   setView(view) {
     if (this.selected && !view.legal_actions.some((a) => a.startsWith(`place ${this.selected} `))) this.selected = null;
   }
 
-  event(event) {
+  // The update about to be staged (table.js tells it before its events).
+  upcoming(view, events) {
+    this.stage.upcoming(view, events);
+  }
+
+  // Stage one event at `ms` a step; resolves when it is over.
+  event(event, ms) {
     if (event.type === "round_scored") this.scored = event;
-    return false; // one action an update: nothing to animate
+    return this.stage.event(event, ms);
   }
 
   drawBoard(view, ctx) {
