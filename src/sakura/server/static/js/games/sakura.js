@@ -130,9 +130,12 @@ export function moveLabel(step, names) {
   return t("replay.move.play", { name });
 }
 
-// A replay step: the garden and the facts of a spectator's view.
-export function drawReplay(view, names) {
-  drawGarden($("board"), view, { names });
+// A replay step: the garden with the cards played (the same tiles as the live table, left by
+// the game's events up to this step) and the facts of a spectator's view.
+export function drawReplay(view, names, events = []) {
+  const tiles = {};
+  for (const p of events.reduce(tilesAfter, [])) tiles[p.seat] = p;
+  drawGarden($("board"), view, { names, tiles });
   $("facts").replaceChildren(...facts(shownOf(view)).slice(0, 4));
 }
 
