@@ -12,6 +12,7 @@ import { Hints } from "./hints.js";
 import { ChatBox } from "./chat.js";
 import { TurnNotifier } from "./notify.js";
 import { addAccountBox, post } from "./session.js";
+import { refreshRatings, seatRating } from "./seat_ratings.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -255,6 +256,7 @@ function render() {
 
 function renderSeats() {
   if (!view || !table) return;
+  refreshRatings(tableId, table, renderSeats);
   const seatNames = names();
   const items = seatNames.map((name, seat) => {
     const info = table.seats[seat];
@@ -267,7 +269,7 @@ function renderSeats() {
     const score = screen.seatScore ? screen.seatScore(view, seat) : game.seatScore(view, seat);
     const row = el("li", { class: `seat${seat === me ? " me" : ""}${view.current_players.includes(seat) && !screen.staging ? " due" : ""}`, "data-seat": seat },
       game.badge(seat),
-      el("span", { class: "seat-name" }, name),
+      el("span", { class: "seat-name" }, name), seatRating(seat),
       seat === me ? el("span", { class: "you-tag" }, t("table.you_short")) : "",
       screen.seatTile ? screen.seatTile(seat) : "",
       el("span", { class: "seat-tokens" }, score),
