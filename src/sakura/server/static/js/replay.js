@@ -50,6 +50,8 @@ async function showSheet(atEnd) {
     if (reply.ok) sheet = game.scoreSheet(await reply.json(), seatNames(steps[steps.length - 1].view), null);
   }
   if (sheet) box.replaceChildren(sheet);
+  box.tabIndex = 0; // it scrolls when long: reachable by keyboard, named for screen readers
+  box.setAttribute("aria-label", t("table.sheet"));
   box.hidden = !sheet || index !== steps.length - 1;
 }
 

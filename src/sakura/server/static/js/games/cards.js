@@ -112,11 +112,19 @@ function scoredPanel(scored, names) {
         describeArea(scored.detail[seat][i], scored.cards[seat][i].length) || t("cards.area.empty")))))));
 }
 
+// The board: both players' areas; it scrolls where the screen is short, so the keyboard can
+// reach it (axe: scrollable-region-focusable).
+function board() {
+  const box = $("board");
+  box.tabIndex = 0;
+  return box;
+}
+
 // Board order: the opponent above, you below (a spectator sees seat 2 above seat 1).
 const order = (me) => (me === 1 ? [0, 1] : [1, 0]);
 
 export function drawReplay(view, names) {
-  $("board").replaceChildren(el("div", { class: "cards-board" }, ...order(null).map((s) => playerPanel(view, s, names))));
+  board().replaceChildren(el("div", { class: "cards-board" }, ...order(null).map((s) => playerPanel(view, s, names))));
   $("facts").replaceChildren(...facts(view, names));
 }
 
@@ -201,7 +209,7 @@ export class Table {
       seat === ctx.me ? { targets: mine, onPlace: (area) => this.place(area) } : {}));
     const parts = [el("div", { class: "cards-board" }, ...panels)];
     if (this.scored) parts.push(scoredPanel(this.scored, ctx.names));
-    $("board").replaceChildren(...parts);
+    board().replaceChildren(...parts);
   }
 
   // The areas the selected card may go to, by the view's legal actions.
