@@ -34,6 +34,8 @@ def test_the_replay_board_shows_the_cards_played_and_the_hand_held(server: str, 
     page.wait_for_function(f"() => document.querySelector('#moves li.current')?.dataset.step === '{reveal}'")
     flags = page.locator("svg.garden .tile-flag text").evaluate_all("(ts) => ts.map((t) => t.textContent)")
     assert set(flags) == shown and len(flags) == len(shown), (flags, shown)
+    # and beside each seat in the players list, as on the live table
+    assert page.locator("#seats .seat-tile").count() == len(shown)
     # The hand the moving seat held, its played card marked.
     step = steps[reveal]
     played = step["action"].split(" ")[1]

@@ -82,11 +82,13 @@ function show(i) {
   index = Math.max(0, Math.min(steps.length - 1, i));
   const { view } = steps[index];
   const names = seatNames(view);
-  game.drawReplay(view, names, steps.slice(0, index + 1).flatMap((step) => step.events));
+  const events = steps.slice(0, index + 1).flatMap((step) => step.events);
+  game.drawReplay(view, names, events);
   $("position").textContent = t("replay.step", { n: index, total: steps.length - 1 });
   $("slider").value = String(index);
   $("seats").replaceChildren(...names.map((name, s) => el("li", { class: "seat" }, game.badge(s),
-    el("span", { class: "seat-name" }, name), el("span", { class: "seat-tokens" }, game.seatScore(view, s)))));
+    el("span", { class: "seat-name" }, name), game.replayTile ? game.replayTile(s, events) : "",
+    el("span", { class: "seat-tokens" }, game.seatScore(view, s)))));
   const log = game.newLog($("log"), (s) => names[s] ?? String(s), null);
   log.reset();
   for (const step of steps.slice(0, index + 1)) for (const event of step.events) log.event(event);

@@ -130,6 +130,19 @@ export function moveLabel(step, names) {
   return t("replay.move.play", { name });
 }
 
+// The card tile beside a seat in the players list (the live table's and the replay's).
+function seatTileOf(plays, seat) {
+  const p = plays.find((x) => x.seat === seat);
+  if (!p) return "";
+  const face = cardFace(p.card, { tabindex: "-1", "aria-hidden": "true" });
+  face.classList.add("tile", `tile-${p.state}`);
+  return el("span", { class: "seat-tile", title: t(TILE_KEYS[p.state]) }, face,
+    el("span", { class: "sr-only" }, t("tile.label", { n: p.card, state: t(TILE_KEYS[p.state]) })));
+}
+
+// A replay step's tile beside a seat, from the game's events up to that step.
+export const replayTile = (seat, events) => seatTileOf(events.reduce(tilesAfter, []), seat);
+
 // A replay step: the garden with the cards played (the same tiles as the live table, left by
 // the game's events up to this step) and the facts of a spectator's view.
 export function drawReplay(view, names, events = []) {
@@ -320,12 +333,7 @@ export class Table {
 
   // The seat's card of the round, face up, beside its name.
   seatTile(seat) {
-    const p = this.plays.find((x) => x.seat === seat);
-    if (!p) return "";
-    const face = cardFace(p.card, { tabindex: "-1", "aria-hidden": "true" });
-    face.classList.add("tile", `tile-${p.state}`);
-    return el("span", { class: "seat-tile", title: t(TILE_KEYS[p.state]) }, face,
-      el("span", { class: "sr-only" }, t("tile.label", { n: p.card, state: t(TILE_KEYS[p.state]) })));
+    return seatTileOf(this.plays, seat);
   }
 
   seatStatus(view, seat, info) {
