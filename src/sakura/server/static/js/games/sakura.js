@@ -94,7 +94,7 @@ export function scoreSheet(sheet, names, me = null) {
     const lost = sheet.lost[seat];
     return el("tr", { class: [sheet.winners.includes(seat) ? "winner" : "", seat === me ? "me" : ""].join(" ").trim() || null,
       "data-seat": String(seat) },
-      el("td", {}, seat >= sheet.players ? "–" : String(i + 1)), el("th", { scope: "row" }, names[seat] ?? t("table.sheet.court"),
+      el("td", {}, seat >= sheet.players ? "–" : num(i + 1)), el("th", { scope: "row" }, names[seat] ?? t("table.sheet.court"),
         ...(seat === me ? [" ", el("span", { class: "you-tag" }, t("table.you_short"))] : [])),
       el("td", {}, num(sheet.start[seat])), ...won.map((n) => el("td", {}, n ? `+${num(n)}` : "·")),
       el("td", {}, lost ? `−${num(lost)}` : "·"), el("td", { class: "total" }, num(sheet.tokens[seat])),
