@@ -2,7 +2,7 @@
 // list to click, a slider to jump to any step, the keys ← and →. The game's module draws each
 // step's board, facts and log (the log up to that step, grouped by round as on the table).
 // An unfinished game says so, with a link to watch it, instead of showing dead buttons.
-import { loadCatalog, t } from "./i18n.js";
+import { loadCatalog, t, num } from "./i18n.js";
 import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
@@ -66,7 +66,7 @@ function showHeld(step, names) {
   const decision = panel?.decisionAt(index - 1) ?? null;
   const played = cardOf(step.action);
   const better = decision && decision.label ? cardOf(decision.best) : null;
-  const face = (card) => (game.cardFace ? game.cardFace(String(card), {}, "span") : el("span", { class: "held-number" }, String(card)));
+  const face = (card) => (game.cardFace ? game.cardFace(String(card), {}, "span") : el("span", { class: "held-number" }, num(Number(card))));
   box.replaceChildren(el("p", {}, t("replay.held", { name: names[step.seat] ?? "" })),
     el("ul", { class: "held-cards" }, ...step.hand.map((card) => {
       const marks = [];
