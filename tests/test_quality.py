@@ -85,7 +85,7 @@ _GAME_LAYERS = {
     "cards": [
         ["deck"],
         ["actions", "events"],
-        ["state"],
+        ["score_sheet", "state"],
         ["serialize", "view"],
         ["sample"],
         ["game"],

@@ -21,6 +21,17 @@ def server_options() -> dict[str, Any]:
     return {"limits": Limits(allowed_hosts=LOOPBACK_HOSTS, hint_spec="mcts:60", analysis_spec="mcts:24")}
 
 
+def better_card_is_shown(page: Any, index: int) -> None:
+    """At a marked decision the replay shows the hand the seat held (the server's, through the
+    engine), the card it played and the better card the analysis names (issue 28)."""
+    ask = "async (i) => (await (await fetch(location.pathname.replace('/replay/', '/api/tables/')"
+    ask += " + '/analysis/0')).json()).analysis.decisions.find((d) => d.index === i)"
+    decision = page.evaluate(ask, index)
+    page.wait_for_selector("#held-box li.better")
+    assert page.locator("#held-box li.better").get_attribute("data-card") == decision["best"].split(" ")[1]
+    assert page.locator("#held-box li.played").get_attribute("data-card") == decision["played"].split(" ")[1]
+
+
 def test_suggest_then_analyse_the_finished_game(server: str, browser: Any, output: Path) -> None:
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
@@ -110,6 +121,7 @@ def test_suggest_then_analyse_the_finished_game(server: str, browser: Any, outpu
         current = "document.querySelector('#moves li.current')?.dataset.step"
         page.wait_for_function(f"() => {current} === '{step}'")
         assert page.locator("#moves li.current[data-mark]").count() == 1
+        better_card_is_shown(page, index)
     page.screenshot(path=str(output / "analysis.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#analysis-box").scroll_into_view_if_needed()

@@ -16,8 +16,10 @@ from tests.browser.test_languages import untranslated
 
 
 def start_against_a_bot(page: Any, level: str = "club") -> None:
+    page.wait_for_selector("#game option[value='sakura-cards']", state="attached")  # the lobby is ready
     page.select_option("#game", "sakura-cards")
-    assert page.locator("#players-row").is_hidden() and page.locator("#variant-row").is_hidden()
+    page.wait_for_selector("#players-row", state="hidden")  # two players, one variant: no choice
+    assert page.locator("#variant-row").is_hidden()
     page.select_option("#seat-1", level)
     page.click("#start")
     page.wait_for_url("**/t/**")
@@ -55,6 +57,46 @@ def side_list_agrees_with_the_areas(page: Any) -> None:
     assert shown, seat
     areas = page.locator(".cards-player[data-seat='0'] .area-points").all_inner_texts()
     assert int(shown.group(1)) == sum(int(a) for a in areas), (seat, areas)
+
+
+def sheet_is_the_engines(page: Any, server: str, where: str = "#result") -> None:
+    """The score sheet (issue 28): three rounds of three areas, each with its points and what
+    scored, the discards and gifts, and totals that are the game's outcome, winner first."""
+    page.wait_for_selector(f"{where} .cards-sheet tfoot td")
+    table_id = page.url.split("?")[0].rstrip("/").split("/")[-1]
+    outcome = page.request.get(f"{server}/api/tables/{table_id}/record").json()["outcome"]
+    sheet = page.locator(f"{where} .cards-sheet")
+    assert sheet.locator("tbody[data-round]").count() == 3
+    assert sheet.locator("td[data-area]").count() == 3 * 3 * 2
+    totals = {
+        int(cell.get_attribute("data-seat")): int(cell.inner_text())
+        for cell in sheet.locator("tfoot td").all()
+    }
+    assert totals == dict(enumerate(outcome["scores"])), (totals, outcome)
+    assert int(sheet.locator("thead th[data-seat]").first.get_attribute("data-seat")) == outcome["winners"][0]
+    given = sheet.locator("tr", has_text="Given").locator(".card.mini").count()
+    assert given >= 24, given  # a gift nearly every turn, each card shown
+
+
+def moves_name_the_cards(page: Any) -> None:
+    """Once the game is over the replay's move list names every card placed and given."""
+    moves = page.locator("#moves li").all_inner_texts()
+    assert any(re.search(r"places the (red|blue|green|yellow) \d", m) for m in moves), moves[:4]
+    gifts = sum(bool(re.search(r" gives .+ the (red|blue|green|yellow) \d", m)) for m in moves)
+    assert gifts >= 24, moves[:4]
+
+
+def replay_at_the_end(page: Any, server: str, output: Path) -> None:
+    """The replay steps through the finished game from the spectator's side; its end shows
+    the score sheet, and its move list names the cards."""
+    page.click("text=Replay this game")
+    page.wait_for_selector(".cards-board")
+    page.click("#last")
+    page.wait_for_selector("#log li")
+    assert page.locator(".cards-player .area .card.mini").count() >= 6
+    sheet_is_the_engines(page, server, "#sheet-box")
+    moves_name_the_cards(page)
+    page.screenshot(path=str(output / "cards-replay.png"), full_page=True)
 
 
 def test_a_whole_card_game_against_a_bot_by_clicking(server: str, browser: Any, output: Path) -> None:
@@ -95,7 +137,8 @@ def test_a_whole_card_game_against_a_bot_by_clicking(server: str, browser: Any, 
     assert done["placed"] + done["discarded"] == 30 and done["given"] >= 24, done
     result = page.locator("#result").inner_text()
     assert re.search(r"wins with \d+ points? to \d+|A draw", result), result
-    assert "rounds:" in result and page.locator("#rematch").count() == 1
+    assert page.locator("#rematch").count() == 1
+    sheet_is_the_engines(page, server)
     # The last round's scoring is shown with the three cards that scored, and logged per player.
     assert page.locator(".cards-scored").filter(has_text="Round 3 scored").count() == 1
     lines = page.locator("#log li").all_inner_texts()
@@ -109,13 +152,7 @@ def test_a_whole_card_game_against_a_bot_by_clicking(server: str, browser: Any, 
     assert any("a card face down" in line for line in watched)
     assert not any("gives you" in line or "You give" in line for line in watched)
 
-    # The replay steps through the finished game from the spectator's side.
-    page.click("text=Replay this game")
-    page.wait_for_selector(".cards-board")
-    page.click("#last")
-    page.wait_for_selector("#log li")
-    assert page.locator(".cards-player .area .card.mini").count() >= 6
-    page.screenshot(path=str(output / "cards-replay.png"), full_page=True)
+    replay_at_the_end(page, server, output)
     assert not errors, errors
 
 

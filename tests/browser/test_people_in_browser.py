@@ -90,6 +90,10 @@ def test_two_accounts_play_a_rated_game_and_both_see_their_new_rating(
     bob.goto(f"{table_url}?speed=0")  # seated still (the seat's token is in this context's storage),
     bob.wait_for_selector("#hand button.card")  # now without the rounds' staging, as Ada's page
     assert bob.locator("#rated").inner_text() == "Rated"  # the table says it counts
+    # Each player's rating beside the name, on the shown scale (a new account: provisional).
+    bob.wait_for_selector("#seats .seat-rating >> nth=1")
+    shown = bob.locator("#seats .seat-rating").all_inner_texts()
+    assert len(shown) == 2 and all(re.fullmatch(r"\d{3,4}\?", r) for r in shown), shown
     play_until_over([ada, bob])
     for page, name in ((ada, "Ada"), (bob, "Bob")):
         page.goto(f"{server}/u/{name}")

@@ -106,6 +106,10 @@ def test_a_rated_game_updates_both_ratings_once_and_fills_the_pages(client: Test
     # the displayed scale (issue 28, deliverable 7): the leaderboard's order, provisional at first
     assert board["players"][0]["display"] >= board["players"][1]["display"]
     assert all(p["provisional"] for p in board["players"]) and mine["provisional"]
+    # the same numbers beside the names at the table
+    seats = client.get(f"/api/tables/{table_id}/ratings").json()
+    assert seats["rated"] and seats["class"] == "sakura-2-court"
+    assert [s["display"] for s in seats["seats"]] == [mine["display"], theirs["display"]]
     assert client.get("/api/leaderboard?class=nope").status_code == 400
 
 

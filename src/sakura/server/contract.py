@@ -65,6 +65,7 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/tables/{table_id}/record"): (404, 409, 503),
     ("get", "/api/tables/{table_id}/replay"): (404, 409, 503),
     ("get", "/api/tables/{table_id}/score-sheet"): (404, 409, 503),
+    ("get", "/api/tables/{table_id}/ratings"): (404, 503),
     ("get", "/api/tables/{table_id}/analysis/{seat}"): (400, 404, 409, 503),
     ("post", "/api/tables/{table_id}/analysis/{seat}"): (400, 404, 409, 429, *_POST),
     ("get", "/api/players/{username}"): (404, 503),

@@ -150,6 +150,30 @@ def pending(store: Store) -> list[str]:
         )
 
 
+def of_seats(store: Store, klass: str, accounts: list[str | None]) -> list[dict[str, Any] | None]:
+    """Each seat's rating in ``klass`` as shown next to its name at a rated table (``None``
+    for a seat without an account); an account not yet rated there has the model's start."""
+    keys = [None if a is None else name_key(a) for a in accounts]
+    with store.engine.connect() as conn:
+        rows = {
+            r.account: r
+            for r in conn.execute(
+                select(RatingRow).where(
+                    RatingRow.klass == klass, RatingRow.account.in_([k for k in keys if k])
+                )
+            )
+        }
+    start = MODEL.rating()
+    out: list[dict[str, Any] | None] = []
+    for key in keys:
+        row = rows.get(key) if key else None
+        mu, sigma, games = (row.mu, row.sigma, row.games) if row else (start.mu, start.sigma, 0)
+        out.append(
+            None if key is None else {"mu": mu, "sigma": sigma, "games": games, **shown(mu, sigma, games)}
+        )
+    return out
+
+
 def player(store: Store, username: str) -> dict[str, Any] | None:
     """An account's ratings and their history by class (None: no such account)."""
     key = name_key(username)

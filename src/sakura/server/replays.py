@@ -56,20 +56,22 @@ async def events(table: Table) -> list[Event]:
 
 async def steps(table: Table) -> list[dict[str, Any]]:
     """Every step of a finished game as a spectator sees it, with the action each seat took
-    (the record says it too: after the end no choice is secret, so the move list can name
-    every card); computed once per table (a finished game does not change) and kept while the
-    table is in memory."""
+    and the hand it held then (the record says both: after the end no choice is secret, so the
+    move list can name every card and an analysis mark can show the hand); computed once per
+    table (a finished game does not change) and kept while the table is in memory."""
     if table.replay_cache is not None:
         return table.replay_cache
     stored = await _stored(table)
     state = table.game.new_initial_state(stored.seed)
     out: list[dict[str, Any]] = [{"seat": None, "events": [], "view": state.view(None).to_json()}]
     for seat, text in stored.actions:
+        held = state.view(seat).to_json().get("hand")  # the seat's hand as it chose: public now
         events = state.apply_action(seat, table.game.parse_action(text))
         out.append(
             {
                 "seat": seat,
                 "action": text,  # what the seat did: public once the game is over (as its record)
+                "hand": held,
                 "events": [e.seen_by(None).to_dict() for e in events],
                 "view": state.view(None).to_json(),
             }

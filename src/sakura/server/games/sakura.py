@@ -1,16 +1,15 @@
-"""Sakura's own routes: the box's cards (what each card does, for the pages' card catalog) and
-a finished game's score sheet (the engine's, read off the game's events)."""
+"""Sakura's own routes (the box's cards, what each card does, for the pages' card catalog)
+and its score sheet (the engine's, read off the game's events; served by sheets.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter
 
+from sakura.engine import Event, Game
 from sakura.engine.games.sakura import IncompleteGameError, SakuraGame, score_sheet
-from sakura.server import replays
-from sakura.server.errors import TableError
-from sakura.server.routes.deps import FinishedDep
 
 router = APIRouter()
 
@@ -22,14 +21,11 @@ async def cards() -> list[dict[str, Any]]:
     return [{"number": c.number, "garden": str(c.garden), "painter": str(c.painter)} for c in deck.cards]
 
 
-@router.get("/api/tables/{table_id}/score-sheet")
-async def sheet(table: FinishedDep) -> dict[str, Any]:
-    """The finished game's score sheet: tokens per cherry tree and where everyone stood, the
-    tokens given back (when, by whose card), the tie-break (engine/games/sakura/score_sheet.py)."""
-    game = table.game
-    if not isinstance(game, SakuraGame):
-        raise TableError("this game keeps no Sakura score sheet", "no_table")
+def sheet(game: Game[Any], events: Sequence[Event]) -> dict[str, Any] | None:
+    """Tokens per cherry tree and where everyone stood, the tokens given back (when, by whose
+    card), the tie-break (engine/games/sakura/score_sheet.py); ``None`` before the end."""
+    assert isinstance(game, SakuraGame)
     try:
-        return score_sheet(await replays.events(table), game.players).to_json()
-    except IncompleteGameError:  # a damaged table: its actions stop replaying before the end
-        raise TableError("this game did not reach its end: it has no score sheet", "not_finished") from None
+        return score_sheet(events, game.players).to_json()
+    except IncompleteGameError:
+        return None

@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse
 from sakura.server import archive, ratings
 from sakura.server.errors import TableError
 from sakura.server.pages import page
-from sakura.server.routes.deps import LobbyDep
+from sakura.server.routes.deps import LobbyDep, TableDep
 
 router = APIRouter()
 PageNumber = Annotated[int, Query(ge=0, le=100_000)]
@@ -56,3 +56,18 @@ async def leaderboard(
         ratings.leaderboard, lobby.store, klass, page, what="reading the leaderboard"
     )
     return result
+
+
+@router.get("/api/tables/{table_id}/ratings")
+async def seat_ratings(table: TableDep, lobby: LobbyDep) -> dict[str, Any]:
+    """At a rated table, each seat's rating in the table's class (shown next to the names);
+    an unrated table has none."""
+    if not table.rated:
+        return {"rated": False, "seats": []}
+    game = table.game
+    klass = ratings.klass_of(game.name, game.num_players, game.config_json().get("variant"))
+    accounts = [s.account for s in table.seating.seats]
+    seats = await lobby.db.call(
+        ratings.of_seats, lobby.store, klass, accounts, what="reading the seats' ratings"
+    )
+    return {"rated": True, "class": klass, "seats": seats}

@@ -21,6 +21,12 @@ from sakura.engine.games.cards.deck import (
 )
 from sakura.engine.games.cards.events import event_from_json
 from sakura.engine.games.cards.game import CardsGame, state_from_json
+from sakura.engine.games.cards.score_sheet import (
+    CardsScoreSheet,
+    IncompleteCardsGameError,
+    RoundSheet,
+    score_sheet,
+)
 from sakura.engine.games.cards.state import GIVE, PLACE, CardsState, outcome_of
 from sakura.engine.games.cards.view import CardsView
 
@@ -35,11 +41,14 @@ __all__ = [
     "CardsAction",
     "CardsDeck",
     "CardsGame",
+    "CardsScoreSheet",
     "CardsState",
     "CardsView",
     "Discard",
     "Give",
+    "IncompleteCardsGameError",
     "Place",
+    "RoundSheet",
     "default_cards",
     "event_from_json",
     "explain_area",
@@ -47,5 +56,6 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "score_area",
+    "score_sheet",
     "state_from_json",
 ]

@@ -94,6 +94,7 @@ export class AnalysisPanel {
       this.say(t("analysis.summary", { name: this.names[this.seat], blunders: t("analysis.blunders", { n: counts.blunder }),
         mistakes: t("analysis.mistakes", { n: counts.mistake }), inaccuracies: t("analysis.inaccuracies", { n: counts.inaccuracy }) }));
       this.draw();
+      this.onData?.(); // the page redraws its step: the better card may be shown now
       return;
     }
     button.hidden = false;
@@ -179,6 +180,11 @@ export class AnalysisPanel {
   describe(d) {
     return t("analysis.decision", { move: d.index + 1, round: d.round ?? 0, played: actionLabel(d.played),
       best: actionLabel(d.best), n: Math.round(d.loss), m: Math.round(d.margin ?? 0) });
+  }
+
+  // The analysed decision taken at move `index` (from 0), if this seat's analysis has it.
+  decisionAt(index) {
+    return this.data?.decisions?.find((d) => d.index === index) ?? null;
   }
 
   setStep(step) {

@@ -77,8 +77,13 @@ function torii(x, y) {
     class: "torii-mark" });
 }
 
-// Where each painter stands: alone in the middle of its stone, together on the gate.
-function offsets(painters) {
+// Where each painter stands: alone in the middle of its stone; several on one space (the
+// gate, at the start and after bumps) in a small grid, up to three a row, a piece's width
+// apart so none hides another, the reader's own first (top row: its "you" label above it
+// covers nobody) and the whole pile inside the lawn.
+const PILE_STEP = 21;
+
+function offsets(painters, me = null) {
   const bySpace = new Map();
   painters.forEach((space, seat) => {
     if (!bySpace.has(space)) bySpace.set(space, []);
@@ -87,8 +92,14 @@ function offsets(painters) {
   const out = [];
   for (const seats of bySpace.values()) {
     const n = seats.length;
+    if (n === 1) { out[seats[0]] = [0, -2, 1]; continue; }
+    seats.sort((a, b) => Number(b === me) - Number(a === me) || a - b);
+    const cols = n <= 3 ? n : Math.ceil(n / 2);
+    const rows = Math.ceil(n / cols);
     seats.forEach((seat, k) => {
-      out[seat] = n === 1 ? [0, -2, 1] : [(k - (n - 1) / 2) * Math.min(14, 64 / n), k % 2 ? 8 : -8, 0.72];
+      const col = k % cols;
+      const row = Math.floor(k / cols);
+      out[seat] = [(col - (cols - 1) / 2) * PILE_STEP, (row - (rows - 1) / 2) * PILE_STEP + (rows === 1 ? 2 : 4), 0.72];
     });
   }
   return out;
@@ -133,7 +144,7 @@ export class Garden {
     this.pieceLayer = svg("g", { class: "pieces" });
     root.append(this.pieceLayer);
     this.pieces = new Map();
-    const at = offsets(board.painters);
+    const at = offsets(board.painters, opts.me);
     board.painters.forEach((space, seat) => {
       const p = this.painter(seat, opts, at[seat][2]);
       this.put(p, space, at[seat]);

@@ -2,7 +2,7 @@
 // list to click, a slider to jump to any step, the keys ← and →. The game's module draws each
 // step's board, facts and log (the log up to that step, grouped by round as on the table).
 // An unfinished game says so, with a link to watch it, instead of showing dead buttons.
-import { loadCatalog, t } from "./i18n.js";
+import { loadCatalog, t, num } from "./i18n.js";
 import { el } from "./common.js";
 import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
@@ -50,18 +50,45 @@ async function showSheet(atEnd) {
     if (reply.ok) sheet = game.scoreSheet(await reply.json(), seatNames(steps[steps.length - 1].view), null);
   }
   if (sheet) box.replaceChildren(sheet);
+  box.tabIndex = 0; // it scrolls when long: reachable by keyboard, named for screen readers
+  box.setAttribute("aria-label", t("table.sheet"));
   box.hidden = !sheet || index !== steps.length - 1;
+}
+
+// The hand the moving seat held at this step (public once the game is over: the server's
+// replay reads it through the engine), the card it played marked and, where the analysis
+// judged this decision, the better card the engine's analysis names.
+const cardOf = (action) => (action ?? "").split(" ")[1] ?? null;
+
+function showHeld(step, names) {
+  const box = $("held-box");
+  if (!step.hand || !step.hand.length || step.seat === null) { box.hidden = true; return; }
+  const decision = panel?.decisionAt(index - 1) ?? null;
+  const played = cardOf(step.action);
+  const better = decision && decision.label ? cardOf(decision.best) : null;
+  const face = (card) => (game.cardFace ? game.cardFace(String(card), {}, "span") : el("span", { class: "held-number" }, num(Number(card))));
+  box.replaceChildren(el("p", {}, t("replay.held", { name: names[step.seat] ?? "" })),
+    el("ul", { class: "held-cards" }, ...step.hand.map((card) => {
+      const marks = [];
+      if (String(card) === played) marks.push(["played", t("replay.held.played")]);
+      if (better && String(card) === better && better !== played) marks.push(["better", t("replay.held.better")]);
+      return el("li", { class: marks.map(([k]) => k).join(" ") || null, "data-card": String(card) }, face(card),
+        ...marks.map(([k, text]) => el("span", { class: `held-tag held-${k}` }, text)));
+    })));
+  box.hidden = false;
 }
 
 function show(i) {
   index = Math.max(0, Math.min(steps.length - 1, i));
   const { view } = steps[index];
   const names = seatNames(view);
-  game.drawReplay(view, names);
+  const events = steps.slice(0, index + 1).flatMap((step) => step.events);
+  game.drawReplay(view, names, events);
   $("position").textContent = t("replay.step", { n: index, total: steps.length - 1 });
   $("slider").value = String(index);
   $("seats").replaceChildren(...names.map((name, s) => el("li", { class: "seat" }, game.badge(s),
-    el("span", { class: "seat-name" }, name), el("span", { class: "seat-tokens" }, game.seatScore(view, s)))));
+    el("span", { class: "seat-name" }, name), game.replayTile ? game.replayTile(s, events) : "",
+    el("span", { class: "seat-tokens" }, game.seatScore(view, s)))));
   const log = game.newLog($("log"), (s) => names[s] ?? String(s), null);
   log.reset();
   for (const step of steps.slice(0, index + 1)) for (const event of step.events) log.event(event);
@@ -69,6 +96,7 @@ function show(i) {
   for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.step) === index);
   $("moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
   if (panel) panel.setStep(index);
+  showHeld(steps[index], names);
   showSheet(index === steps.length - 1);
 }
 
@@ -116,6 +144,7 @@ if (!response.ok) {
   const asked = new URLSearchParams(location.search).get("seat"); // ?seat=N: from the table, the player's own
   panel = new AnalysisPanel(tableId, seatNames(steps[steps.length - 1].view), steps.length - 1, show,
     asked === null ? 0 : Number(asked));
+  panel.onData = () => show(index);
   panel.mount($("analysis-box"));
   const query = new URLSearchParams(location.search);
   const round = Number(query.get("round"));

@@ -12,6 +12,7 @@ import { Hints } from "./hints.js";
 import { ChatBox } from "./chat.js";
 import { TurnNotifier } from "./notify.js";
 import { addAccountBox, post } from "./session.js";
+import { refreshRatings, seatRating } from "./seat_ratings.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -233,6 +234,7 @@ async function animate() {
     document.body.dataset.animating = "1";
     screen.staging = true; // who is due is the next view's news: not shown ahead of the pieces
     if (me !== null) screen.renderHand(view, context()); // the hand waits while the round is staged
+    screen.upcoming?.(update.view, update.events); // a game that stages toward the next view
     for (const event of update.events) {
       sinceAct.push(event);
       log.event(event, { byTimer: update.by === "timer" });
@@ -273,6 +275,7 @@ function render() {
 
 function renderSeats() {
   if (!view || !table) return;
+  refreshRatings(tableId, table, renderSeats);
   const seatNames = names();
   const items = seatNames.map((name, seat) => {
     const info = table.seats[seat];
@@ -285,7 +288,7 @@ function renderSeats() {
     const score = screen.seatScore ? screen.seatScore(view, seat) : game.seatScore(view, seat);
     const row = el("li", { class: `seat${seat === me ? " me" : ""}${view.current_players.includes(seat) && !screen.staging ? " due" : ""}`, "data-seat": seat },
       game.badge(seat),
-      el("span", { class: "seat-name" }, name),
+      el("span", { class: "seat-name" }, name), seatRating(seat),
       seat === me ? el("span", { class: "you-tag" }, t("table.you_short")) : "",
       screen.seatTile ? screen.seatTile(seat) : "",
       el("span", { class: "seat-tokens" }, score),
@@ -472,6 +475,7 @@ function addControls() {
 
 // Read-only, for the browser tests: the view the page last drew from.
 window.sakuraTable = { view: () => view, animating: () => animating || queue.length > 0, lastEvents: () => sinceAct,
+  staged: () => screen.stage?.log ?? [],
   hint: () => hints.hint, notified: () => notifier.notified };
 
 await loadCatalog();

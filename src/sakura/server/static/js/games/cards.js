@@ -6,6 +6,7 @@
 import { t, list, num } from "../i18n.js";
 import { el, COLOURS, SHAPES } from "../common.js";
 import { CardsLog, cardName, describeArea } from "./cards_log.js";
+import { CardsStage } from "./cards_stage.js";
 
 const $ = (id) => document.getElementById(id);
 const AREAS = ["garden", "palace", "temple"];
@@ -111,11 +112,19 @@ function scoredPanel(scored, names) {
         describeArea(scored.detail[seat][i], scored.cards[seat][i].length) || t("cards.area.empty")))))));
 }
 
+// The board: both players' areas; it scrolls where the screen is short, so the keyboard can
+// reach it (axe: scrollable-region-focusable).
+function board() {
+  const box = $("board");
+  box.tabIndex = 0;
+  return box;
+}
+
 // Board order: the opponent above, you below (a spectator sees seat 2 above seat 1).
 const order = (me) => (me === 1 ? [0, 1] : [1, 0]);
 
 export function drawReplay(view, names) {
-  $("board").replaceChildren(el("div", { class: "cards-board" }, ...order(null).map((s) => playerPanel(view, s, names))));
+  board().replaceChildren(el("div", { class: "cards-board" }, ...order(null).map((s) => playerPanel(view, s, names))));
   $("facts").replaceChildren(...facts(view, names));
 }
 
@@ -130,20 +139,68 @@ export function result(view, names, me = null) {
   return { headline, reason: "", rows };
 }
 
+// The engine's score sheet of a finished game (GET /api/tables/ID/score-sheet): a column a
+// player (the engine's order: the winner first), and for each round a row an area with its
+// points and the combination that scored, the cards discarded and given, the round's points
+// and the running total; the game's total last. Every number is the sheet's: none is added here.
+export function scoreSheet(sheet, names, me = null) {
+  const seats = sheet.order;
+  const faces = (cards) => (cards.length
+    ? el("span", { class: "sheet-cards" }, ...cards.map((card) => cardFace(card, { class: `card cc cc-${card[0]} mini` }, "span")))
+    : "·");
+  const row = (label, cells, attrs = {}) => el("tr", attrs, el("th", { scope: "row" }, label), ...cells);
+  const head = el("tr", {}, el("th", { scope: "col" }, t("cards.sheet.round_col")), ...seats.map((seat) => el("th",
+    { scope: "col", class: [sheet.winners.includes(seat) ? "winner" : "", seat === me ? "me" : ""].join(" ").trim() || null,
+      "data-seat": String(seat) }, names[seat], ...(seat === me ? [" ", el("span", { class: "you-tag" }, t("table.you_short"))] : []))));
+  const bodies = sheet.rounds.map((round) => el("tbody", { "data-round": String(round.round) },
+    el("tr", { class: "sheet-round" }, el("th", { scope: "colgroup", colspan: String(seats.length + 1) },
+      t("cards.round", { round: round.round, total: sheet.rounds.length }))),
+    ...sheet.areas.map((area, i) => row(t(AREA_KEYS[area]), seats.map((seat) => el("td", { "data-area": area },
+      el("strong", { class: "sheet-points" }, num(round.areas[seat][i])), " ",
+      el("small", {}, describeArea(round.detail[seat][i], round.cards[seat][i].length) || t("cards.area.empty")))))),
+    row(t("cards.sheet.discarded"), seats.map((seat) => el("td", {}, faces(round.discarded[seat])))),
+    row(t("cards.sheet.given"), seats.map((seat) => el("td", {}, faces(round.given[seat])))),
+    row(t("cards.sheet.round_points", { round: round.round }), seats.map((seat) => el("td", { class: "total" },
+      t("cards.sheet.points_total", { n: round.points[seat], total: round.totals[seat] }))), { class: "sheet-sum" })));
+  const foot = el("tfoot", {}, row(t("cards.sheet.total"), seats.map((seat) => el("td", { class: "total", "data-seat": String(seat) },
+    num(sheet.totals[seat])))));
+  return el("div", { class: "score-sheet cards-sheet" },
+    el("table", {}, el("caption", {}, t("table.sheet")), el("thead", {}, head), ...bodies, foot));
+}
+
+// A replay's move, named once the game is over (the step carries the action, public then):
+// "Player 1 places the red 3 in the garden", "… gives Player 2 the blue 4", "… discards …".
+export function moveLabel(step, names) {
+  const name = names[step.seat] ?? "";
+  const [verb, card, area] = (step.action ?? "").split(" ");
+  if (verb === "place" && AREA_KEYS[area]) return t(`cards.log.placed.${area}`, { name, card: cardName(card) });
+  if (verb === "give") return t("cards.move.gives", { name, other: names[1 - step.seat] ?? "", card: cardName(card) });
+  if (verb === "discard") return t("cards.move.discards", { name, card: cardName(card) });
+  return t("replay.move.play", { name });
+}
+
 export class Table {
   constructor({ act }) {
     this.act = act;
     this.selected = null; // the card picked to place, before its area
     this.scored = null; // the last round_scored event: how the last round scored, shown beneath
+    this.stage = new CardsStage(this); // each update's events staged on the board (cards_stage.js)
+    this.ctx = { me: null, names: [] };
   }
 
   setView(view) {
     if (this.selected && !view.legal_actions.some((a) => a.startsWith(`place ${this.selected} `))) this.selected = null;
   }
 
-  event(event) {
+  // The update about to be staged (table.js tells it before its events).
+  upcoming(view, events) {
+    this.stage.upcoming(view, events);
+  }
+
+  // Stage one event at `ms` a step; resolves when it is over.
+  event(event, ms) {
     if (event.type === "round_scored") this.scored = event;
-    return false; // one action an update: nothing to animate
+    return this.stage.event(event, ms);
   }
 
   drawBoard(view, ctx) {
@@ -152,7 +209,7 @@ export class Table {
       seat === ctx.me ? { targets: mine, onPlace: (area) => this.place(area) } : {}));
     const parts = [el("div", { class: "cards-board" }, ...panels)];
     if (this.scored) parts.push(scoredPanel(this.scored, ctx.names));
-    $("board").replaceChildren(...parts);
+    board().replaceChildren(...parts);
   }
 
   // The areas the selected card may go to, by the view's legal actions.

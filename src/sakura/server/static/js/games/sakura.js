@@ -94,7 +94,7 @@ export function scoreSheet(sheet, names, me = null) {
     const lost = sheet.lost[seat];
     return el("tr", { class: [sheet.winners.includes(seat) ? "winner" : "", seat === me ? "me" : ""].join(" ").trim() || null,
       "data-seat": String(seat) },
-      el("td", {}, seat >= sheet.players ? "–" : String(i + 1)), el("th", { scope: "row" }, names[seat] ?? t("table.sheet.court"),
+      el("td", {}, seat >= sheet.players ? "–" : num(i + 1)), el("th", { scope: "row" }, names[seat] ?? t("table.sheet.court"),
         ...(seat === me ? [" ", el("span", { class: "you-tag" }, t("table.you_short"))] : [])),
       el("td", {}, num(sheet.start[seat])), ...won.map((n) => el("td", {}, n ? `+${num(n)}` : "·")),
       el("td", {}, lost ? `−${num(lost)}` : "·"), el("td", { class: "total" }, num(sheet.tokens[seat])),
@@ -130,9 +130,25 @@ export function moveLabel(step, names) {
   return t("replay.move.play", { name });
 }
 
-// A replay step: the garden and the facts of a spectator's view.
-export function drawReplay(view, names) {
-  drawGarden($("board"), view, { names });
+// The card tile beside a seat in the players list (the live table's and the replay's).
+function seatTileOf(plays, seat) {
+  const p = plays.find((x) => x.seat === seat);
+  if (!p) return "";
+  const face = cardFace(p.card, { tabindex: "-1", "aria-hidden": "true" });
+  face.classList.add("tile", `tile-${p.state}`);
+  return el("span", { class: "seat-tile", title: t(TILE_KEYS[p.state]) }, face,
+    el("span", { class: "sr-only" }, t("tile.label", { n: p.card, state: t(TILE_KEYS[p.state]) })));
+}
+
+// A replay step's tile beside a seat, from the game's events up to that step.
+export const replayTile = (seat, events) => seatTileOf(events.reduce(tilesAfter, []), seat);
+
+// A replay step: the garden with the cards played (the same tiles as the live table, left by
+// the game's events up to this step) and the facts of a spectator's view.
+export function drawReplay(view, names, events = []) {
+  const tiles = {};
+  for (const p of events.reduce(tilesAfter, [])) tiles[p.seat] = p;
+  drawGarden($("board"), view, { names, tiles });
   $("facts").replaceChildren(...facts(shownOf(view)).slice(0, 4));
 }
 
@@ -317,12 +333,7 @@ export class Table {
 
   // The seat's card of the round, face up, beside its name.
   seatTile(seat) {
-    const p = this.plays.find((x) => x.seat === seat);
-    if (!p) return "";
-    const face = cardFace(p.card, { tabindex: "-1", "aria-hidden": "true" });
-    face.classList.add("tile", `tile-${p.state}`);
-    return el("span", { class: "seat-tile", title: t(TILE_KEYS[p.state]) }, face,
-      el("span", { class: "sr-only" }, t("tile.label", { n: p.card, state: t(TILE_KEYS[p.state]) })));
+    return seatTileOf(this.plays, seat);
   }
 
   seatStatus(view, seat, info) {
