@@ -89,7 +89,8 @@ class CardTables:
             best = np.maximum(best, np.where((x & y & z) != 0, self.one + self.row, 0))
             best = np.maximum(best, np.where(self.distinct[x, y, z], self.three + self.row, 0))
         blossoms = c[:, self.blossom].sum(axis=1)
-        return np.where(blossoms > self.limit, 0, best + self.per_blossom * blossoms)
+        out: np.ndarray = np.where(blossoms > self.limit, 0, best + self.per_blossom * blossoms)
+        return out
 
 
 class CardGames:
@@ -126,7 +127,9 @@ class CardGames:
         return np.where(self.round % 2 == 1, self.first, 1 - self.first)
 
     def totals(self) -> np.ndarray:
-        return self.scores.sum(axis=2)
+        """Each seat's points so far (finished rounds)."""
+        out: np.ndarray = self.scores.sum(axis=2)
+        return out
 
     def deal(self, games: np.ndarray, seeds: list[int]) -> None:
         """New games on ``games`` (indices) from ``seeds``: draw who starts, deal round 1."""
