@@ -41,7 +41,7 @@ from sakura.rl.pettingzoo_env import SakuraParallelEnv
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from builds import compare_builds
 from engine import measure, play_checked, play_fast  # the engine benchmark's own loops (after the path)
-from rl_jax import agent_steps_cards, agent_steps_jax
+from rl_jax import agent_steps_cards, agent_steps_jax, jax_breakdown
 
 TABLES: list[tuple[str, str, dict[str, Any]]] = [
     ("2p court", "sakura", {"players": 2, "variant": "court"}),
@@ -317,6 +317,13 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
     for n in (64, 1024, 16384):
         step, rules, observe = batch_breakdown(seconds / rounds, n, 4)
         print(f"{n:>8,}{step:>8.2f}{rules:>8.2f}{observe:>24.2f}")
+    if importlib.util.find_spec("jax") is not None:
+        print("\nwhere a SakuraJax step goes (microseconds a table-step, 4 players; parts compiled alone)")
+        names = ("step", "act", "observe", "deal", "reshuffle", "refill")
+        print(f"{'N':>8}" + "".join(f"{name:>11}" for name in names))
+        for n in (1024, 16384):
+            b = jax_breakdown(n)
+            print(f"{n:>8,}" + "".join(f"{b[name]:>11.2f}" for name in names))
 
 
 def main() -> None:
