@@ -10,10 +10,22 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from tests.browser.conftest import await_turn_or_others, page_errors
 from tests.server.test_ratings import _random_player
 
+from sakura.server.limits import LOOPBACK_HOSTS, Limits
+
 PASSWORD = "a fine long password"
+
+
+@pytest.fixture
+def server_options() -> dict[str, Any]:
+    """Two browsers on this one machine are one address: the rating-farm rule (farm.py), which
+    would leave their rated game unrated, is off here (tests/server/test_rating_farm.py has it)."""
+    return {"limits": Limits(allowed_hosts=LOOPBACK_HOSTS, rating_shared_days=0)}
+
+
 XSS = ['<img src=x onerror="window.__xss=1">', '"><script>window.__xss=2</script>']
 
 

@@ -27,6 +27,7 @@ from sakura.server.limits import Limits
 from sakura.server.people_models import RatedGameRow, RatingHistoryRow
 
 PASSWORD = "a good long password"
+ELSEWHERE = ("192.0.2.2", 50000)  # a second player's address: accounts of one address do not rate
 TWO = {"players": 2, "variant": "court", "rated": True, "seats": [{"kind": "human"}, {"kind": "human"}]}
 
 
@@ -84,7 +85,7 @@ def _wait_for(predicate: Any, seconds: float = 30) -> Any:
 
 
 def test_a_rated_game_updates_both_ratings_once_and_fills_the_pages(client: TestClient) -> None:
-    guest = TestClient(client.app)
+    guest = TestClient(client.app, client=ELSEWHERE)  # two people: two addresses (farm.py)
     table_id, ada, bo = rated_table(client, guest, account(client, "Ada"), account(guest, "Bob"))
     _play_out(client, table_id, [ada, bo])
     ratings = _wait_for(lambda: client.get("/api/players/Ada").json()["ratings"])
@@ -110,7 +111,7 @@ def test_a_rated_game_updates_both_ratings_once_and_fills_the_pages(client: Test
 
 def test_a_leaver_whose_seat_a_bot_took_over_ranks_last(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url, Limits(replace_grace=0))) as client:
-        guest = TestClient(client.app)
+        guest = TestClient(client.app, client=ELSEWHERE)
         table_id, ada, bo = rated_table(client, guest, account(client, "Ada"), account(guest, "Bob"))
         with client.websocket_connect(f"/ws/{table_id}") as ws:  # Ada comes, then closes her tab
             ws.send_text(json.dumps({"type": "hello", "token": ada}))
@@ -194,7 +195,8 @@ def test_a_server_killed_in_the_middle_of_a_rating_update_rates_the_game_once_on
     base = f"http://127.0.0.1:{port}"
     server = _serve(database_url, port, fault="rating")
     try:
-        with httpx.Client(base_url=base) as host, httpx.Client(base_url=base) as guest:
+        elsewhere = httpx.HTTPTransport(local_address="127.0.0.2")  # another address (farm.py)
+        with httpx.Client(base_url=base) as host, httpx.Client(base_url=base, transport=elsewhere) as guest:
             table_id, ada, bo = rated_table(host, guest, account(host, "Ada"), account(guest, "Bob"))
         players = [
             threading.Thread(target=_random_player, args=(base, table_id, t, i))
@@ -224,7 +226,7 @@ def test_a_server_killed_in_the_middle_of_a_rating_update_rates_the_game_once_on
 
 @pytest.mark.parametrize("players", [3])
 def test_three_accounts_share_a_class_of_their_own(client: TestClient, players: int) -> None:
-    others = [TestClient(client.app) for _ in range(players - 1)]
+    others = [TestClient(client.app, client=(f"192.0.2.{i + 2}", 50000)) for i in range(players - 1)]
     host_csrf = account(client, "Ada")
     body = {"players": players, "rated": True, "seats": [{"kind": "human"}] * players}
     created = client.post("/api/tables", json=body, headers=host_csrf).json()

@@ -1,5 +1,6 @@
 """What a test reads of the terminal app: the whole screen as text (and as SVG), as Textual
-draws it, and the log; waiting for a live server; a card game set up from a situation."""
+draws it, and the log; waiting for a live server and making a table there; a card game set
+up from a situation."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import io
 from collections.abc import Callable
 from typing import Any
 
+import httpx
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
@@ -45,6 +47,21 @@ def screen_svg(app: App[None]) -> str:
 def log_text(screen: Any) -> str:
     """The log of a game or replay screen, line by line."""
     return "\n".join(str(line.text) for line in screen.query_one("#log").lines)
+
+
+def create_table(server: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    """A table made through the live server's HTTP API: ``human`` seats and bots by level
+    (``easy``, ``medium``...); ``extra`` as the API takes it (``game``, ``variant``, ``timer``).
+    The API's answer: the table, and the creator's token for seat 1."""
+    body = {
+        "players": len(seats),
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats],
+        **extra,
+    }
+    response = httpx.post(f"{server}/api/tables", json=body, timeout=60)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
 
 
 async def wait_for(pilot: Pilot[None], done: Callable[[], object], limit: int = 3000) -> None:

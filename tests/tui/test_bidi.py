@@ -177,11 +177,11 @@ async def test_a_persian_choice_preview_reads_in_the_order_the_card_moves() -> N
 
         def two(game: object) -> bool:
             assert hasattr(game, "consequence")
-            said = game.consequence(game.local.preview(game.actor, "forward"))
+            said = game.consequence(game.play.preview(game.actor, "forward"))
             return len(said) >= 2 and len(" ".join(said)) < 180  # on one line of the prompt
 
         game = await _to_a_choice(app, pilot, two)
-        said = game.consequence(game.local.preview(game.actor, "forward"))
+        said = game.consequence(game.play.preview(game.actor, "forward"))
         line = next(x for x in screen_text(app).split("\n") if shape_line(said[-1]) in x)
         places = [line.index(shape_line(s)) for s in said]
         assert places == sorted(places, reverse=True), line  # the first sentence on the right

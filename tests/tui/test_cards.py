@@ -89,7 +89,7 @@ async def test_a_whole_card_game_against_a_bot_by_key_presses(shots: Path, tmp_p
         app.save_screenshot(str(shots / "cards-board-80x24.svg"))
         turns = await _play_to_the_end(app, pilot)
         app.save_screenshot(str(shots / "cards-final.svg"))
-        session = game.local
+        session = game.play.session
         assert session.terminal() and turns >= 3 * 9
         view = session.view(0)
         assert view.outcome is not None and [len(r) for r in view.round_scores] == [3, 3]
@@ -132,7 +132,7 @@ async def test_a_hot_seat_game_never_shows_the_other_hand(shots: Path) -> None:
                 continue
             seat = game.actor
             assert seat is not None
-            own = game.local.view(seat)
+            own = game.play.view(seat)
             assert hand.cview is not None and hand.cview.player == seat and hand.cards == own.hand
             # the hand widget names only what this seat knows: its hand, its gifts both ways,
             # its discards (the other seat's hand of the same names cannot be told apart)
@@ -223,7 +223,7 @@ async def test_save_and_resume_a_card_game(tmp_path: Path) -> None:
         await pilot.pause()
         saved = app.last_saved
         assert saved is not None and saved.name == "sakura-cards-31-r1.json"
-        moves = len(_screen(app).local.recorder.moves)
+        moves = len(_screen(app).play.session.recorder.moves)
         assert moves >= 6
     session = Session.resume(GameRecord.loads(saved.read_text(encoding="utf-8")))
     assert session.setup.game == "sakura-cards"
@@ -232,7 +232,7 @@ async def test_save_and_resume_a_card_game(tmp_path: Path) -> None:
     app = SakuraApp(session=session, delay=0, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert _screen(app).local is session
+        assert _screen(app).play.session is session
         await _play_to_the_end(app, pilot)
         assert session.terminal()
 
@@ -304,7 +304,7 @@ async def test_the_start_screen_sets_up_a_card_game_with_an_expert_bot() -> None
         await pilot.press("enter")
         await pilot.pause()
         game = _screen(app)
-        assert game.local.setup.game == "sakura-cards" and game.local.bots[1].spec == "expert"
+        assert game.play.setup.game == "sakura-cards" and game.play.session.bots[1].spec == "expert"
 
 
 @pytest.mark.soak
@@ -346,7 +346,7 @@ async def test_random_keys_never_crash_nor_play_what_is_not_legal(tmp_path: Path
                 await pilot.press(rng.choice(keys))
             await pilot.pause()
             game = _screen(app)
-            record, log = game.local.record(), _log(game)
+            record, log = game.play.session.record(), _log(game)
         assert app.return_code in (None, 0)
         assert record.moves, "some keys played"
         assert "That is not possible now." not in log  # no key ever sent what the view did not list

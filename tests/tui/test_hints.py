@@ -12,7 +12,7 @@ import pytest
 
 from sakura.bots import advise
 from sakura.tui import SakuraApp, SeatSpec, Setup
-from sakura.tui.game_screen import GameScreen
+from sakura.tui.game_screen import Flow, GameScreen
 
 pytestmark = pytest.mark.anyio
 
@@ -41,8 +41,8 @@ async def test_the_hint_key_shows_each_cards_chance_and_the_screen_stays_live(
         assert isinstance(screen, GameScreen) and screen.acting
         screen.hinter.spec = "mcts:300"
         prompt = screen.prompt_said
-        view = screen.session.view(0)
-        moves = len(screen.local.recorder.moves)  # the bots may have chosen already
+        view = screen.play.view(0)
+        moves = len(screen.play.session.recorder.moves)  # the bots may have chosen already
         shown: list[str] = []
         line = screen.prompt_line
         screen.prompt_line = lambda text: (shown.append(text), line(text))  # type: ignore[method-assign]
@@ -52,8 +52,8 @@ async def test_the_hint_key_shows_each_cards_chance_and_the_screen_stays_live(
         progress = [text for text in shown if text.startswith("Working out a hint")]
         assert progress[0] == "Working out a hint… 0%" and progress[-1] == "Working out a hint… 100%"
         assert shown[-1] == prompt  # then the prompt is back
-        seed = zlib.crc32(f"{screen.session.seed}:{moves}".encode())
-        assert advice == advise(screen.local.game, view, "mcts:300", seed=seed)  # the same search
+        seed = zlib.crc32(f"{screen.play.seed}:{moves}".encode())
+        assert advice == advise(screen.play.session.game, view, "mcts:300", seed=seed)  # the same search
         text = " ".join(_log(screen).split())  # the log wraps its lines
         assert "Hint (estimated chance of winning)" in text
         for card in view.hand:
@@ -62,7 +62,7 @@ async def test_the_hint_key_shows_each_cards_chance_and_the_screen_stays_live(
         app.save_screenshot(str(shots / "hint-100x30.svg"))
         await pilot.press("1")  # and the game goes on by its keys
         await pilot.pause()
-        assert len(screen.local.recorder.moves) >= 1
+        assert len(screen.play.session.recorder.moves) >= 1
 
 
 async def test_the_hint_key_in_spanish_and_when_it_is_not_your_turn(tmp_path: Path) -> None:
@@ -76,7 +76,7 @@ async def test_the_hint_key_in_spanish_and_when_it_is_not_your_turn(tmp_path: Pa
         await _ask_hint(pilot, screen)
         assert screen.hinter.last is not None
         assert "Pista" in _log(screen)
-        screen.mode = "wait"  # someone else's turn: no hint
+        screen.mode = Flow.WAIT  # someone else's turn: no hint
         await pilot.press("h")
         await pilot.pause()
         assert "Las pistas llegan cuando te toca decidir" in _log(screen)

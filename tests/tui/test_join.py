@@ -12,32 +12,22 @@ from typing import Any
 import httpx
 import pytest
 from tests.live_server import free_port
-from tests.tui.screen import log_text, wait_for
+from tests.tui.screen import create_table, log_text, wait_for
 from textual.pilot import Pilot
 
 from sakura.records import GameRecord, replay
 from sakura.tui import SakuraApp
+from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import EndScreen
 from sakura.tui.remote import JoinError, parse_join_url
-from sakura.tui.remote_screens import JoinFailedScreen, RemoteCardsScreen, RemoteGameScreen
+from sakura.tui.remote_screens import JoinFailedScreen
+from sakura.tui.sakura_screens import SakuraScreen
 
 pytestmark = pytest.mark.anyio
 
 
-def _create(server: str, players: int, seats: list[str], **extra: Any) -> dict[str, Any]:
-    body = {
-        "players": players,
-        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats],
-        **extra,
-    }
-    response = httpx.post(f"{server}/api/tables", json=body, timeout=60)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def _remote(app: SakuraApp) -> RemoteGameScreen:
-    screens = [s for s in app.screen_stack if isinstance(s, RemoteGameScreen)]
+def _remote(app: SakuraApp) -> SakuraScreen:
+    screens = [s for s in app.screen_stack if isinstance(s, SakuraScreen)]
     assert screens, f"no game screen: {app.screen_stack}"
     return screens[-1]
 
@@ -79,27 +69,27 @@ def test_table_links_are_read() -> None:
 async def test_a_whole_web_game_by_key_presses_with_a_dropped_connection(
     server: str, shots: Path, tmp_path: Path
 ) -> None:
-    created = _create(server, 3, ["human", "easy", "medium"])
+    created = create_table(server, ["human", "easy", "medium"])
     table = created["table"]["id"]
     url = f"{server}/t/{table}#token={created['token']}"
     app = SakuraApp(join=url, delay=0, save_dir=tmp_path)
     dropped: list[int] = []
 
-    async def drop_once(game: RemoteGameScreen, turn: int) -> None:
+    async def drop_once(game: SakuraScreen, turn: int) -> None:
         if turn == 3 and not dropped:  # the line goes down mid-game: the app connects again
-            dropped.append(game.remote.seq)
-            await game.remote.drop()
+            dropped.append(game.play.link.seq)
+            await game.play.link.drop()
             await _wait(pilot, lambda: "Connected again." in _log(game))
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await _wait(pilot, lambda: any(isinstance(s, RemoteGameScreen) for s in app.screen_stack))
+        await _wait(pilot, lambda: any(isinstance(s, SakuraScreen) for s in app.screen_stack))
         game = _remote(app)
-        assert game.remote.seat == 0
+        assert game.play.link.seat == 0
         app.save_screenshot(str(shots / "join-board-80x24.svg"))
         turns = await _play_to_the_end(app, pilot, drop_once)
         app.save_screenshot(str(shots / "join-final.svg"))
         assert dropped and turns > 5
-        view = game.remote.view(0)
+        view = game.play.link.view(0)
         assert view.terminal and view.outcome is not None
         assert "Connected again." in _log(game) and "The game is over." in _log(game)
         await pilot.press("s")  # the server's record of the finished game
@@ -111,61 +101,61 @@ async def test_a_whole_web_game_by_key_presses_with_a_dropped_connection(
         await _wait(
             pilot,
             lambda: any(
-                isinstance(s, RemoteGameScreen) and s.remote.target.table != table for s in app.screen_stack
+                isinstance(s, SakuraScreen) and s.play.link.target.table != table for s in app.screen_stack
             ),
         )
         again = _remote(app)
-        assert again.remote.seat == 0 and again.remote.token != created["token"]
+        assert again.play.link.seat == 0 and again.play.link.token != created["token"]
         await _wait(pilot, lambda: again.mode == "select")
     info = httpx.get(f"{server}/api/tables/{table}", timeout=60).json()
-    assert info["status"] == "finished" and info["rematch"] == again.remote.target.table
+    assert info["status"] == "finished" and info["rematch"] == again.play.link.target.table
 
 
 async def test_the_tactical_variant_two_cards_then_the_end(server: str, shots: Path) -> None:
-    created = _create(server, 2, ["human", "medium"], variant="tactical")
+    created = create_table(server, ["human", "medium"], variant="tactical")
     app = SakuraApp(join=f"{server}/t/{created['table']['id']}#token={created['token']}", delay=0.01)
     courts: list[int] = []
 
-    async def note(game: RemoteGameScreen, turn: int) -> None:
+    async def note(game: SakuraScreen, turn: int) -> None:
         if game.mode == "court":
             courts.append(turn)
             if len(courts) == 1:
                 app.save_screenshot(str(shots / "join-tactical-court.svg"))
 
     async with app.run_test(size=(100, 30)) as pilot:
-        await _wait(pilot, lambda: any(isinstance(s, RemoteGameScreen) for s in app.screen_stack))
+        await _wait(pilot, lambda: any(isinstance(s, SakuraScreen) for s in app.screen_stack))
         await _play_to_the_end(app, pilot, note)
         game = _remote(app)
         assert courts  # this seat played a card for the court painter too
-        assert game.remote.view(0).outcome is not None
+        assert game.play.link.view(0).outcome is not None
         assert "The game is over." in _log(game)
 
 
 async def test_an_invite_link_takes_the_free_seat_and_plays(server: str) -> None:
-    created = _create(server, 3, ["human", "human", "easy"])  # the creator keeps seat 1
+    created = create_table(server, ["human", "human", "easy"])  # the creator keeps seat 1
     table = created["table"]["id"]
     app = SakuraApp(join=f"{server}/t/{table}", delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        await _wait(pilot, lambda: any(isinstance(s, RemoteGameScreen) for s in app.screen_stack))
+        await _wait(pilot, lambda: any(isinstance(s, SakuraScreen) for s in app.screen_stack))
         game = _remote(app)
-        assert game.remote.seat == 1 and game.remote.token
+        assert game.play.link.seat == 1 and game.play.link.token
         await _wait(pilot, lambda: f"/t/{table}#token=" in _log(game))  # the personal link
         await _wait(pilot, lambda: game.mode == "select")
         await pilot.press("1")
-        await _wait(pilot, lambda: game.remote.view(1).chosen[1])
-        assert game.mode == "wait" and not game.remote.view(1).legal_actions
+        await _wait(pilot, lambda: game.play.link.view(1).chosen[1])
+        assert game.mode == "wait" and not game.play.link.view(1).legal_actions
         await pilot.press("1", "2", "enter")  # not this seat's turn: nothing is sent, nothing breaks
         await pilot.pause()
-        assert game.remote.view(1).chosen[1]
+        assert game.play.link.view(1).chosen[1]
     seats = httpx.get(f"{server}/api/tables/{table}", timeout=60).json()["seats"]
     assert seats[1]["claimed"]
 
 
 async def test_the_move_timer_counts_down_and_a_bot_plays_when_it_runs_out(server: str) -> None:
-    created = _create(server, 2, ["human", "easy"], timer=2)
+    created = create_table(server, ["human", "easy"], timer=2)
     app = SakuraApp(join=f"{server}/t/{created['table']['id']}#token={created['token']}", delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _wait(pilot, lambda: any(isinstance(s, RemoteGameScreen) for s in app.screen_stack))
+        await _wait(pilot, lambda: any(isinstance(s, SakuraScreen) for s in app.screen_stack))
         game = _remote(app)
         await _wait(pilot, lambda: "left to decide" in str(game.query_one("#prompt").render()))
         await _wait(pilot, lambda: "Time is up: a bot played for you." in _log(game))  # no key pressed
@@ -174,32 +164,32 @@ async def test_the_move_timer_counts_down_and_a_bot_plays_when_it_runs_out(serve
 async def test_a_whole_card_game_at_a_web_table_by_key_presses(
     server: str, shots: Path, tmp_path: Path
 ) -> None:
-    created = _create(server, 2, ["human", "medium"], game="sakura-cards")
+    created = create_table(server, ["human", "medium"], game="sakura-cards")
     table = created["table"]["id"]
     app = SakuraApp(join=f"{server}/t/{table}#token={created['token']}", delay=0, save_dir=tmp_path)
     turns = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        await _wait(pilot, lambda: any(isinstance(s, RemoteCardsScreen) for s in app.screen_stack))
-        game = next(s for s in app.screen_stack if isinstance(s, RemoteCardsScreen))
-        assert game.remote.game == "sakura-cards" and game.remote.seat == 0
-        await _wait(pilot, lambda: game.acting or game.remote.view(0).turn == 1)
+        await _wait(pilot, lambda: any(isinstance(s, CardsScreen) for s in app.screen_stack))
+        game = next(s for s in app.screen_stack if isinstance(s, CardsScreen))
+        assert game.play.link.game == "sakura-cards" and game.play.link.seat == 0
+        await _wait(pilot, lambda: game.acting or game.play.link.view(0).turn == 1)
         app.save_screenshot(str(shots / "join-cards-80x24.svg"))
         for _ in range(20000):
             await pilot.pause(0.02)
             if isinstance(app.screen, EndScreen):
                 break
             if game.busy or not game.acting:
-                if turns and not game.remote.view(0).legal_actions:
+                if turns and not game.play.link.view(0).legal_actions:
                     await pilot.press("1", "enter")  # not this seat's turn: nothing is sent
                 continue
-            view = game.remote.view(0)
+            view = game.play.link.view(0)
             assert view.legal_actions and view.hand is not None
             turns += 1
             await pilot.press("enter")
         else:
             raise AssertionError("the game did not end")
         app.save_screenshot(str(shots / "join-cards-final.svg"))
-        view = game.remote.view(0)
+        view = game.play.link.view(0)
         assert view.terminal and view.outcome is not None and [len(r) for r in view.round_scores] == [3, 3]
         log = _log(game)
         assert "Round 3 is scored." in log and "The game is over." in log
@@ -226,7 +216,7 @@ async def test_a_whole_card_game_at_a_web_table_by_key_presses(
 async def test_a_bad_link_or_token_gives_a_clear_error_screen(
     server: str, shots: Path, link: str, words: str
 ) -> None:
-    table = _create(server, 2, ["human", "easy"])["table"]["id"]
+    table = create_table(server, ["human", "easy"])["table"]["id"]
     url = link.format(server=server, table=table, port=free_port())
     app = SakuraApp(join=url, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -243,15 +233,15 @@ async def test_a_bad_link_or_token_gives_a_clear_error_screen(
 
 
 async def test_the_hint_key_at_a_web_table_asks_the_server(server: str, tmp_path: Path) -> None:
-    created = _create(server, 2, ["human", "medium"])
+    created = create_table(server, ["human", "medium"])
     app = SakuraApp(
         join=f"{server}/t/{created['table']['id']}#token={created['token']}", delay=0, save_dir=tmp_path
     )
     async with app.run_test(size=(100, 30)) as pilot:
-        await _wait(pilot, lambda: any(isinstance(s, RemoteGameScreen) for s in app.screen_stack))
+        await _wait(pilot, lambda: any(isinstance(s, SakuraScreen) for s in app.screen_stack))
         game = _remote(app)
         await _wait(pilot, lambda: game.mode == "select")
-        legal = set(game.remote.view(0).legal_actions)
+        legal = set(game.play.link.view(0).legal_actions)
         await pilot.press("h")
         await _wait(pilot, lambda: game.hinter.last is not None)
         assert game.hinter.last is not None
@@ -259,4 +249,4 @@ async def test_the_hint_key_at_a_web_table_asks_the_server(server: str, tmp_path
         assert "Hint (estimated chance of winning)" in _log(game)
         assert game.mode == "select"  # still this seat's turn: the keys go on
         await pilot.press("1")
-        await _wait(pilot, lambda: game.remote.seq > 0)
+        await _wait(pilot, lambda: game.play.link.seq > 0)

@@ -53,7 +53,7 @@ async def test_the_log_pages_back_by_keyboard_to_the_first_round() -> None:
     setup = Setup(4, None, (SeatSpec("human"), SeatSpec("greedy"), SeatSpec("greedy"), SeatSpec("random")), 9)
     app = SakuraApp(setup=setup, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = await play_until(app, pilot, lambda g: g.session.view(None).round >= 4 and g.acting)
+        game = await play_until(app, pilot, lambda g: g.play.view(None).round >= 4 and g.acting)
         log = game.query_one(GameLog)
         assert log.size.height >= 10  # more than eight lines at 80×24
         assert "Round 1 —" not in screen_text(app)
@@ -98,11 +98,9 @@ async def test_the_status_line_shows_the_card_each_painter_played() -> None:
         game = await play_until(
             app,
             pilot,
-            lambda g: (
-                g.session.view(0).round >= 2 and g.acting and not g.busy and not g.session.view(0).revealed
-            ),
+            lambda g: g.play.view(0).round >= 2 and g.acting and not g.busy and not g.play.view(0).revealed,
         )
-        played = dict(game.session.view(0).last_round)
+        played = dict(game.play.view(0).last_round)
         assert sorted(played) == list(range(6))
         text = screen_text(app)
         for seat, name in enumerate(["Player 1", *[f"Bot {n}" for n in range(2, 7)]]):
@@ -161,8 +159,8 @@ async def test_the_start_screen_shows_the_command_lines_options_and_starts_that_
                 break
             await pilot.pause(0.02)
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.session.seed == 77
-        assert [s.kind for s in app.screen.session.setup.seats] == ["human", "expert", "expert"]
+        assert app.screen.play.seed == 77
+        assert [s.kind for s in app.screen.play.setup.seats] == ["human", "expert", "expert"]
 
 
 async def test_only_the_focused_fields_label_is_lit_on_the_start_screen() -> None:

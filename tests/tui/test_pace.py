@@ -29,7 +29,7 @@ async def _until(pilot: Pilot[None], condition: Callable[[], bool], limit: int =
     raise AssertionError("the condition never came")
 
 
-async def _play_a_card_and_wait(app: SakuraApp, pilot: Pilot[None]) -> GameScreen[Any]:
+async def _play_a_card_and_wait(app: SakuraApp, pilot: Pilot[None]) -> GameScreen[Any, Any]:
     """Play the first card once it is the human's turn; return when the round waits for Space."""
     screen = app.screen
     assert isinstance(screen, GameScreen)

@@ -57,7 +57,7 @@ async def test_a_whole_game_against_bots_by_key_presses(shots: Path, tmp_path: P
         app.save_screenshot(str(shots / "board-80x24.svg"))
         await _play_to_the_end(app, pilot)
         app.save_screenshot(str(shots / "final-standings.svg"))
-        session = _game(app).session
+        session = _game(app).play.session
         assert session.terminal()
         await pilot.press("s")  # save the finished game's record
         assert app.last_saved is not None
@@ -82,19 +82,19 @@ async def test_a_choice_mid_resolution_shows_its_consequence_and_is_asked_then(s
     app = SakuraApp(setup=_setup(), delay=0)
     async with app.run_test(size=(120, 36)) as pilot:
         game = await play_until(app, pilot, lambda g: g.mode == "choice")
-        view = game.session.view(game.actor)
+        view = game.play.view(game.actor)
         assert view.pending is not None and view.pending[0] == game.actor
         prompt = str(game.query_one("#prompt").render())
         assert "[1/F]" in prompt and "[2/B]" in prompt
         await pilot.press("down")  # look at "back": the preview is the engine's, on a clone
         await pilot.pause()
         app.save_screenshot(str(shots / "choice-120x36.svg"))
-        before = game.session.state.to_json()
+        before = game.play.session.state.to_json()
         game.show_choice()
-        assert game.session.state.to_json() == before  # previews change nothing
+        assert game.play.session.state.to_json() == before  # previews change nothing
         await pilot.press("enter")
         await pilot.pause()
-        moves = game.session.recorder.moves
+        moves = game.play.session.recorder.moves
         assert any(m.action == "back" for m in moves)
 
 
@@ -109,14 +109,14 @@ async def test_save_and_resume(tmp_path: Path) -> None:
         await pilot.pause()
         saved = app.last_saved
         assert saved is not None
-        moves = len(_game(app).session.recorder.moves)
+        moves = len(_game(app).play.session.recorder.moves)
     session = Session.resume(GameRecord.loads(saved.read_text(encoding="utf-8")))
     assert len(session.recorder.moves) == moves
     assert [s.kind for s in session.setup.seats] == ["human", "greedy", "random"]
     app = SakuraApp(session=session, delay=0, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await _play_to_the_end(app, pilot)
-        assert _game(app).session.terminal()
+        assert _game(app).play.terminal()
 
 
 async def test_hot_seat_hides_the_hand_between_players(shots: Path) -> None:
@@ -130,7 +130,7 @@ async def test_hot_seat_hides_the_hand_between_players(shots: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         first = game.actor
-        assert first is not None and game.query_one(HandWidget).cards == game.session.view(first).hand
+        assert first is not None and game.query_one(HandWidget).cards == game.play.view(first).hand
         while game.actor == first and game.mode in ("select", "court"):
             await pilot.press("1")
             await pilot.pause()
@@ -231,16 +231,16 @@ async def test_a_choice_of_the_emperors_direction_shows_where_he_would_land() ->
         app = SakuraApp(setup=_setup(seed=seed), delay=0)
         async with app.run_test(size=(120, 36)) as pilot:
             game = await play_until(
-                app, pilot, lambda g: g.mode == "choice" or g.mode == "over" or g.session.terminal()
+                app, pilot, lambda g: g.mode == "choice" or g.mode == "over" or g.play.terminal()
             )
-            view = game.session.view(game.actor) if game.actor is not None else None
+            view = game.play.view(game.actor) if game.actor is not None else None
             if view is None or view.pending is None or view.pending[2] != "garden":
                 continue
             ghosts = 0
             for key, word in (("up", "forward"), ("down", "back")):
                 await pilot.press(key)
                 await pilot.pause()
-                land = emperor_from_events(game.local.preview(game.actor, word))
+                land = emperor_from_events(game.play.preview(game.actor, word))
                 row = next(line for line in screen_text(app).split("\n") if line.startswith(" Emperor"))
                 if land is not None and land != view.emperor:
                     assert row.count("♔") == 2, row  # where he stands, and where he would land

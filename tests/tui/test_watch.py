@@ -7,31 +7,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
 
 import httpx
 import pytest
-from tests.tui.screen import log_text, screen_text, wait_for
+from tests.tui.screen import create_table, log_text, screen_text, wait_for
 from websockets.asyncio.client import connect
 
 from sakura.tui import SakuraApp
+from sakura.tui.cards_screens import CardsScreen
 from sakura.tui.dialogs import EndScreen
-from sakura.tui.remote_screens import JoinFailedScreen, RemoteCardsScreen, RemoteGameScreen
+from sakura.tui.remote_screens import JoinFailedScreen
+from sakura.tui.sakura_screens import SakuraScreen
 from sakura.tui.widgets import HandWidget
 
 pytestmark = pytest.mark.anyio
-
-
-def _create(server: str, seats: list[str], game: str = "sakura") -> dict[str, Any]:
-    body = {
-        "players": len(seats),
-        "game": game,
-        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "level": s} for s in seats],
-    }
-    response = httpx.post(f"{server}/api/tables", json=body, timeout=60)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
 
 
 async def _player(ws_url: str, token: str, leave_after: int, back: asyncio.Event) -> None:
@@ -65,15 +54,15 @@ _log, _wait = log_text, wait_for
 
 
 async def test_watching_a_web_table_without_a_seat_and_seeing_who_is_away(server: str) -> None:
-    created = _create(server, ["human", "easy"])
+    created = create_table(server, ["human", "easy"])
     table = created["table"]["id"]
     ws_url = f"ws{server[4:]}/ws/{table}"
     back = asyncio.Event()
     app = SakuraApp(join=f"{server}/t/{table}", watch=True, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _wait(pilot, lambda: any(isinstance(s, RemoteGameScreen) for s in app.screen_stack))
-        game = next(s for s in app.screen_stack if isinstance(s, RemoteGameScreen))
-        assert game.remote.seat is None and game.remote.token is None
+        await _wait(pilot, lambda: any(isinstance(s, SakuraScreen) for s in app.screen_stack))
+        game = next(s for s in app.screen_stack if isinstance(s, SakuraScreen))
+        assert game.play.link.seat is None and game.play.link.token is None
         await _wait(pilot, lambda: "You are watching table" in _log(game))
         assert game.query_one(HandWidget).cards is None
         await _wait(pilot, lambda: "every hand is hidden" in screen_text(app))
@@ -99,8 +88,8 @@ async def test_watching_a_web_table_without_a_seat_and_seeing_who_is_away(server
         game.workers.cancel_group(game, "network")
         await pilot.pause()
         await game.remove_children()
-        await game.handle_live({"type": "table", "table": game.remote.table})
-        assert game.remote.view(None).outcome is not None
+        await game.play.handle_live({"type": "table", "table": game.play.link.table})
+        assert game.play.link.view(None).outcome is not None
         game.tick()  # and so does the countdown's second (its interval outlives the widgets)
     info = httpx.get(f"{server}/api/tables/{table}", timeout=60).json()
     assert info["status"] == "finished"
@@ -109,14 +98,14 @@ async def test_watching_a_web_table_without_a_seat_and_seeing_who_is_away(server
 @pytest.mark.parametrize("game_name", ["sakura", "sakura-cards"])
 async def test_an_invite_link_of_a_full_table_watches_it(server: str, game_name: str) -> None:
     # the creator holds the only human seat
-    table = _create(server, ["human", "easy"], game=game_name)["table"]["id"]
+    table = create_table(server, ["human", "easy"], game=game_name)["table"]["id"]
     app = SakuraApp(join=f"{server}/t/{table}", delay=0)
-    kind = RemoteCardsScreen if game_name == "sakura-cards" else RemoteGameScreen
+    kind = CardsScreen if game_name == "sakura-cards" else SakuraScreen
     async with app.run_test(size=(100, 30)) as pilot:
         await _wait(pilot, lambda: any(isinstance(s, (kind, JoinFailedScreen)) for s in app.screen_stack))
         assert not isinstance(app.screen, JoinFailedScreen)
         game = next(s for s in app.screen_stack if isinstance(s, kind))
-        assert game.remote.seat is None
+        assert game.play.link.seat is None
         await _wait(pilot, lambda: "You are watching" in _log(game))
         assert "Every seat of table" in _log(game)
         await _wait(pilot, lambda: "every hand is hidden" in screen_text(app))

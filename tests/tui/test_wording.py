@@ -131,7 +131,7 @@ async def _to_a_choice(
     raise AssertionError("no such choice came up")
 
 
-def _prompt(game: GameScreen[Any]) -> str:
+def _prompt(game: GameScreen[Any, Any]) -> str:
     return str(game.query_one("#prompt").render())
 
 
@@ -161,7 +161,7 @@ async def test_spanish_says_del_and_takes_its_own_letters_for_forward_and_back()
     async with app.run_test(size=(100, 30)) as pilot:
         game = await _to_a_choice(app, pilot, lambda g: True)
         assert "[1/A]" in _prompt(game) and "[2/R]" in _prompt(game)
-        moves = game.local.recorder.moves
+        moves = game.play.session.recorder.moves
         for key in ("r", "b"):  # atrás ("retroceder"); the English letter still works
             game = await _to_a_choice(app, pilot, lambda g: True)
             done = len(moves)
@@ -194,7 +194,7 @@ async def test_the_card_log_tells_your_own_moves_as_yours() -> None:
         for _ in range(60):
             await pilot.pause()
             game = next(s for s in app.screen_stack if isinstance(s, CardsScreen))
-            if len(game.local.recorder.moves) >= 6:
+            if len(game.play.session.recorder.moves) >= 6:
                 break
             if game.acting:
                 await pilot.press("enter")
@@ -270,7 +270,7 @@ async def test_tactical_the_court_painters_card_is_asked_and_told_clearly() -> N
         for _ in range(400):
             await pilot.pause()
             game = next(s for s in app.screen_stack if isinstance(s, SakuraScreen))
-            if game.acting and game.mode == "select" and game.session.view(0).double == 0:
+            if game.acting and game.mode == "select" and game.play.view(0).double == 0:
                 break
             if game.acting:
                 await pilot.press("enter")
@@ -278,21 +278,21 @@ async def test_tactical_the_court_painters_card_is_asked_and_told_clearly() -> N
             raise AssertionError("the human never played two cards")
         status = [line for line in screen_text(app).split("\n") if "♦" in line]
         assert sum(line.count("#") for line in status) == 3, status  # every painter's last card
-        hand = game.session.view(0).hand or ()
+        hand = game.play.view(0).hand or ()
         await pilot.press("1")
         await pilot.pause()
         assert game.mode == "court" and hand[game.cursor] != hand[0]
         await pilot.press("1")  # the card already chosen for one's own painter
         await pilot.pause()
         assert game.mode == "court" and "is for your own painter" in _prompt(game)
-        moves = len(game.local.recorder.moves)
+        moves = len(game.play.session.recorder.moves)
         await pilot.press("enter")  # the cursor is on another card: it is played
         for _ in range(100):
-            if len(game.local.recorder.moves) > moves:
+            if len(game.play.session.recorder.moves) > moves:
                 break
             await pilot.pause(0.02)
-        assert len(game.local.recorder.moves) > moves, (game.mode, _prompt(game), moves)
-        played = game.local.recorder.moves[moves]
+        assert len(game.play.session.recorder.moves) > moves, (game.mode, _prompt(game), moves)
+        played = game.play.session.recorder.moves[moves]
         assert played.action == f"play {hand[0]} court {hand[1]}"
         assert (
             f"You choose card {hand[0]} for your painter and card {hand[1]} for the court painter."

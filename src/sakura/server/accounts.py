@@ -12,8 +12,16 @@ rated tables.
   SHA-256): HttpOnly, SameSite=Lax, Secure when the page came over https, 30 days.
 * Every state-changing request is guarded against cross-site forgery (:mod:`sakura.server.csrf`):
   the token it must carry comes from ``GET /api/me``.
-* Logins are rate-limited per client address and per username (``LOGIN_BURST`` tries, then one
-  a ``LOGIN_EVERY`` seconds), with a clear error and a ``Retry-After``.
+* Logins are rate-limited per (address, username) (``LOGIN_BURST`` tries, then one a
+  ``LOGIN_EVERY`` seconds) and per client address in all (``ADDRESS_BURST``, then one a
+  ``ADDRESS_EVERY`` seconds), with a clear error and a ``Retry-After``. Per
+  username alone there is no refusal, only a slower path: past the same burst every try on that
+  name waits ``LOGIN_SLOW`` seconds first. A refusal per name would let anyone lock a user out
+  (one wrong try every 12 s from anywhere kept the account shut); a delay costs a guesser
+  spread over many addresses time, and costs the real user, from any address, one second.
+* A username may not look like another's (:mod:`sakura.server.lookalikes`: 409 ``taken``), and
+  one address makes at most ``Limits.signups_per_day`` accounts a day; each session notes its
+  address and device for the rating-farm rule (:mod:`sakura.server.farm`).
 """
 
 from __future__ import annotations
@@ -31,11 +39,12 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, insert, select
 
+from sakura.server import farm
 from sakura.server.csrf import csrf_token
 from sakura.server.db import Store, now
 from sakura.server.errors import TableError
 from sakura.server.limits import KeyedLimiter
-from sakura.server.names import clean_username, name_key
+from sakura.server.names import clean_username, fold, name_key
 from sakura.server.pages import page
 from sakura.server.people_models import AccountRow, SessionRow
 
@@ -44,7 +53,10 @@ log = logging.getLogger("sakura.server")
 COOKIE = "sakura_session"
 SESSION_DAYS = 30
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
-LOGIN_BURST, LOGIN_EVERY = 5, 12.0  # five tries, then one every 12 s (five a minute)
+LOGIN_BURST, LOGIN_EVERY = 5, 12.0  # five tries on a name, then one every 12 s (five a minute)
+# an address in all (a school or a family behind one): twenty tries, then one every 3 s
+ADDRESS_BURST, ADDRESS_EVERY = 20, 3.0
+LOGIN_SLOW = 1.0  # seconds every try on a name waits once that name is past its burst
 _hasher = PasswordHasher()
 # A hash to verify against when the username does not exist: the answer takes as long.
 _DUMMY = _hasher.hash(secrets.token_urlsafe(16))
@@ -52,13 +64,29 @@ _DUMMY = _hasher.hash(secrets.token_urlsafe(16))
 
 class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    username: str = Field(max_length=64)
+    username: str = Field(max_length=200)  # names.py's rules: 400 bad_name
     password: str = Field(max_length=1024)
 
     def __repr__(self) -> str:  # never the password, wherever it is printed
         return f"Credentials(username={self.username!r}, password=<hidden>)"
 
     __str__ = __repr__
+
+
+class NewAccount(Credentials):
+    """A sign-up: the username's and the password's rules as the schema states them (their
+    checks are names.py's and :func:`_check_password`, with a 400 and the rule in words)."""
+
+    username: str = Field(
+        max_length=200,
+        description="3 to 24 letters (one script a word), digits, '_', '.' or '-'; unique as it looks",
+        json_schema_extra={"pattern": r"^[\w.\-]{3,24}$", "maxLength": 24},
+    )
+    password: str = Field(
+        max_length=1024,
+        description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters",
+        json_schema_extra={"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX},
+    )
 
 
 def _digest(token: str) -> str:
@@ -68,12 +96,30 @@ def _digest(token: str) -> str:
 # ------------------------------------------------------------------ the store's calls (worker threads)
 
 
-def _create(store: Store, key: str, username: str, password_hash: str) -> None:
+def _create(store: Store, key: str, username: str, password_hash: str, signup_mark: str) -> None:
     with store.engine.begin() as conn:
         conn.execute(
             insert(AccountRow),
-            {"key": key, "username": username, "password_hash": password_hash, "created": now()},
+            {
+                "key": key,
+                "username": username,
+                "password_hash": password_hash,
+                "created": now(),
+                "fold": fold(username),
+                "signup_mark": signup_mark,
+            },
         )
+
+
+def _look_alike(store: Store, username: str) -> bool:
+    """True when an account's username looks like this one (or is it)."""
+    with store.engine.connect() as conn:
+        found = conn.execute(
+            select(AccountRow.key).where(
+                (AccountRow.fold == fold(username)) | (AccountRow.key == name_key(username))
+            )
+        ).first()
+    return found is not None
 
 
 def _hash_of(store: Store, key: str) -> tuple[str, str] | None:
@@ -152,8 +198,9 @@ class Accounts:
     """The routes of ``/api/signup``, ``/api/login``, ``/api/logout`` and ``/api/me``."""
 
     def __init__(self) -> None:
-        self.by_address = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)
-        self.by_name = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)
+        self.by_address = KeyedLimiter(1 / ADDRESS_EVERY, ADDRESS_BURST)
+        self.by_address_and_name = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)
+        self.by_name = KeyedLimiter(1 / LOGIN_EVERY, LOGIN_BURST)  # a delay, never a refusal
         self.router = APIRouter()
         self.router.add_api_route("/api/signup", self.signup, methods=["POST"], status_code=201)
         self.router.add_api_route("/api/login", self.login, methods=["POST"])
@@ -171,21 +218,33 @@ class Accounts:
         token = secrets.token_urlsafe(32)
         await lobby.db.call(_open_session, lobby.store, _digest(token), key, what="opening a session")
         _set_cookie(request, response, token)
+        marks = [farm.address_mark(request), farm.give_device(request, response)]
+        await lobby.db.call(farm.note, lobby.store, key, marks, what="noting an account's address")
         return {"username": username, "csrf": csrf_token(token)}
 
-    async def signup(self, body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    async def signup(self, body: NewAccount, request: Request, response: Response) -> dict[str, Any]:
         lobby = request.app.state.lobby
         username = clean_username(body.username)
         _check_password(body.password)
-        self._limit(request, name_key(username))
+        await self._limit(request, name_key(username))
+        await self._signups_left(request)
+        if await lobby.db.call(_look_alike, lobby.store, username, what="reading an account"):
+            raise TableError("that username is taken, or looks like one that is", "taken")
         password_hash = await asyncio.to_thread(_hasher.hash, body.password)
+        made_from = farm.address_mark(request)
         try:
             await lobby.db.call(
-                _create, lobby.store, name_key(username), username, password_hash, what="creating an account"
+                _create,
+                lobby.store,
+                name_key(username),
+                username,
+                password_hash,
+                made_from,
+                what="creating an account",
             )
         except TableError:
-            if await lobby.db.call(_hash_of, lobby.store, name_key(username), what="reading an account"):
-                raise TableError("that username is taken", "taken") from None
+            if await lobby.db.call(_look_alike, lobby.store, username, what="reading an account"):
+                raise TableError("that username is taken, or looks like one that is", "taken") from None
             raise
         log.info("account %s created", username)
         return await self._start_session(lobby, request, response, name_key(username), username)
@@ -193,7 +252,7 @@ class Accounts:
     async def login(self, body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         lobby = request.app.state.lobby
         key = name_key(body.username.strip())
-        self._limit(request, key)
+        await self._limit(request, key)
         found = await lobby.db.call(_hash_of, lobby.store, key, what="reading an account")
         ok = await asyncio.to_thread(_verify, found[1] if found else _DUMMY, body.password)
         if found is None or not ok:
@@ -227,12 +286,31 @@ class Accounts:
             "tables": tables,
         }
 
-    def _limit(self, request: Request, key: str) -> None:
+    async def _signups_left(self, request: Request) -> None:
+        """Refuse a sign-up past ``Limits.signups_per_day`` accounts from this address today."""
+        lobby, most = request.app.state.lobby, request.app.state.limits.signups_per_day
+        since = now() - dt.timedelta(days=1)
+        made = await lobby.db.call(
+            farm.signups_since, lobby.store, farm.address_mark(request), since, what="counting sign-ups"
+        )
+        if made >= most:
+            raise TableError(
+                f"this address has made {made} accounts today, the most it may (a day: {most}); "
+                "try again tomorrow, or log in to one of them",
+                "rate_limited",
+                retry_after=3600,
+            )
+
+    async def _limit(self, request: Request, key: str) -> None:
+        """Refuse a client address past its tries (in all, and on this name); slow every try on
+        a name past its tries, from wherever it comes (see the module docstring)."""
         address = request.client.host if request.client else "?"
-        waits = [w for w in (self.by_address.take(address), self.by_name.take(key)) if w is not None]
-        if waits:
-            wait = max(waits)
+        waits = [self.by_address.take(address), self.by_address_and_name.take(f"{address}\n{key}")]
+        wait = max((w for w in waits if w is not None), default=None)
+        if wait is not None:
             raise TableError(f"too many tries; try again in {wait:.0f} s", "rate_limited", retry_after=wait)
+        if self.by_name.take(key) is not None:
+            await asyncio.sleep(LOGIN_SLOW)
 
 
 def _verify(password_hash: str, password: str) -> bool:

@@ -26,7 +26,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from sakura.server import finished
+from sakura.server import contract, finished
 from sakura.server.accounts import Accounts
 from sakura.server.advice import Advisor
 from sakura.server.csrf import CsrfGuard
@@ -71,6 +71,7 @@ def create_app(
     app.include_router(Accounts().router)
     for router in ROUTES.values():
         app.include_router(router)
+    contract.install(app)  # the OpenAPI schema states every refusal and the new table's rules
     return Guard(CsrfGuard(app), allowed_hosts=bounds.allowed_hosts, body_bytes=bounds.body_bytes)
 
 

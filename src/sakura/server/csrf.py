@@ -12,17 +12,23 @@ sees it, whatever its route:
 
 A request with no session cookie and no foreign origin (``curl``, the terminal app's
 ``--join``, the tests) holds no one's authority and goes through, as before accounts existed.
+
+The session cookie is found exactly as the app finds it: through Starlette's own
+``HTTPConnection.cookies`` (its ``cookie_parser`` over the request's first ``Cookie`` header).
+A second parser (``http.cookies.SimpleCookie`` once) disagrees with it on malformed input: a
+broken cookie placed before the session hid the session from the check while the app still
+saw the account, and a POST without the token went through.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
+from starlette.requests import HTTPConnection
 
 SESSION_COOKIE = "sakura_session"
 HEADER = "x-csrf-token"
@@ -54,7 +60,7 @@ class CsrfGuard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        why = refusal(headers)
+        why = refusal(headers, session_cookie(scope))
         if why is None:
             await self.app(scope, receive, send)
             return
@@ -72,22 +78,22 @@ class CsrfGuard:
         await send({"type": "http.response.body", "body": body})
 
 
-def refusal(headers: dict[str, str]) -> str | None:
-    """Why a state-changing request with these headers is refused, or None."""
+def session_cookie(scope: Any) -> str | None:
+    """The session cookie of a request as the app reads it (``request.cookies``), or None."""
+    return HTTPConnection(scope).cookies.get(SESSION_COOKIE)
+
+
+def refusal(headers: dict[str, str], session: str | None) -> str | None:
+    """Why a state-changing request with these headers and this session cookie is refused,
+    or None."""
     host = headers.get("host", "").strip().lower()
     source = headers.get("origin") or headers.get("referer")
     if source is not None:
         netloc = urlsplit(source).netloc.lower()
         if source == "null" or netloc != host:
             return "a page of another site may not change anything here"
-    cookie = SimpleCookie()
-    try:
-        cookie.load(headers.get("cookie", ""))
-    except Exception:
-        return "unreadable cookies"
-    session = cookie.get(SESSION_COOKIE)
-    if session is not None and session.value:
+    if session:
         given = headers.get(HEADER, "")
-        if not hmac.compare_digest(given.encode(), csrf_token(session.value).encode()):
+        if not hmac.compare_digest(given.encode("latin-1"), csrf_token(session).encode()):
             return "this request lacks its CSRF token (reload the page and try again)"
     return None

@@ -32,6 +32,7 @@ HTTP_STATUS = {
     "bad_login": 401,
     "login_required": 401,
     "taken": 409,
+    "name_taken": 409,  # a seat's name like another's at the same table (names.fold)
 }
 
 

@@ -13,9 +13,10 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from sakura.server import archive, ratings
+from sakura.server import archive, farm, ratings
 from sakura.server.db import now
 from sakura.server.errors import TableError
+from sakura.server.names import name_key
 
 if TYPE_CHECKING:
     from sakura.server.lobby import Lobby
@@ -54,6 +55,16 @@ async def rate(lobby: Lobby, table: Table) -> None:
         return
     places = ratings.ranks(list(outcome.scores), list(outcome.winners), [s.forfeit for s in table.seats])
     klass = ratings.klass_of(table.game.name, table.game.num_players, table.game.config_json().get("variant"))
+    keys = [name_key(a or "") for a in accounts]
+    days = lobby.limits.rating_shared_days
+    if await lobby.db.call(farm.shared, lobby.store, keys, days, what=f"table {table.id}: its accounts"):
+        if await lobby.db.call(
+            farm.leave_unrated, lobby.store, table.id, klass, farm.SHARED, what=f"table {table.id}: unrated"
+        ):
+            log.info("table %s: not rated (its accounts share an address or a device)", table.id)
+        table.options["unrated"] = farm.SHARED
+        table.broadcast_table()
+        return
     done = await lobby.db.call(
         ratings.settle,
         lobby.store,

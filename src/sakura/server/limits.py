@@ -69,6 +69,11 @@ class Limits:
     # many processes (sakura.server.cluster): a table's lease in Redis lasts this long unrenewed
     lease_seconds: float = 3.0
 
+    # accounts (farm.py): sign-ups one client address may make a day, and the days within which
+    # two accounts used from one address or device do not change each other's ratings (0: off)
+    signups_per_day: int = 3
+    rating_shared_days: float = 30.0
+
     # the names a client may reach this server by (Host and WebSocket Origin); ("*",): any
     allowed_hosts: tuple[str, ...] = ("*",)
 

@@ -29,7 +29,7 @@ from sakura.server.database import Database
 from sakura.server.db import GroupCommit, Store, StoredTable, now
 from sakura.server.front import LocalTable, TableFront
 from sakura.server.limits import KeyedLimiter, Limits
-from sakura.server.names import optional_name
+from sakura.server.names import NAME_RULES, fold, optional_name
 from sakura.server.table import Seat, Table, TableError
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: str = Field(pattern="^(human|bot)$")
     level: str | None = Field(default=None, pattern=f"^({'|'.join(BOT_LEVELS)})$")
-    name: str | None = Field(default=None, max_length=24)
+    name: str | None = Field(default=None, json_schema_extra=NAME_RULES)  # else: 400 bad_name (names.py)
 
 
 class NewTable(BaseModel):
@@ -60,7 +60,7 @@ class NewTable(BaseModel):
     variant: str | None = Field(default=None, max_length=16)
     seats: list[SeatRequest] | None = None
     timer: float | None = Field(default=None, ge=1, le=3600)
-    name: str | None = Field(default=None, max_length=24)
+    name: str | None = Field(default=None, json_schema_extra=NAME_RULES)  # else: 400 bad_name (names.py)
     rated: bool = False  # accounts only, no bots (ratings.py)
     spectator_chat: bool = True  # False: "spectators may not chat"
     hints: bool = True  # False: no "Suggest" at this table (a rated game never has it)
@@ -70,6 +70,17 @@ class NewTable(BaseModel):
         if self.seats is not None and len(self.seats) != self.players:
             raise ValueError(f"{self.players} seats expected, {len(self.seats)} given")
         return self
+
+
+def _seat_names(requests: list[SeatRequest], creator: str | None) -> list[str | None]:
+    """The seats' names as given, checked (names.py), and none like another (``name_taken``),
+    the creator's name standing for the first player's seat's."""
+    names = [optional_name(r.name) for r in requests]
+    first = next(i for i, r in enumerate(requests) if r.kind == "human")
+    folded = [fold(n) for n in [*names[:first], creator or names[first], *names[first + 1 :]] if n]
+    if len(set(folded)) < len(folded):
+        raise TableError("two seats at this table have one name, or names that look alike", "name_taken")
+    return names
 
 
 def table_options(request: NewTable) -> dict[str, bool]:
@@ -181,7 +192,7 @@ class Lobby:
                 retry_after=60,
             )
         creator = optional_name(request.name)  # a name that is not one: refused before anything is made
-        seat_names = [optional_name(r.name) for r in seat_requests]
+        seat_names = _seat_names(seat_requests, creator if claim else None)
         seats = []
         for r, seat_name in zip(seat_requests, seat_names, strict=True):
             if r.kind == "bot":

@@ -36,14 +36,37 @@ class ChatRow(Base):
 
 
 class AccountRow(Base):
-    """An account: ``key`` is the username as compared (case-folded), ``username`` as typed."""
+    """An account: ``key`` is the username as compared (case-folded), ``username`` as typed.
+
+    Revision ``0006``: ``fold``, the username as it looks (:func:`sakura.server.names.fold`),
+    unique, so no account passes for another; ``signup_mark``, the hashed address it was made
+    from (sign-ups per address per day, :mod:`sakura.server.farm`)."""
 
     __tablename__ = "sakura_accounts"
+    __table_args__ = (
+        Index("ux_sakura_accounts_fold", "fold", unique=True),
+        Index("ix_sakura_accounts_signup", "signup_mark", "created"),
+    )
 
     key: Mapped[str] = mapped_column(String(48), primary_key=True)
     username: Mapped[str] = mapped_column(String(24))
     password_hash: Mapped[str] = mapped_column(String(200))  # argon2id, never the password
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    fold: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: made before 0006
+    signup_mark: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class AccountMarkRow(Base):
+    """An address or a device an account was used from, hashed, and when last (revision
+    ``0006``): two accounts that share one within the window do not rate each other
+    (:mod:`sakura.server.farm`)."""
+
+    __tablename__ = "sakura_account_marks"
+    __table_args__ = (Index("ix_sakura_account_marks_mark", "mark", "seen"),)
+
+    account: Mapped[str] = mapped_column(ForeignKey("sakura_accounts.key"), primary_key=True)
+    mark: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha256 of "address:..."/"device:..."
+    seen: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 class SessionRow(Base):

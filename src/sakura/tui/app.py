@@ -7,13 +7,22 @@ from typing import Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from sakura.records import GameRecord
+from sakura.tui.cards_screens import CardsReplayScreen, CardsScreen
+from sakura.tui.game_screen import GameScreen
 from sakura.tui.i18n import N_, RTL, set_language
+from sakura.tui.local_play import local_play, new_play
+from sakura.tui.navigation import OpenGame, OpenStart, OpenTable, OpenTutorial, TableJoined
 from sakura.tui.pace import Pace
+from sakura.tui.play import Play, Settings
+from sakura.tui.remote_play import remote_play
+from sakura.tui.remote_screens import ConnectScreen
+from sakura.tui.sakura_screens import SakuraReplayScreen, SakuraScreen
 from sakura.tui.session import CARDS, Session, Setup
 from sakura.tui.start import StartScreen
+from sakura.tui.tutorial_screen import TutorialScreen
 
 CSS = """
 #prompt { height: auto; min-height: 1; padding: 0 1; color: $accent; }
@@ -53,7 +62,11 @@ class SakuraApp(App[None]):
     ``join``: a seat at a web table (its link; ``watch``: watch it, no seat); ``start``: the
     start screen filled in with that table (the command line's options without ``-p``);
     none: the start screen. ``pace`` is how a round unfolds (:mod:`sakura.tui.pace`: normal,
-    slow, step or fast); without it, ``delay`` is the pause between its steps (0 in tests)."""
+    slow, step or fast); without it, ``delay`` is the pause between its steps (0 in tests).
+
+    The app is where the screens are put together: a screen that leads to another posts a
+    message (:mod:`sakura.tui.navigation`), and the app builds the next screen with its play
+    session (:mod:`sakura.tui.play`)."""
 
     CSS = CSS
     TITLE = "Sakura"
@@ -82,16 +95,39 @@ class SakuraApp(App[None]):
         self.setup, self.session, self.record = setup, session, record
         self.join, self.spectate = join, watch  # ("watch" is a Textual method's name)
         self.start = start
-        self.pace = Pace(pace) if pace is not None else Pace.from_delay(delay)
-        self.save_dir = save_dir or Path.cwd()
-        self.last_saved: Path | None = None
-        self.join_error: str | None = None  # why ``join`` failed, once it has
+        self.settings = Settings(
+            Pace(pace) if pace is not None else Pace.from_delay(delay), save_dir or Path.cwd()
+        )
+
+    @property
+    def pace(self) -> Pace:
+        return self.settings.pace
+
+    @property
+    def save_dir(self) -> Path:
+        return self.settings.save_dir
+
+    @property
+    def last_saved(self) -> Path | None:
+        """The file a save wrote last (the command says it on leaving)."""
+        return self.settings.last_saved
+
+    @last_saved.setter
+    def last_saved(self, path: Path | None) -> None:
+        self.settings.last_saved = path
+
+    @property
+    def join_error(self) -> str | None:
+        """Why ``join`` failed, once it has."""
+        return self.settings.join_error
+
+    @join_error.setter
+    def join_error(self, reason: str | None) -> None:
+        self.settings.join_error = reason
 
     def action_quit_or_ask(self) -> None:
         """Ctrl+Q: a game under way asks first (:meth:`GameScreen.action_quit_game`); any
         other screen, the dialog included, quits."""
-        from sakura.tui.game_screen import GameScreen
-
         if isinstance(self.screen, GameScreen):
             self.screen.action_quit_game()
         else:
@@ -101,37 +137,49 @@ class SakuraApp(App[None]):
         if self.lang in RTL:  # running text starts on the right (the board stays left to right)
             self.add_class("rtl")
         if self.join is not None:
-            from sakura.tui.remote_screens import ConnectScreen
-
-            self.push_screen(ConnectScreen(self.join, watch=self.spectate))
+            self.push_screen(ConnectScreen(self.join, self.settings, watch=self.spectate))
         elif self.record is not None:
             self.push_screen(replay_screen(self.record))
         elif self.session is not None:
-            self.push_screen(game_screen(session=self.session))
+            self.push_screen(game_screen(local_play(self.session), self.settings))
         elif self.setup is not None:
-            self.push_screen(game_screen(self.setup))
+            self.push_screen(game_screen(new_play(self.setup), self.settings))
         else:
             self.push_screen(StartScreen(self.start))
 
+    # ------------------------------------------------------------------ where screens lead
 
-def game_screen(setup: Setup | None = None, session: Session[Any] | None = None) -> Screen[None]:
-    """The screen of the game ``setup`` (or ``session``) plays: each game has its own board."""
-    game = session.setup.game if session is not None else setup.game if setup is not None else None
-    if game == CARDS:
-        from sakura.tui.cards_screens import CardsScreen
+    def replace_screen(self, screen: Screen[Any]) -> None:
+        """``screen`` in the place of the one under the dialogs (an end panel, help)."""
+        while isinstance(self.screen, ModalScreen):
+            self.pop_screen()
+        self.switch_screen(screen)
 
-        return CardsScreen(setup, session)
-    from sakura.tui.sakura_screens import SakuraScreen
+    def on_open_start(self, message: OpenStart) -> None:
+        self.replace_screen(StartScreen(message.setup))
 
-    return SakuraScreen(setup, session)
+    def on_open_game(self, message: OpenGame) -> None:
+        self.replace_screen(game_screen(new_play(message.setup), self.settings))
+
+    def on_open_tutorial(self, message: OpenTutorial) -> None:
+        self.replace_screen(TutorialScreen(self.settings))
+
+    def on_open_table(self, message: OpenTable) -> None:
+        self.replace_screen(ConnectScreen(message.url, self.settings))
+
+    def on_table_joined(self, message: TableJoined) -> None:
+        self.replace_screen(game_screen(remote_play(message.link), self.settings))
+
+
+def game_screen(play: Play[Any], settings: Settings) -> Screen[None]:
+    """The screen of the game ``play`` plays: each game has its own board."""
+    if play.setup.game == CARDS:
+        return CardsScreen(play, settings)
+    return SakuraScreen(play, settings)
 
 
 def replay_screen(record: GameRecord) -> Screen[None]:
     """The replay screen for the record's game."""
     if record.game == CARDS:
-        from sakura.tui.cards_screens import CardsReplayScreen
-
         return CardsReplayScreen(record)
-    from sakura.tui.sakura_screens import SakuraReplayScreen
-
     return SakuraReplayScreen(record)

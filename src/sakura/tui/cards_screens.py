@@ -5,13 +5,15 @@ A turn is the engine's two decisions: place a card (first the card, then the are
 the view lists only discards, discard one; then give one. Everything a key may do comes from
 the view's ``legal_actions`` (read with the engine's ``parse_action``): a card that fits
 nowhere is dimmed and its key does nothing, an area the card cannot go in gets no key.
-The flow (bots, hot-seat, saving, the end) is :class:`~sakura.tui.game_screen.GameScreen`'s.
+The turn on screen, hot-seat's hand-over and the end are
+:class:`~sakura.tui.game_screen.GameScreen`'s; who acts is the play session's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from rich.console import RenderableType
@@ -27,8 +29,8 @@ from sakura.tui.cards_widgets import CardsBoard, CardsHand
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
 from sakura.tui.i18n import RTL, language, lt, shape, t
+from sakura.tui.play import Play, Settings
 from sakura.tui.replay_screen import ReplayScreen
-from sakura.tui.session import GameSource, Setup
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,14 +104,20 @@ def rules_text() -> RenderableType:
     )
 
 
-class CardsScreen(GameScreen[CardsView]):
-    """The card game's screen; ``mode`` adds ``place`` (choose a card to place or discard),
-    ``area`` (choose where the picked card goes) and ``give`` (choose a card to give)."""
+class Step(StrEnum):
+    """A card-game turn's steps: choose a card to place or discard, where the picked card
+    goes, a card to give."""
 
-    SAVE_PREFIX = "sakura-cards"
+    PLACE = "place"
+    AREA = "area"
+    GIVE = "give"
 
-    def __init__(self, setup: Setup | None = None, session: GameSource[CardsView] | None = None) -> None:
-        super().__init__(setup, session)
+
+class CardsScreen(GameScreen[CardsView, Step]):
+    """The card game's screen; in a turn ``mode`` is a :class:`Step`."""
+
+    def __init__(self, play: Play[CardsView], settings: Settings) -> None:
+        super().__init__(play, settings)
         self.cursor = 0
         self.picked: int | None = None  # the hand position of the card being placed
         self.area_cursor = 0
@@ -127,10 +135,10 @@ class CardsScreen(GameScreen[CardsView]):
         if not self.acting:
             return TurnOptions("", frozenset(), {})
         assert self.actor is not None
-        return TurnOptions.of(self.session.view(self.actor).legal_actions)
+        return TurnOptions.of(self.play.view(self.actor).legal_actions)
 
     def open_areas(self, view: CardsView) -> tuple[str, ...]:
-        if self.mode != "area" or self.picked is None or view.hand is None:
+        if self.mode != Step.AREA or self.picked is None or view.hand is None:
             return ()
         return self.options().areas.get(view.hand[self.picked], ())
 
@@ -138,11 +146,11 @@ class CardsScreen(GameScreen[CardsView]):
         hand = self.query_one(CardsHand)
         own: CardsView | None = None
         if self.actor is not None:
-            own = self.session.view(self.actor)
-        elif not self.session.hot_seat and self.log_viewer is not None:
-            own = self.session.view(self.log_viewer)
+            own = self.play.view(self.actor)
+        elif not self.play.hot_seat and self.log_viewer is not None:
+            own = self.play.view(self.log_viewer)
         bottom = own.player if own is not None and own.player is not None else (self.shown or 0)
-        board = view or own or self.session.view(None)
+        board = view or own or self.play.view(None)
         keys: tuple[str, ...] = ()
         cursor = ghost = None
         if own is not None and own.hand is not None and self.acting:
@@ -155,12 +163,12 @@ class CardsScreen(GameScreen[CardsView]):
         if own is None:
             hand.show(None, caption=self.hidden_caption())
             return
-        acting = self.acting and self.mode in ("place", "give")
+        acting = self.acting and self.mode in (Step.PLACE, Step.GIVE)
         hand.show(
             own,
             cursor=self.cursor if acting else None,
             legal=self.options().cards if acting else frozenset(),
-            picked=self.picked if self.mode == "area" else None,
+            picked=self.picked if self.mode == Step.AREA else None,
         )
 
     def sentence(self, event: dict[str, Any], you: int | None) -> str | None:
@@ -170,7 +178,7 @@ class CardsScreen(GameScreen[CardsView]):
         return rules_text()
 
     def standings(self) -> tuple[RenderableType, str]:
-        view = self.session.view(None)
+        view = self.play.view(None)
         outcome = view.outcome
         assert outcome is not None
         table = Table(title=t("Final standings"), expand=False)
@@ -185,19 +193,22 @@ class CardsScreen(GameScreen[CardsView]):
         return table, result_line(outcome.winners, outcome.scores, self.who)
 
     def start(self) -> None:
-        view = self.session.view(None)
+        view = self.play.view(None)
         self.write(lt("— Round {round} — {name} starts.", round=view.round, name=self.who(view.starter)))
 
-    async def after_bot(self) -> None:
+    async def after_other(self) -> None:
         await self.beat()
+
+    def stale_turn(self, view: CardsView) -> bool:
+        return (self.mode == Step.GIVE) != (view.phase == "give")
 
     # ------------------------------------------------------------------ a turn
 
     def begin_turn(self, seat: int) -> None:
         self.actor, self.shown = seat, seat
-        view = self.session.view(seat)
+        view = self.play.view(seat)
         options = TurnOptions.of(view.legal_actions)
-        self.mode = "give" if options.verb == "give" else "place"
+        self.mode = Step.GIVE if options.verb == "give" else Step.PLACE
         self.picked, self.area_cursor = None, 0
         hand = view.hand or ()
         self.cursor = next((i for i, c in enumerate(hand) if c in options.cards), 0)
@@ -208,8 +219,8 @@ class CardsScreen(GameScreen[CardsView]):
         """The prompt for the decision at hand (and a hint after a key that did nothing)."""
         assert self.actor is not None
         name = self.who(self.actor)
-        if self.mode == "area" and self.picked is not None:
-            card = (self.session.view(self.actor).hand or ())[self.picked]
+        if self.mode == Step.AREA and self.picked is not None:
+            card = (self.play.view(self.actor).hand or ())[self.picked]
             # in right-to-left text a right-to-left mark keeps each key with its area, not with
             # the card before it
             mark = "\u200f" if language() in RTL else ""
@@ -231,10 +242,10 @@ class CardsScreen(GameScreen[CardsView]):
 
     async def game_key(self, key: str, char: str | None) -> None:
         assert self.actor is not None
-        view = self.session.view(self.actor)
+        view = self.play.view(self.actor)
         hand = view.hand or ()
         options = TurnOptions.of(view.legal_actions)
-        if self.mode == "area":
+        if self.mode == Step.AREA:
             await self.area_key(key, char, options, hand)
             return
         if key in ("left", "right") and hand:
@@ -259,7 +270,7 @@ class CardsScreen(GameScreen[CardsView]):
         elif options.verb == "discard":
             await self.submit(f"discard {card}")
         else:
-            self.mode, self.picked, self.area_cursor = "area", index, 0
+            self.mode, self.picked, self.area_cursor = Step.AREA, index, 0
             self.refresh_board()
             self.ask(options)
 
@@ -268,7 +279,7 @@ class CardsScreen(GameScreen[CardsView]):
         card = hand[self.picked]
         spots = options.areas.get(card, ())
         if key == "escape":
-            self.mode, self.picked = "place", None
+            self.mode, self.picked = Step.PLACE, None
             self.refresh_board()
             self.ask(options)
         elif key in ("up", "down", "left", "right") and spots:

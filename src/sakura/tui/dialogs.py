@@ -168,7 +168,7 @@ class QuitScreen(ModalScreen[None]):
         Binding("escape,n", "app.pop_screen", N_("Go on")),
     ]
 
-    def __init__(self, game: GameScreen[Any]) -> None:
+    def __init__(self, game: GameScreen[Any, Any]) -> None:
         super().__init__()
         translate_bindings(self)
         self.game = game
@@ -181,15 +181,15 @@ class QuitScreen(ModalScreen[None]):
 
     def action_save_and_quit(self) -> None:
         """Save as S does; quit only once it is saved (a failed save stays, and the log says why)."""
-        app: Any = self.app
-        before, app.last_saved = app.last_saved, None
+        settings = self.game.settings
+        before, settings.last_saved = settings.last_saved, None
         self.game.action_save()
-        saved = app.last_saved
+        saved = settings.last_saved
         if saved is None:
-            app.last_saved = before
-            app.pop_screen()
+            settings.last_saved = before
+            self.app.pop_screen()
             return
-        app.exit(message=lt("Saved to {path}.", path=str(saved)))
+        self.app.exit(message=lt("Saved to {path}.", path=str(saved)))
 
 
 class EndScreen(ModalScreen[None]):
@@ -201,7 +201,7 @@ class EndScreen(ModalScreen[None]):
         Binding("q,ctrl+q", "app.quit", N_("Quit")),
     ]
 
-    def __init__(self, game: GameScreen[Any]) -> None:
+    def __init__(self, game: GameScreen[Any, Any]) -> None:
         super().__init__()
         translate_bindings(self)
         self.game = game

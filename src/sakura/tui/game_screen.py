@@ -1,19 +1,19 @@
-"""The game screen's shared half: whose turn it is, bots, hot-seat, saving, help and the end.
+"""The game screen's shared half: the turn on screen, hot-seat's hand-over, help, the end.
 
 Every game's screen (Sakura's in :mod:`sakura.tui.sakura_screens`, the card game's in
 :mod:`sakura.tui.cards_screens`) subclasses :class:`GameScreen` and adds its board, its keys
-and its log sentences. The flow here speaks only the game protocol: the engine says who must
-act (``current_players``), bots act from their own views off the UI thread, a human's key
-becomes an action only if the view lists it in ``legal_actions``, and a hot-seat game shows
-the pass-the-keyboard screen before a human other than the one at the keyboard acts.
+and its log sentences. The screen is *given* its play session (:mod:`sakura.tui.play`: a
+game here, hot-seat, a web table's seat or a watched table), which decides who acts and
+where an action goes; the screen is the session's :class:`~sakura.tui.play.Display`. A
+human's key becomes an action only if the view lists it in ``legal_actions``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import random
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Coroutine, Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.console import RenderableType
 from textual import events
@@ -21,21 +21,28 @@ from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
 from textual.widgets import Static
 
-from sakura.engine import Event, GameError, View
-from sakura.tui.dialogs import EndScreen, HelpScreen, LogScreen, PassScreen, seat_names
+from sakura.engine import GameError, View
+from sakura.tui.dialogs import EndScreen, HelpScreen, LogScreen, PassScreen, QuitScreen
+from sakura.tui.hints import Hinter
 from sakura.tui.i18n import N_, lt, ltn, paragraph, tr, translate_bindings
 from sakura.tui.pace import LABELS
-from sakura.tui.session import GameSource, Session, Setup
-
-if TYPE_CHECKING:
-    from sakura.tui.app import SakuraApp
+from sakura.tui.play import EventData, Play, Settings
 
 V = TypeVar("V", bound=View)
+M = TypeVar("M", bound=StrEnum)
 
 
-class GameScreen(LogScreen, Generic[V]):
-    """A game being played. ``mode`` is ``wait`` (someone else acts, or keys are locked),
-    ``over``, or one of the game's own modes in which ``actor``'s keys count."""
+class Flow(StrEnum):
+    """The screen's state outside a turn: someone else acts (or keys are locked), or the
+    game is over. In a turn, the state is one of the game's own steps (``M``)."""
+
+    WAIT = "wait"
+    OVER = "over"
+
+
+class GameScreen(LogScreen, Generic[V, M]):
+    """A game being played, by the play session it is given. ``mode`` is a :class:`Flow`, or
+    in ``actor``'s turn one of the game's steps ``M`` (whose keys count then)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", N_("Help")),
@@ -45,25 +52,21 @@ class GameScreen(LogScreen, Generic[V]):
         Binding("space", "step", N_("Next step"), show=False),
         Binding("ctrl+q", "quit_game", N_("Quit")),
     ]
-    SAVE_PREFIX: ClassVar[str] = "sakura"
 
-    def __init__(self, setup: Setup | None = None, session: GameSource[V] | None = None) -> None:
+    def __init__(self, play: Play[V], settings: Settings) -> None:
         super().__init__()
         translate_bindings(self)
-        if session is None:
-            assert setup is not None
-            seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(10**9)
-            session = Session(setup, seed=seed)
-        self.session: GameSource[V] = session
-        self.names = seat_names(session.setup)
-        self.mode = "wait"
+        self.play = play
+        self.settings = settings
+        self.names = play.names()
+        self.mode: Flow | M = Flow.WAIT
         self.actor: int | None = None  # whose keys count now
-        self.shown: int | None = None  # hot-seat: whose hand may be on screen
+        self.shown: int | None = None  # whose hand was last on screen
         self.busy = False
+        self.prompt_text = ""  # the prompt as the flow set it
         self.prompt_said = ""  # what the prompt says (a hint's progress shows there meanwhile)
-        from sakura.tui.hints import Hinter
-
-        self.hinter = Hinter(self)
+        self._hinter = Hinter(self)
+        self._unwritten: list[str | None] = []
 
     # ------------------------------------------------------------------ what a game adds
 
@@ -93,47 +96,64 @@ class GameScreen(LogScreen, Generic[V]):
         raise NotImplementedError
 
     def start(self) -> None:
-        """What the log says when a local game starts (after the seed)."""
+        """What the log says when a game here starts (after the seed)."""
+
+    def stale_turn(self, view: V) -> bool:
+        """Whether the turn on screen no longer matches ``view``'s decision (a web table's
+        update may ask another kind of decision of the same seat)."""
+        return False
+
+    async def tell(self, events: Sequence[EventData], snapshots: list[V] | None, *, others: bool) -> None:
+        """One action's events in the log, as the log's viewer may see them; the board
+        after them where the game is played here (a web table's view comes after)."""
+        for event in events:
+            self.write(self.sentence(dict(event), self.log_viewer))
+        if snapshots is not None:
+            self.refresh_board()
+        if others:
+            await self.after_other()
+
+    async def after_other(self) -> None:
+        """After a move not made at this keyboard: a pause for the eye, if the game wants one."""
 
     # ------------------------------------------------------------------ showing
 
     @property
-    def sakura_app(self) -> SakuraApp:
-        from sakura.tui.app import SakuraApp
-
-        assert isinstance(self.app, SakuraApp)
-        return self.app
-
-    @property
-    def local(self) -> Session[V]:
-        """The session played here (the flow's bots, applying and saving need it)."""
-        assert isinstance(self.session, Session), "a game at a web table is played by the server"
-        return self.session
+    def hinter(self) -> Hinter:
+        return self._hinter
 
     @property
     def log_viewer(self) -> int | None:
         """Whose eyes the log is written for: the one human, or nobody's (hot-seat)."""
-        humans = self.session.humans
-        return humans[0] if len(humans) == 1 else None
+        return self.play.viewer
 
     @property
     def acting(self) -> bool:
-        return self.actor is not None and self.mode not in ("wait", "over")
+        return self.actor is not None and self.mode not in (Flow.WAIT, Flow.OVER)
 
     def who(self, seat: int) -> str:
         return self.names[seat]
 
     def away(self) -> frozenset[int]:
         """The seats whose player has left the table (a web table's presence; none here)."""
-        return frozenset()
+        return self.play.away()
 
     def hidden_caption(self) -> str:
         """What the hand's place says when no hand may be shown."""
-        if self.session.hot_seat:
+        if self.play.hot_seat:
             return lt("(the hand is hidden until its player takes the keyboard)")
         return lt("(you are watching: every hand is hidden)")
 
     def prompt(self, text: str) -> None:
+        self.prompt_text = text
+        self.prompt_again()
+
+    def prompt_again(self) -> None:
+        """The prompt, and while this seat is due at a table with a move timer, the time left."""
+        text = self.prompt_text
+        left = self.play.time_left() if self.acting else None
+        if left is not None:
+            text += "\n" + ltn("{n} second left to decide.", "{n} seconds left to decide.", left)
         self.prompt_said = text
         self.prompt_line(text)
 
@@ -148,120 +168,82 @@ class GameScreen(LogScreen, Generic[V]):
         try:
             log = self.log_widget
         except NoMatches:
-            self.__dict__.setdefault("_unwritten", []).append(text)
+            self._unwritten.append(text)
             return
-        for early in self.__dict__.pop("_unwritten", []):
+        for early in self._unwritten:
             log.say(early)
+        self._unwritten.clear()
         log.say(text)
 
-    # ------------------------------------------------------------------ flow
+    def whole(self) -> bool:
+        """Whether the screen's widgets are there: not while the app closes, whose widgets go
+        one by one before the socket's listener and the countdown's timer stop (CI saw both
+        find widgets gone)."""
+        return bool(self.query("#log")) and bool(self.query("#prompt"))
+
+    def tick(self) -> None:
+        """The countdown's second: the prompt again, unless the screen is being taken down."""
+        if self.whole():
+            self.prompt_again()
+
+    def work(self, job: Coroutine[Any, Any, object], *, group: str, exclusive: bool = False) -> None:
+        self.run_worker(job, group=group, exclusive=exclusive)
+
+    def every_second(self, callback: Callable[[], None]) -> None:
+        self.set_interval(1, callback)
+
+    def saved(self, path: Path) -> None:
+        self.settings.last_saved = path
+        self.write(lt("Saved to {path}.", path=str(path)))
+
+    # ------------------------------------------------------------------ the turn on screen
 
     def on_mount(self) -> None:
-        moves = len(self.local.recorder.moves)
-        if moves:  # a resumed game goes on; it is not new
-            self.earlier_log()
-            self.write(
-                ltn(
-                    "The saved game of seed {seed} goes on after {n} move.",
-                    "The saved game of seed {seed} goes on after {n} moves.",
-                    moves,
-                    seed=self.session.seed,
-                )
-            )
-        else:
-            self.write(lt("A new game: seed {seed}.", seed=self.session.seed))
-        self.start()
+        self.play.open(self)
+
+    async def on_unmount(self) -> None:
+        await self.play.close()
+
+    def offer_turn(self, seat: int) -> None:
+        if self.mode == Flow.WAIT or self.actor is None or self.stale_turn(self.play.view(seat)):
+            self.begin_turn(seat)
+
+    def hand_over(self, seat: int) -> None:
+        self.hold_keys(keep_actor=False)
         self.refresh_board()
-        self.run_worker(self.advance(), exclusive=True)
+        self.prompt("")
+        self.app.push_screen(PassScreen(self.who(seat)), lambda _: self.begin_turn(seat))
 
-    def earlier_log(self) -> None:
-        """A resumed game's log up to now, as its viewer saw it: the record's moves played
-        again from its first position, each event told as :meth:`play_events` tells it."""
-        session = self.local
-        state = session.game.state_from_json(session.recorder.initial)
-        for move in session.recorder.moves:
-            for event in state.apply_action(move.player, session.game.parse_action(move.action)):
-                self.write(self.sentence(event.seen_by(self.log_viewer).to_dict(), self.log_viewer))
+    def hold_keys(self, *, keep_actor: bool) -> None:
+        if self.mode != Flow.OVER:
+            self.mode = Flow.WAIT
+        if not keep_actor:
+            self.actor = None
 
-    async def play_events(self, events: list[Event], snapshots: list[V]) -> None:
-        """Write the events of one action into the log, as the log's viewer may see them."""
-        for event in events:
-            self.write(self.sentence(event.seen_by(self.log_viewer).to_dict(), self.log_viewer))
-        self.refresh_board()
-
-    async def advance(self) -> None:
-        """Let bots act until a human must, then wait for that human's keys."""
-        self.busy = True
-        try:
-            session = self.local
-            while not session.terminal():
-                bots = session.due_bots()
-                if bots:
-                    seat = bots[0]
-                    self.mode = "wait"
-                    if session.hot_seat:
-                        self.actor = None
-                    self.prompt(lt("{name} is thinking…", name=self.who(seat)))
-                    action = await asyncio.to_thread(session.bot_action, seat)
-                    snaps: list[V] = []
-                    events = session.apply(seat, action, snaps, self.log_viewer)
-                    await self.play_events(events, snaps)
-                    await self.after_bot()
-                    continue
-                seat = session.due_humans()[0]
-                if session.hot_seat and seat != self.shown:
-                    self.actor, self.mode = None, "wait"
-                    self.refresh_board()
-                    self.prompt("")
-                    self.app.push_screen(
-                        PassScreen(self.who(seat)), lambda _, seat=seat: self.begin_turn(seat)
-                    )
-                    return
-                self.begin_turn(seat)
-                return
-            self.game_over()
-        finally:
-            self.busy = False
-
-    async def after_bot(self) -> None:
-        """A pause after a bot's action, for the eye (none in tests)."""
+    def wait(self, seats: Sequence[int], *, keep_actor: bool) -> None:
+        self.hold_keys(keep_actor=keep_actor)
+        self.prompt(lt("{name} is thinking…", name=", ".join(self.who(s) for s in seats)))
 
     async def submit(self, action: str) -> None:
-        """Play ``action`` for the actor if its view lists it; then let the game go on."""
+        """Play ``action`` for the actor if its view lists it, through the play session."""
         seat = self.actor
         assert seat is not None
-        session = self.local
         if action not in self.legal(seat):
             self.write(lt("That is not possible now."))
             return
-        self.busy = True
-        self.mode = "wait"
-        if session.hot_seat:
-            self.actor = None
-        snaps: list[V] = []
-        events = session.apply(seat, action, snaps, self.log_viewer)
-        # Told in a worker: a key handler that waited for the round's steps would hold the
-        # screen's queue, and the Space that lets a step go on would never be read.
-        self.run_worker(self.tell_then_advance(events, snaps), exclusive=True)
-
-    async def tell_then_advance(self, events: list[Event], snapshots: list[V]) -> None:
-        await self.play_events(events, snapshots)
-        self.busy = False
-        await self.advance()
+        await self.play.submit(self, seat, action)
 
     def legal(self, seat: int) -> tuple[str, ...]:
-        return tuple(self.session.view(seat).legal_actions)
+        return tuple(self.play.view(seat).legal_actions)
 
     def play_again(self) -> None:
-        """From the end screen: the start screen, set up as this game was (a new deal)."""
-        from sakura.tui.start import StartScreen
-
-        setup = replace(self.session.setup, seed=None)
-        self.app.pop_screen()
-        self.app.switch_screen(StartScreen(setup))
+        """From the end screen: another game, as the play session offers it."""
+        self.play.again(self)
 
     def game_over(self) -> None:
-        self.mode, self.actor = "over", None
+        if self.mode == Flow.OVER:
+            return
+        self.mode, self.actor = Flow.OVER, None
         self.refresh_board()
         self.prompt(lt("The game is over."))
         self.app.push_screen(EndScreen(self))
@@ -281,11 +263,9 @@ class GameScreen(LogScreen, Generic[V]):
             self.write(str(exc))
 
     def action_quit_game(self) -> None:
-        """Ctrl+Q: a local game under way asks first (save and quit, quit, or go on); a game
+        """Ctrl+Q: a game under way here asks first (save and quit, quit, or go on); a game
         that is over, or one at a web table (the server keeps it), quits at once."""
-        from sakura.tui.dialogs import QuitScreen
-
-        if self.mode == "over" or not isinstance(self.session, Session) or self.session.terminal():
+        if self.mode == Flow.OVER or not self.play.asks_before_quit():
             self.app.exit()
             return
         self.app.push_screen(QuitScreen(self))
@@ -296,18 +276,18 @@ class GameScreen(LogScreen, Generic[V]):
 
     def action_pace(self) -> None:
         """P: the next pace (normal, slow, step by step, fast), said in the log."""
-        pace = self.sakura_app.pace
+        pace = self.settings.pace
         pace.cycle()
         self.write(tr(LABELS[pace.name]))
 
     def action_step(self) -> None:
         """Space, step by step: the round goes on to its next step."""
-        self.sakura_app.pace.step()
+        self.settings.pace.step()
 
     async def beat(self) -> None:
         """The pause after one step of a round (the app's pace); step by step, the prompt
         says which key goes on while it waits."""
-        pace = self.sakura_app.pace
+        pace = self.settings.pace
         if pace.stepping:
             self.prompt_line(lt("Space: the next step · P: the pace"))
         await pace.beat()
@@ -315,16 +295,5 @@ class GameScreen(LogScreen, Generic[V]):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.rules()))
 
-    def save_round(self) -> int:
-        return self.session.view(None).progress.round
-
     def action_save(self) -> None:
-        session = self.local
-        path = self.sakura_app.save_dir / f"{self.SAVE_PREFIX}-{session.seed}-r{self.save_round()}.json"
-        try:
-            session.save(path)
-        except OSError as exc:
-            self.write(lt("Could not save: {error}", error=str(exc)))
-            return
-        self.sakura_app.last_saved = path
-        self.write(lt("Saved to {path}.", path=str(path)))
+        self.play.save(self)

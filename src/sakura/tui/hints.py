@@ -11,12 +11,10 @@ is dropped.
 
 from __future__ import annotations
 
-import asyncio
 import re
-import zlib
 from typing import TYPE_CHECKING, Any
 
-from sakura.bots import HINT_SPEC, Advice, advise
+from sakura.bots import HINT_SPEC, Advice
 from sakura.engine import View
 from sakura.engine.games.sakura import SakuraView
 from sakura.tui.cards_render import area_name, card_label
@@ -67,20 +65,20 @@ def decision(view: View) -> tuple[Any, ...]:
 
 
 class Hinter:
-    """One screen's hints: at most one being worked out at a time."""
+    """One screen's hints: at most one being worked out at a time. Where it is worked out is
+    the play session's (:meth:`~sakura.tui.play.Play.advise`): here in a thread, or at the
+    web table's server, whose progress and answer come as messages."""
 
-    def __init__(self, screen: GameScreen[Any], spec: str = HINT_SPEC) -> None:
+    def __init__(self, screen: GameScreen[Any, Any], spec: str = HINT_SPEC) -> None:
         self.screen = screen
         self.spec = spec
         self.running = False
         self.last: Advice | None = None
-        self.asked: tuple[int, Any] | None = None  # at a web table: the seat and view asked for
+        self.asked: tuple[int, Any] | None = None  # the seat and the decision asked about
 
     def ask(self) -> None:
         screen = self.screen
-        from sakura.tui.session import Session
-
-        if not screen.session.humans:  # watching a web table: no seat to advise
+        if not screen.play.humans:  # watching a web table: no seat to advise
             screen.write(lt("You are watching: hints are for the players."))
             return
         if screen.busy or not screen.acting or screen.actor is None:
@@ -89,18 +87,13 @@ class Hinter:
         if self.running:
             return
         seat = screen.actor
-        view = screen.session.view(seat)
+        view = screen.play.view(seat)
         if not view.legal_actions:
             screen.write(lt("A hint comes when it is your turn to decide."))
             return
         self.running = True
-        if not isinstance(screen.session, Session):  # a web table: the server works it out
-            self.asked = (seat, decision(view))
-            screen.prompt_line(lt("Working out a hint… {n}%", n=0))
-            remote: Any = screen.session
-            screen.run_worker(remote.send({"type": "hint"}), group="hint")
-            return
-        screen.run_worker(self._work(seat, view, len(screen.local.recorder.moves)), group="hint")
+        self.asked = (seat, decision(view))
+        screen.run_worker(self._work(seat, view), group="hint")
 
     # A web table's answer comes as messages (``hint_progress``, ``hint``, or an ``error``).
     def progress(self, message: dict[str, Any]) -> None:
@@ -108,21 +101,29 @@ class Hinter:
             self.screen.prompt_line(lt("Working out a hint… {n}%", n=round(100 * float(message["progress"]))))
 
     def answer(self, message: dict[str, Any]) -> None:
-        asked, self.asked, self.running = self.asked, None, False
+        self.running = False
         self.screen.prompt_line(self.screen.prompt_said)
+        if self.still_asked():
+            self.show(Advice.from_json(message))
+
+    def still_asked(self) -> bool:
+        """Whether the game is still where the hint was asked (it is for that position only)."""
+        asked, self.asked = self.asked, None
         if asked is None or self.screen.actor != asked[0]:
-            return
-        if decision(self.screen.session.view(asked[0])) != asked[1]:
-            return  # the game moved on (others choosing their cards meanwhile change nothing of it)
-        self.last = Advice.from_json(message)
-        self.screen.write(hint_text(self.last))
+            return False
+        # others choosing their cards meanwhile change nothing of it
+        return bool(decision(self.screen.play.view(asked[0])) == asked[1])
+
+    def show(self, advice: Advice) -> None:
+        self.last = advice
+        self.screen.write(hint_text(advice))
 
     def refused(self) -> None:
         if self.running:
             self.asked, self.running = None, False
             self.screen.prompt_line(self.screen.prompt_said)
 
-    async def _work(self, seat: int, view: Any, moves: int) -> None:
+    async def _work(self, seat: int, view: Any) -> None:
         screen = self.screen
         before = screen.prompt_said
         app = screen.app
@@ -134,18 +135,13 @@ class Hinter:
 
         screen.prompt_line(lt("Working out a hint… {n}%", n=0))
         try:
-            advice = await asyncio.to_thread(
-                advise,
-                screen.local.game,
-                view,
-                self.spec,
-                seed=zlib.crc32(f"{screen.session.seed}:{moves}".encode()),
-                progress=progress,
-            )
-        finally:
+            advice = await screen.play.advise(seat, view, self.spec, progress)
+        except BaseException:
             self.running = False
-        if screen.actor != seat or len(screen.local.recorder.moves) != moves:
-            return  # the game moved on: this hint is for a position that is gone
-        screen.prompt_line(before)
-        self.last = advice
-        screen.write(hint_text(advice))
+            raise
+        if advice is None:  # the server's progress and answer come as messages
+            return
+        self.running = False
+        if self.still_asked():
+            screen.prompt_line(before)
+            self.show(advice)

@@ -1,13 +1,14 @@
 """A seat at a web table (``sakura play --join URL``), over the server's WebSocket protocol.
 
-:class:`RemoteSession` stands where a local :class:`~sakura.tui.session.Session` stands for
-the game screen: ``view(seat)``, ``humans``, ``due_humans()``, ``terminal()``, ``setup``. It
-holds no game state and no rules: the view is the server's (``view.legal_actions`` says what
-may be played), the log is the server's events as this seat may see them, and an action is
-sent as ``{"type": "act", "action": ...}`` (docs/protocol.md). The connection lives in a
-Textual worker on the app's event loop; when it drops, the session connects again with the
-same token and the server's ``welcome`` restores the exact view. The screens that use it
-are in :mod:`sakura.tui.remote_screens`.
+:class:`RemoteSession` is the connection and the server's latest word on the table:
+``view(seat)``, ``humans``, ``due_humans()``, ``terminal()``, ``setup``, presence. It holds
+no game state and no rules: the view is the server's (``view.legal_actions`` says what may
+be played), the events are the server's as this seat may see them, and an action is sent as
+``{"type": "act", "action": ...}`` (docs/protocol.md). The connection lives in a Textual
+worker on the app's event loop; when it drops, the session connects again with the same
+token and the server's ``welcome`` restores the exact view. The play sessions that show it
+on a game screen are in :mod:`sakura.tui.remote_play`; connecting, in
+:mod:`sakura.tui.remote_screens`.
 """
 
 from __future__ import annotations

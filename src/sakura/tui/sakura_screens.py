@@ -1,18 +1,20 @@
 """Sakura's screens: the game (garden, painters, hand of five, choices) and its replay.
 
-The turn flow, hot-seat, saving and the end are :class:`~sakura.tui.game_screen.GameScreen`'s;
-this module adds the garden and the keys: a card by ←/→ and Enter or 1-5 (tactical: one's own
-card, then the court painter's), a pending choice by 1/F or 2/B with its consequence
-previewed by the engine on a clone.
+The turn on screen, hot-seat's hand-over, the help and the end are
+:class:`~sakura.tui.game_screen.GameScreen`'s, and the play session it is given decides who
+acts; this module adds the garden and the keys: a card by ←/→ and Enter or 1-5 (tactical:
+one's own card, then the court painter's), a pending choice by 1/F or 2/B with its
+consequence previewed by the engine on a clone (where the game is played here).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+from enum import StrEnum
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.widgets import Footer, Static
 
@@ -21,13 +23,13 @@ from sakura.engine.games.sakura import SakuraGame, SakuraView, score_sheet
 from sakura.records import game_events
 from sakura.tui.dialogs import make_log, styled_lines
 from sakura.tui.game_screen import GameScreen
-from sakura.tui.i18n import lt, paragraph, shape, t, tr
+from sakura.tui.i18n import lt, tr
 from sakura.tui.log import sentence
 from sakura.tui.pace import STEPS
-from sakura.tui.render import emperor_from_events, ghost_from_events, seat_letter, seat_style
+from sakura.tui.play import EventData, Play, Settings
+from sakura.tui.render import emperor_from_events, ghost_from_events
 from sakura.tui.replay_screen import ReplayScreen
-from sakura.tui.score_sheet import sheet_table
-from sakura.tui.session import GameSource, Session, Setup
+from sakura.tui.score_sheet import sheet_table, view_table
 from sakura.tui.widgets import GardenWidget, HandWidget, StatusWidget
 
 
@@ -149,12 +151,19 @@ def rules_text() -> RenderableType:
     )
 
 
-class SakuraScreen(GameScreen[SakuraView]):
-    """Sakura's game screen; ``mode`` adds ``select`` (a card), ``court`` (tactical: the court
-    painter's card) and ``choice`` (forward or back)."""
+class Pick(StrEnum):
+    """A Sakura turn's steps: a card, the court painter's card (tactical), forward or back."""
 
-    def __init__(self, setup: Setup | None = None, session: GameSource[SakuraView] | None = None) -> None:
-        super().__init__(setup, session)
+    SELECT = "select"
+    COURT = "court"
+    CHOICE = "choice"
+
+
+class SakuraScreen(GameScreen[SakuraView, Pick]):
+    """Sakura's game screen; in a turn ``mode`` is a :class:`Pick`."""
+
+    def __init__(self, play: Play[SakuraView], settings: Settings) -> None:
+        super().__init__(play, settings)
         self.cursor = 0
         self.picked: int | None = None
         self.choice_forward = True
@@ -171,7 +180,7 @@ class SakuraScreen(GameScreen[SakuraView]):
 
     def board_view(self) -> SakuraView:
         seat = self.actor if self.actor is not None else self.log_viewer
-        return self.session.view(seat)
+        return self.play.view(seat)
 
     def refresh_board(
         self, view: SakuraView | None = None, ghost: dict[int, int] | None = None, emperor: int | None = None
@@ -182,16 +191,16 @@ class SakuraScreen(GameScreen[SakuraView]):
         self.query_one(GardenWidget).show(view, ghost, emperor_ghost=emperor)
         self.query_one(StatusWidget).show(view, self.names, self.away())
         hand = self.query_one(HandWidget)
-        own = self.session.view(self.actor) if self.actor is not None else None
+        own = self.play.view(self.actor) if self.actor is not None else None
         if own is not None and own.hand is not None:
-            hand.show(own.hand, self.cursor, self.picked, active=self.mode in ("select", "court"))
-        elif self.session.hot_seat or self.log_viewer is None:
+            hand.show(own.hand, self.cursor, self.picked, active=self.mode in (Pick.SELECT, Pick.COURT))
+        elif self.play.hot_seat or self.log_viewer is None:
             hand.show(None, caption=self.hidden_caption())
         else:
-            hand.show(self.session.view(self.log_viewer).hand, active=False)
+            hand.show(self.play.view(self.log_viewer).hand, active=False)
 
     def who(self, seat: int) -> str:
-        if seat == self.session.view(None).court:
+        if seat == self.play.view(None).court:
             return tr("court painter")
         return self.names[seat]
 
@@ -200,7 +209,7 @@ class SakuraScreen(GameScreen[SakuraView]):
 
     def start(self) -> None:
         """The round under way (the engine starts the first one before the screen opens)."""
-        view = self.session.view(None)
+        view = self.play.view(None)
         self.write(self.sentence({"type": "round_started", "round": view.round, "double": view.double}, None))
 
     def rules(self) -> RenderableType:
@@ -209,70 +218,64 @@ class SakuraScreen(GameScreen[SakuraView]):
     def standings(self) -> tuple[RenderableType, str]:
         """The engine's score sheet of a game played here; a web table's game (whose record
         the server keeps) shows the final standings of its view."""
-        view = self.session.view(None)
-        outcome = view.outcome
-        assert outcome is not None
-        if isinstance(self.session, Session):
-            sheet = score_sheet(game_events(self.session.record()), view.players)
-            return sheet_table(sheet, view, self.who, self.log_viewer)
-        table = Table(title=t("Final standings"), expand=False)
-        table.add_column(t("Place"))
-        table.add_column(t("Painter"))
-        table.add_column(t("Tokens"), justify="right")
-        table.add_column(t("Space"), justify="right")
-        # the court painter is ranked among the painters by its tokens, but takes no place: it
-        # never wins (rules: "is ranked and takes tokens like a player, but cannot win")
-        court = view.court
-        tokens = list(outcome.scores) + ([view.tokens[court]] if court is not None else [])
-        order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], -view.painters[s]))
-        place, places = 0, {}
-        for seat in order:
-            mark = " ★" if seat in outcome.winners else ""
-            place += seat != court
-            places[seat] = place
-            table.add_row(
-                "–" if seat == court else str(place),
-                Text(
-                    f"{seat_letter(view, seat)} {shape(self.who(seat))}{mark}", style=seat_style(view, seat)
-                ),
-                str(tokens[seat]),
-                str(view.painters[seat]),
-            )
-        note = lt("The court painter takes tokens like a player but never wins.") if court is not None else ""
-        winners = tr(", ").join(self.who(w) for w in outcome.winners)
-        standings: RenderableType = Group(table, paragraph(note, "italic")) if note else table
-        said = lt("Winner: {names}", names=winners)
-        you = self.log_viewer  # the one human at the keyboard: where they finished
-        if you is not None:
-            said += "\n" + lt(
-                "You finished in place {place} of {players}.", place=places[you], players=view.players
-            )
-        return standings, said
+        view = self.play.view(None)
+        assert view.outcome is not None
+        record = self.play.record()
+        if record is None:
+            return view_table(view, self.who, self.log_viewer)
+        sheet = score_sheet(game_events(record), view.players)
+        return sheet_table(sheet, view, self.who, self.log_viewer)
 
     # ------------------------------------------------------------------ flow
 
-    async def play_events(self, events: list[Event], snapshots: list[SakuraView]) -> None:
-        """The log line by line; the garden follows card by card (the step hook's views)."""
+    async def tell(
+        self, events: Sequence[EventData], snapshots: list[SakuraView] | None, *, others: bool
+    ) -> None:
+        """The log line by line; the garden follows card by card: the step hook's views of a
+        game played here, the pieces moved to the places the events name at a web table."""
+        if snapshots is None:
+            await self.tell_moves(events)
+            return
         resolving = 0
         for event in events:
-            self.write(self.sentence(event.seen_by(self.log_viewer).to_dict(), self.log_viewer))
-            if event.kind == "card_resolving":
+            self.write(self.sentence(dict(event), self.log_viewer))
+            if event["type"] == "card_resolving":
                 resolving += 1
                 if resolving >= 2 and snapshots:
                     self.refresh_board(snapshots[min(resolving - 2, len(snapshots) - 1)])
-            if event.kind in STEPS:
+            if event["type"] in STEPS:
                 await self.beat()
         self.refresh_board()
 
+    async def tell_moves(self, events: Sequence[EventData]) -> None:
+        """A web table's update: each event in the log; unless fast, the pieces move to the
+        places the events name (the update's own view is drawn after)."""
+        board = self.play.view(None)
+        for event in events:
+            self.write(self.sentence(dict(event), self.log_viewer))
+            kind = event.get("type")
+            if kind == "emperor_moved":
+                board = replace(board, emperor=int(event["end"]))
+            elif kind in ("painter_moved", "bumped") and isinstance(event.get("seat"), int):
+                painters = list(board.painters)
+                painters[event["seat"]] = int(event["end"])
+                board = replace(board, painters=tuple(painters))
+            if kind in STEPS and self.settings.pace.name != "fast":
+                self.refresh_board(board)
+                await self.beat()
+
+    def stale_turn(self, view: SakuraView) -> bool:
+        return (self.mode == Pick.CHOICE) != (view.pending is not None)
+
     def begin_turn(self, seat: int) -> None:
         self.actor, self.shown = seat, seat
-        view = self.session.view(seat)
+        view = self.play.view(seat)
         self.cursor, self.picked = 0, None
         if view.pending is not None:
-            self.mode, self.choice_forward = "choice", True
+            self.mode, self.choice_forward = Pick.CHOICE, True
             self.show_choice()
             return
-        self.mode = "select"
+        self.mode = Pick.SELECT
         self.refresh_board()
         if view.double == seat:
             self.prompt(
@@ -286,11 +289,15 @@ class SakuraScreen(GameScreen[SakuraView]):
 
     def show_choice(self) -> None:
         assert self.actor is not None
-        view = self.session.view(self.actor)
+        view = self.play.view(self.actor)
         assert view.pending is not None
         _, card, part = view.pending
         word = "forward" if self.choice_forward else "back"
-        preview = self.local.preview(self.actor, word)
+        preview = self.play.preview(self.actor, word)
+        if preview is None:  # the engine is at the server: the choice as its view states it
+            self.refresh_board(view)
+            self.prompt(self.choice_head(card, part))
+            return
         ghost = ghost_from_events(preview)
         self.refresh_board(view, ghost, emperor_from_events(preview))
         consequence = " ".join(self.consequence(preview))
@@ -319,8 +326,8 @@ class SakuraScreen(GameScreen[SakuraView]):
 
     async def game_key(self, key: str, char: str | None) -> None:
         assert self.actor is not None
-        view = self.session.view(self.actor)
-        if self.mode == "choice":
+        view = self.play.view(self.actor)
+        if self.mode == Pick.CHOICE:
             await self.choice_key(key)
             return
         hand = view.hand or ()
@@ -328,8 +335,8 @@ class SakuraScreen(GameScreen[SakuraView]):
             self.cursor = (self.cursor - 1) % max(1, len(hand))
         elif key == "right":
             self.cursor = (self.cursor + 1) % max(1, len(hand))
-        elif key == "escape" and self.mode == "court":
-            self.mode, self.picked = "select", None
+        elif key == "escape" and self.mode == Pick.COURT:
+            self.mode, self.picked = Pick.SELECT, None
             self.begin_turn(self.actor)
             return
         elif key == "enter" or (char is not None and char.isdigit() and 1 <= int(char) <= len(hand)):
@@ -339,8 +346,8 @@ class SakuraScreen(GameScreen[SakuraView]):
                 return
             card = hand[self.cursor]
             if view.double == self.actor:
-                if self.mode == "select":
-                    self.mode, self.picked = "court", card
+                if self.mode == Pick.SELECT:
+                    self.mode, self.picked = Pick.COURT, card
                     # the cursor leaves the card just chosen: Enter then plays another one
                     self.cursor = next((i for i, c in enumerate(hand) if c != card), self.cursor)
                     self.prompt(lt("Now the card for the court painter (Esc: choose again)."))

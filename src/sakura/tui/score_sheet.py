@@ -124,3 +124,40 @@ def bump_line(sheet: ScoreSheet, index: int, who: Callable[[int], str]) -> str:
         name=who(bump.seat),
         card=bump.card,
     )
+
+
+def view_table(view: SakuraView, who: Callable[[int], str], you: int | None) -> tuple[RenderableType, str]:
+    """The final standings from the final view alone (a web table's game, whose record the
+    server keeps): place, painter, tokens, space; the winner, and where ``you`` finished."""
+    outcome = view.outcome
+    assert outcome is not None
+    table = Table(title=t("Final standings"), expand=False)
+    table.add_column(t("Place"))
+    table.add_column(t("Painter"))
+    table.add_column(t("Tokens"), justify="right")
+    table.add_column(t("Space"), justify="right")
+    # the court painter is ranked among the painters by its tokens, but takes no place: it
+    # never wins (rules: "is ranked and takes tokens like a player, but cannot win")
+    court = view.court
+    tokens = list(outcome.scores) + ([view.tokens[court]] if court is not None else [])
+    order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], -view.painters[s]))
+    place, places = 0, {}
+    for seat in order:
+        mark = " ★" if seat in outcome.winners else ""
+        place += seat != court
+        places[seat] = place
+        table.add_row(
+            "–" if seat == court else str(place),
+            Text(f"{seat_letter(view, seat)} {shape(who(seat))}{mark}", style=seat_style(view, seat)),
+            str(tokens[seat]),
+            str(view.painters[seat]),
+        )
+    note = lt("The court painter takes tokens like a player but never wins.") if court is not None else ""
+    winners = tr(", ").join(who(w) for w in outcome.winners)
+    standings: RenderableType = Group(table, paragraph(note, "italic")) if note else table
+    said = lt("Winner: {names}", names=winners)
+    if you is not None:
+        said += "\n" + lt(
+            "You finished in place {place} of {players}.", place=places[you], players=view.players
+        )
+    return standings, said

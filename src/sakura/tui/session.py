@@ -1,4 +1,5 @@
-"""A game in the terminal app: the engine's state behind a Recorder, the seats and their bots.
+"""A game played in the terminal app: the engine's state behind a Recorder, the seats and
+their bots (the play sessions of :mod:`sakura.tui.local_play` play it on a screen).
 
 No rules here: legality, movement and scoring are the engine's. The session asks the engine
 who must act, lets bots act from their views, applies human actions, and saves the game in
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from sakura.bots import LEGACY, LEVEL_NAMES, Bot, level_spec, make_bot
 from sakura.engine import Event, Game, State, View, make_game
@@ -30,7 +31,6 @@ BOT_KINDS: dict[str, dict[str, str]] = {
 }
 
 V = TypeVar("V", bound=View)
-V_co = TypeVar("V_co", bound=View, covariant=True)
 
 
 def level_of(kind: str, game: str = SAKURA) -> str | None:
@@ -93,31 +93,6 @@ class Setup:
         if self.variant is not None:
             config["variant"] = self.variant
         return config
-
-
-class GameSource(Protocol[V_co]):
-    """What a game screen reads of a game, whether it is played here (:class:`Session`) or at
-    a web table (:class:`~sakura.tui.remote.RemoteSession`)."""
-
-    @property
-    def setup(self) -> Setup: ...
-
-    @property
-    def seed(self) -> int | str: ...
-
-    @property
-    def humans(self) -> tuple[int, ...]: ...
-
-    @property
-    def hot_seat(self) -> bool: ...
-
-    def view(self, seat: int | None) -> V_co: ...
-
-    def terminal(self) -> bool: ...
-
-    def due_bots(self) -> list[int]: ...
-
-    def due_humans(self) -> list[int]: ...
 
 
 class Session(Generic[V]):

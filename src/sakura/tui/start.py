@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from sakura.tui.dialogs import level_name
 from sakura.tui.i18n import N_, shape, t, translate_bindings
+from sakura.tui.navigation import OpenGame, OpenTutorial
 from sakura.tui.session import (
     BOT_KINDS,
     CARDS,
@@ -136,16 +137,12 @@ class StartScreen(Screen[None]):
 
     def action_learn(self) -> None:
         """The tutorial: the same script as the web's "Learn to play"."""
-        from sakura.tui.tutorial_screen import TutorialScreen
-
-        self.app.switch_screen(TutorialScreen())
+        self.post_message(OpenTutorial())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
     def action_start(self) -> None:
-        from sakura.tui.app import game_screen
-
         game, players = self._game(), self._players()
         levels = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(players)]
         seats = tuple(SeatSpec(BOT_KINDS[game].get(level, level)) for level in levels)
@@ -160,4 +157,4 @@ class StartScreen(Screen[None]):
         except ValueError:
             error.update(t("At least one seat must be a human's."))
             return
-        self.app.switch_screen(game_screen(setup))
+        self.post_message(OpenGame(setup))

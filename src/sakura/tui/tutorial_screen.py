@@ -23,17 +23,18 @@ from textual.widgets import Button, Footer, Static
 
 from sakura.engine.games.sakura import SakuraView
 from sakura.records import Tutorial, load_script
-from sakura.tui.dialogs import LogScreen, make_log
+from sakura.tui.dialogs import HelpScreen, LogScreen, make_log
 from sakura.tui.i18n import N_, language, lines_at, lt, paragraph, rtl, t, tr, translate_bindings
 from sakura.tui.log import sentence
+from sakura.tui.navigation import OpenStart
 from sakura.tui.pace import STEPS
+from sakura.tui.play import Settings
 from sakura.tui.render import ghost_from_events
 from sakura.tui.sakura_screens import choice_letters, rules_text
 from sakura.tui.widgets import GardenWidget, HandWidget, StatusWidget
 
 if TYPE_CHECKING:
     from sakura.engine import Event
-    from sakura.tui.app import SakuraApp
 
 
 class LessonWidget(Widget):
@@ -78,9 +79,10 @@ class TutorialScreen(LogScreen):
         Binding("ctrl+q", "app.quit", N_("Quit")),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Settings) -> None:
         super().__init__()
         translate_bindings(self)
+        self.settings = settings
         self.tutorial = Tutorial(load_script(), language())
         # The learner is "Player 1" as in any game; the bots by their colour (the lessons'
         # words for them), Blue and Green on the web's board and here alike.
@@ -98,13 +100,6 @@ class TutorialScreen(LogScreen):
         yield HandWidget(id="hand")
         yield make_log(wrap=True, markup=False, auto_scroll=True)
         yield Footer()
-
-    @property
-    def sakura_app(self) -> SakuraApp:
-        from sakura.tui.app import SakuraApp
-
-        assert isinstance(self.app, SakuraApp)
-        return self.app
 
     def on_mount(self) -> None:
         self._start_log()
@@ -228,7 +223,7 @@ class TutorialScreen(LogScreen):
             return
         self.busy, self.note, self.cursor = True, "", 0
         try:
-            pace = self.sakura_app.pace
+            pace = self.settings.pace
             for event in result.events:
                 self._log_event(event)
                 if event.kind in STEPS and not pace.stepping:  # the lesson itself is stepped
@@ -249,11 +244,7 @@ class TutorialScreen(LogScreen):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "play-real":
-            from sakura.tui.start import StartScreen
-
-            self.app.switch_screen(StartScreen())
+            self.post_message(OpenStart())
 
     def action_help(self) -> None:
-        from sakura.tui.dialogs import HelpScreen
-
         self.app.push_screen(HelpScreen(rules_text()))

@@ -44,7 +44,11 @@ async def player(username: str, lobby: LobbyDep, page: PageNumber = 0) -> dict[s
 
 @router.get("/api/leaderboard")
 async def leaderboard(
-    lobby: LobbyDep, page: PageNumber = 0, klass: Annotated[str, Query(alias="class")] = "sakura-3-6"
+    lobby: LobbyDep,
+    page: PageNumber = 0,
+    klass: Annotated[
+        str, Query(alias="class", json_schema_extra={"enum": list(ratings.CLASSES)})
+    ] = "sakura-3-6",
 ) -> dict[str, Any]:
     if klass not in ratings.CLASSES:
         raise TableError(f"no such class; classes: {', '.join(ratings.CLASSES)}", "bad_table")

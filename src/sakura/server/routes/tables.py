@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query
+from fastapi import APIRouter, Body, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from sakura.server import listing
+from sakura.server import farm, listing
 from sakura.server.lobby import NewTable
-from sakura.server.names import optional_name
+from sakura.server.names import NAME_RULES, name_key, optional_name
 from sakura.server.routes.deps import AccountDep, AddressDep, FrontDep, LobbyDep
 
 router = APIRouter()
@@ -19,7 +19,7 @@ PageNumber = Annotated[int, Query(ge=0, le=10_000)]
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(default=None, ge=0, le=7)
-    name: str | None = Field(default=None, max_length=24)
+    name: str | None = Field(default=None, json_schema_extra=NAME_RULES)  # else: 400 bad_name (names.py)
 
 
 @router.get("/api/tables")
@@ -43,8 +43,9 @@ async def finished_games(lobby: LobbyDep, page: PageNumber = 0) -> dict[str, Any
 
 @router.post("/api/tables", status_code=201)
 async def create(
-    request: NewTable, lobby: LobbyDep, account: AccountDep, address: AddressDep
+    request: NewTable, lobby: LobbyDep, account: AccountDep, address: AddressDep, http: Request
 ) -> dict[str, Any]:
+    await _note(lobby, account, http)
     table, seat, token = await lobby.create(request, address=address, account=account)
     return {"table": table.info(), "seat": seat, "token": token}
 
@@ -56,8 +57,22 @@ async def table_info(table: FrontDep) -> dict[str, Any]:
 
 @router.post("/api/tables/{table_id}/join")
 async def join(
-    table: FrontDep, account: AccountDep, body: Annotated[JoinRequest | None, Body()] = None
+    table: FrontDep,
+    account: AccountDep,
+    lobby: LobbyDep,
+    http: Request,
+    body: Annotated[JoinRequest | None, Body()] = None,
 ) -> dict[str, Any]:
     request = body or JoinRequest()
+    await _note(lobby, account, http)
     seat, token = await table.claim(request.seat, optional_name(request.name), account)
     return {"seat": seat, "token": token}
+
+
+async def _note(lobby: Any, account: str | None, http: Request) -> None:
+    """A logged-in player's address and device, noted for the rating-farm rule (farm.py)."""
+    if account is not None:
+        keys = farm.marks_of(http)
+        await lobby.db.call(
+            farm.note, lobby.store, name_key(account), keys, what="noting an account's address"
+        )

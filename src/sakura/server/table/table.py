@@ -30,6 +30,7 @@ from sakura.server.database import Database
 from sakura.server.db import GroupCommit, StoredTable
 from sakura.server.errors import TableError
 from sakura.server.limits import Limits
+from sakura.server.names import fold
 from sakura.server.table.bots import BotDriver
 from sakura.server.table.clock import Clock
 from sakura.server.table.commit import Commits, Stored
@@ -142,6 +143,11 @@ class Table:
         seat = self.seating.claimable(seat, account, rated=self.rated)
         token = secrets.token_urlsafe(24)
         named = name or self.seats[seat].name or (account or "")
+        others = [s.name for i, s in enumerate(self.seats) if i != seat and s.name]
+        if named and fold(named) in {fold(n) for n in others}:
+            raise TableError(
+                f"another seat at this table is called {named!r}, or looks like it", "name_taken"
+            )
         await self.change_seat(
             seat, replace(self.seats[seat], token_hash=hash_token(token), name=named, account=account)
         )
@@ -168,6 +174,8 @@ class Table:
         }
         if self.damaged is not None:
             info["damaged"] = True
+        if "unrated" in self.options:  # a rated table whose accounts did not rate each other (farm.py)
+            info["unrated"] = self.options["unrated"]
         # "Suggest" may be asked for unless the creator turned it off; never at a rated table
         info["hints"] = self.options.get("hints", True) and not info.get("rated", False)
         return info

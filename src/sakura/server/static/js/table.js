@@ -46,6 +46,15 @@ const ERRORS = {
 };
 const CHAT_ERRORS = { bad_chat: "chat.error.bad", chat_rate_limited: "chat.error.rate", chat_closed: "chat.closed" };
 
+// A rated table says so at the table, not only in the lobby; and, at its end, when its accounts
+// did not rate each other (one address or device: the server's farm.py), that and why.
+function showRated() {
+  if (!table.rated) return;
+  if (!$("rated")) $("status").after(el("span", { id: "rated", class: "rated-tag" }));
+  $("rated").textContent = t(table.unrated ? "table.unrated" : "table.rated");
+  $("rated").title = t(table.unrated ? "table.unrated_title" : "table.rated_title");
+}
+
 function showError(key, detail) {
   const box = $("error");
   box.replaceChildren(el("span", {}, t(key)));
@@ -156,12 +165,11 @@ async function receive(message) {
       setView(message.view, message.seq, message.deadline);
       writeHistory(message.history);
       $("status").textContent = me === null ? t("table.spectating") : t("table.you", { name: game.seatName(me, table, view, null) });
-      if (table.rated && !$("rated")) {  // said at the table, not only in the lobby
-        $("status").after(el("span", { id: "rated", class: "rated-tag", title: t("table.rated_title") }, t("table.rated")));
-      }
+      showRated();
       break;
     case "table":
       table = message.table;
+      showRated();
       renderSeats();
       renderInvite();
       renderResult();
