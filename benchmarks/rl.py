@@ -8,7 +8,9 @@ simultaneous nodes with ``apply_actions``), and Gymnasium's ``SakuraSolo-v0`` ag
 Last, the batched envs in agent steps a second: ``SakuraVectorEnv`` (N games against bots,
 looping over Python games) at N = 1, 16 and 256, and ``sakura.rl.batch.SakuraBatchEnv`` (N
 games as numpy arrays, every seat at once, with observations and masks) at N = 1, 64, 1,024 and
-16,384, beside PettingZoo's own ``rps_v2`` and OpenSpiel's C++ ``goofspiel`` in the same run
+16,384, its JAX path ``SakuraJax`` (``jit``/``vmap``, where JAX is installed) and the batched
+card game ``CardsBatchEnv`` at the same N (``rl_jax.py``), beside PettingZoo's own ``rps_v2``
+and OpenSpiel's C++ ``goofspiel`` in the same run
 (``--batched-only`` prints just that table; PettingZoo's rps needs ``pygame``).
 
 An engine step is one action (a card chosen or a choice answered). A ParallelEnv step is one
@@ -39,6 +41,7 @@ from sakura.rl.pettingzoo_env import SakuraParallelEnv
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from builds import compare_builds
 from engine import measure, play_checked, play_fast  # the engine benchmark's own loops (after the path)
+from rl_jax import agent_steps_cards, agent_steps_jax, jax_breakdown
 
 TABLES: list[tuple[str, str, dict[str, Any]]] = [
     ("2p court", "sakura", {"players": 2, "variant": "court"}),
@@ -278,6 +281,16 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
             )
     import importlib.util
 
+    if importlib.util.find_spec("jax") is not None:  # 4 players: the target's table (compiling is slow)
+        for players in (4,):
+            for n in (1, 64, 1024, 16384):
+                rows[f"SakuraJax (JAX on the CPU) {players}p, N={n}"] = lambda t, n=n, p=players: (
+                    agent_steps_jax(t, n, p)
+                )
+    else:
+        print("(SakuraJax left out: it needs JAX, pip install -e '.[jax]')")
+    for n in (1, 64, 1024, 16384):
+        rows[f"CardsBatchEnv, N={n}"] = lambda t, n=n: agent_steps_cards(t, n)
     if importlib.util.find_spec("pygame") is not None:  # PettingZoo's classic envs import it
         rows["PettingZoo rps_v2 (ParallelEnv, 2 agents)"] = agent_steps_rps
     else:
@@ -296,11 +309,21 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
         batch = max(v for k, v in best.items() if k.startswith(f"SakuraBatchEnv {players}p"))
         vector = max(v for k, v in best.items() if k.startswith(f"SakuraVectorEnv {label}"))
         print(f"best SakuraBatchEnv {players}p / best SakuraVectorEnv {label}: {batch / vector:.1f}x")
+        jax_rows = [v for k, v in best.items() if k.startswith(f"SakuraJax (JAX on the CPU) {players}p")]
+        if jax_rows:
+            print(f"best SakuraJax {players}p / best SakuraBatchEnv {players}p: {max(jax_rows) / batch:.2f}x")
     print("\nwhere a SakuraBatchEnv step goes (microseconds a table-step, 4 players)")
     print(f"{'N':>8}{'step':>8}{'rules':>8}{'observations and masks':>24}")
     for n in (64, 1024, 16384):
         step, rules, observe = batch_breakdown(seconds / rounds, n, 4)
         print(f"{n:>8,}{step:>8.2f}{rules:>8.2f}{observe:>24.2f}")
+    if importlib.util.find_spec("jax") is not None:
+        print("\nwhere a SakuraJax step goes (microseconds a table-step, 4 players; parts compiled alone)")
+        names = ("step", "act", "observe", "deal", "reshuffle", "refill")
+        print(f"{'N':>8}" + "".join(f"{name:>11}" for name in names))
+        for n in (1024, 16384):
+            b = jax_breakdown(n)
+            print(f"{n:>8,}" + "".join(f"{b[name]:>11.2f}" for name in names))
 
 
 def main() -> None:

@@ -40,7 +40,9 @@ def test_make_vec_runs_the_masked_loop_over_many_episode_ends(
         "SakuraSolo-v0",
         num_envs=3,
         vectorization_mode=vectorization,
-        vector_kwargs={"autoreset_mode": mode},
+        # Spawned workers: a forked child of a process where JAX has started its threads (the
+        # JAX path's tests may run first in the same worker) could deadlock.
+        vector_kwargs={"autoreset_mode": mode} | ({"context": "spawn"} if vectorization == "async" else {}),
         **SHORT,
     )
     try:

@@ -40,12 +40,12 @@ from typing import Any
 import numpy as np
 
 from sakura.engine.games.sakura import SakuraGame
+from sakura.rl.batch.checks import check_illegal, check_num_envs, checked_actions, read_only
 from sakura.rl.batch.observe import Observer
 from sakura.rl.batch.rules import Games
 from sakura.rl.batch.tables import Tables
 from sakura.rl.sakura_encoding import SakuraEncoder
 
-ILLEGAL_MODES = ("raise", "replace")
 _U64 = 1 << 64
 
 
@@ -63,10 +63,8 @@ class SakuraBatchEnv:
         score_weight: float = 1.0,
         illegal: str = "raise",
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs is a positive whole number, not {num_envs!r}")
-        if illegal not in ILLEGAL_MODES:
-            raise ValueError(f"illegal= must be one of {ILLEGAL_MODES}, not {illegal!r}")
+        check_num_envs(num_envs)
+        check_illegal(illegal)
         self.game = game if game is not None else SakuraGame(players, variant)
         self.tables = Tables(self.game)
         self.encoder = SakuraEncoder(self.game)
@@ -82,7 +80,7 @@ class SakuraBatchEnv:
         self.rewards = np.zeros((num_envs, self.players), dtype=np.float64)
         self._ended = np.zeros(num_envs, dtype=bool)
         self._all = np.arange(num_envs)
-        self._out = tuple(_read_only(a) for a in (self.obs, self.mask, self.rewards))
+        self._out = tuple(read_only(a) for a in (self.obs, self.mask, self.rewards))
 
     @property
     def seeds(self) -> list[int]:
@@ -117,7 +115,7 @@ class SakuraBatchEnv:
             raise ValueError(
                 f"one action a seat: shape ({self.num_envs}, {self.players}), not {actions.shape}"
             )
-        actions = self._checked(actions)
+        actions = checked_actions(self.mask, actions, self._ended, self.wait, self.illegal)
         before = g.tokens[:, : self.players].copy()
         restart = np.flatnonzero(self._ended)
         if len(restart):
@@ -148,25 +146,6 @@ class SakuraBatchEnv:
         obs, mask = self.observe()
         return obs, mask, self._out[2], ended
 
-    def _checked(self, actions: np.ndarray) -> np.ndarray:
-        """The actions of the seats that act, checked against their masks (``raise``: a
-        ``ValueError`` before any table moves; ``replace``: the lowest legal id instead)."""
-        acting = (self.mask[:, :, self.wait] == 0) & ~self._ended[:, None]
-        ids = np.clip(actions, 0, self.wait)
-        legal = np.take_along_axis(self.mask, ids[..., None], axis=2)[..., 0] == 1
-        legal &= actions == ids
-        bad = acting & ~legal
-        if not bad.any():
-            return actions
-        if self.illegal == "raise":
-            game, seat = (int(x) for x in np.argwhere(bad)[0])
-            legal_ids = np.flatnonzero(self.mask[game, seat]).tolist()
-            raise ValueError(
-                f"table {game}, seat {seat}: action {int(actions[game, seat])} is not legal now; "
-                f"legal: {legal_ids[:20]}{'...' if len(legal_ids) > 20 else ''}"
-            )
-        return np.where(bad, self.mask.argmax(axis=2), actions)
-
     def _relative_rewards(self, gains: np.ndarray) -> None:
         """``relative_rewards`` of ``sakura.rl.encoding`` for every table, the same floats."""
         n = self.players
@@ -178,9 +157,3 @@ class SakuraBatchEnv:
             self.rewards[:] = w * (g - (total - g) / (n - 1)) / scale
         else:
             self.rewards[:] = w * g / scale
-
-
-def _read_only(array: np.ndarray) -> np.ndarray:
-    view = array.view()
-    view.flags.writeable = False
-    return view

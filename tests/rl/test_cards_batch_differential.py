@@ -1,0 +1,146 @@
+"""The batched card game held to the reference: the same seeded games, step for step.
+
+``sakura.rl.batch.CardsBatchEnv`` is a second implementation of the card game's rules (numpy
+arrays over N games). Here both play the same games (each table's seed, the same seeded random
+legal actions) and must agree at every step on the whole state (round, who started, whose turn
+and what to do, hands, every area card by card, gifts, discards, the cards set aside, finished
+rounds' scores, the generator's state), on both seats' observations and masks (the encoder's,
+from the reference's views), on every reward (``relative_rewards``) and on every outcome. Games
+end and the tables autoreset into their next seeds, so each table plays several games. More
+games: ``--soak`` (``test_soak``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+
+from sakura.engine.games.cards import CardsGame
+from sakura.rl.batch import CardsBatchEnv
+from sakura.rl.batch.cards_rules import GIVE, PLACE, CardTables
+from sakura.rl.encoding import relative_rewards
+
+
+def reference_masks(env: CardsBatchEnv, views: Any) -> np.ndarray:
+    """The ParallelEnv's masks: the seat's legal ids, or ``wait`` alone."""
+    out = np.zeros((2, env.num_actions), dtype=np.int8)
+    for seat, view in enumerate(views):
+        out[seat, env.encoder.legal_ids(view) or [env.wait]] = 1
+    return out
+
+
+def counted(names: tuple[str, ...], counts: np.ndarray) -> Counter[str]:
+    return Counter({names[k]: int(c) for k, c in enumerate(counts) if c})
+
+
+def check_state(env: CardsBatchEnv, i: int, state: Any) -> None:
+    """Table ``i`` of the batch is ``state``, hidden parts included."""
+    g, names = env.games, env.tables.names
+    where = f"table {i} (seed {env.seeds[i]}), reference {state.text()}"
+    assert int(g.round[i]) == state.round, where
+    assert int(g.first[i]) == state.first, where
+    assert bool(g.terminal[i]) == state.terminal, where
+    assert int(g.turn[i]) == state.turn, where
+    assert int(g.phase[i]) == (GIVE if state.phase == "give" else PLACE), where
+    for seat in (0, 1):
+        assert counted(names, g.hand[i, seat]) == Counter(state.hands[seat]), where
+        assert counted(names, g.given[i, seat]) == Counter(state.given[seat]), where
+        assert counted(names, g.received[i, seat]) == Counter(state.received[seat]), where
+        assert counted(names, g.discards[i, seat]) == Counter(state.discards[seat]), where
+        for a in range(3):
+            placed = [names[k] for k in g.seq[i, seat, a, : g.length[i, seat, a]]]
+            assert placed == state.areas[seat][a], where
+        assert g.scores[i, seat, : len(state.scores[seat])].tolist() == state.scores[seat], where
+    assert counted(names, g.aside[i]) == Counter(state.aside), where
+    assert int(g.rng[i]) == state.rng.state, where
+
+
+def play_both(tables: int, steps: int, seed: int) -> int:
+    """Play ``tables`` tables for ``steps`` steps through both engines; return the number of
+    games begun (every one checked at every step)."""
+    env = CardsBatchEnv(tables)
+    game, encoder = env.game, env.encoder
+    obs, mask = env.reset(seed=seed)
+    states = [game.new_initial_state(s, events=False) for s in env.seeds]
+    rng = np.random.default_rng(seed)
+    ended = np.zeros(tables, dtype=bool)
+    games = tables
+    for _ in range(steps):
+        for i, state in enumerate(states):
+            views = encoder.views(state)
+            np.testing.assert_array_equal(obs[i], encoder.encode_all(views), err_msg=f"table {i} obs")
+            np.testing.assert_array_equal(mask[i], reference_masks(env, views), err_msg=f"table {i} mask")
+            check_state(env, i, state)
+        actions = np.argmax(np.where(mask == 1, rng.random(mask.shape), -1.0), axis=2)
+        before = [state.totals() for state in states]
+        obs, mask, rewards, terminated = env.step(actions)
+        for i in range(tables):
+            if ended[i]:  # autoreset: the table's next game, its actions ignored
+                states[i] = game.new_initial_state(env.seeds[i], events=False)
+                games += 1
+                assert rewards[i].tolist() == [0.0, 0.0]
+                assert not terminated[i]
+                continue
+            state = states[i]
+            for seat in state.current_players():
+                state.apply_action(seat, encoder.actions[actions[i, seat]])
+            outcome = state.outcome()
+            expected = relative_rewards(before[i], state.totals(), outcome, encoder.score_scale, 1.0)
+            assert rewards[i].tolist() == expected, f"table {i} rewards"
+            assert bool(terminated[i]) == (outcome is not None)
+            if outcome is not None:
+                assert env.games.returns[i].tolist() == list(outcome.returns())
+        ended = terminated.copy()
+    return games
+
+
+def test_the_batched_card_game_plays_the_reference_games() -> None:
+    # A game is about 120 decisions: 600 steps is five games a table (about 480 games, with
+    # hundreds of discards and a few drawn games among them).
+    assert play_both(tables=96, steps=600, seed=11) > 4 * 96
+
+
+@pytest.mark.soak
+def test_soak() -> None:
+    """Thousands of games (about 2,300; a few minutes on one core)."""
+    assert play_both(tables=384, steps=720, seed=23) > 2000
+
+
+def test_area_scores_are_the_engines() -> None:
+    """Every area of every size a round can make (random multisets of the deck's cards) scores
+    as ``CardsGame.score_area`` says."""
+    game = CardsGame()
+    tables = CardTables(game)
+    rng = np.random.default_rng(5)
+    cards = list(game.cards)
+    areas = [list(rng.choice(cards, size=int(rng.integers(0, 12)), replace=False)) for _ in range(4000)]
+    counts = np.zeros((len(areas), tables.k), dtype=np.int64)
+    for row, area in enumerate(areas):
+        for name in area:
+            counts[row, game.rank[name]] += 1
+    expected = [game.score_area(area) for area in areas]
+    assert tables.area_scores(counts).tolist() == expected
+    assert max(expected) >= 20  # the sample reaches the best scores
+
+
+def test_an_illegal_action_raises_before_any_table_moves() -> None:
+    env = CardsBatchEnv(4)
+    obs, mask = env.reset(seed=5)
+    before = obs.copy()
+    actions = mask.argmax(axis=2)
+    seat = int(env.games.turn[2])
+    actions[2, seat] = int(np.flatnonzero(mask[2, seat] == 0)[0])
+    with pytest.raises(ValueError, match=f"table 2, seat {seat}"):
+        env.step(actions)
+    assert (env.observe()[0] == before).all()
+
+
+def test_the_batch_refuses_another_deck() -> None:
+    from sakura.engine.games.cards.deck import default_cards, parse_cards
+
+    big = CardsGame(parse_cards(default_cards().text().replace("copies: 2", "copies: 3")))
+    with pytest.raises(ValueError, match="published deck"):
+        CardsBatchEnv(2, game=big)
