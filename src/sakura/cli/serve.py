@@ -60,12 +60,11 @@ def serve(
 ) -> None:
     """Play Sakura in the browser: create a table against bots, or invite friends by link."""
     require("sakura serve", "web")
-    import uvicorn
 
     from sakura.cli.database import DatabaseUrlError, check_url, open_store, where
     from sakura.server import create_app
     from sakura.server.limits import Limits
-    from sakura.server.serving import config, listen
+    from sakura.server.serving import config, listen, server
 
     url = database_url or _default_database()
     hosts = tuple(allowed_host or allowed_hosts_for(host))
@@ -114,7 +113,7 @@ def serve(
         )
         return
     app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix)
-    uvicorn.Server(config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers)).run(
+    server(config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers), limits).run(
         sockets=sockets
     )
 

@@ -25,8 +25,10 @@ class Limits:
     ws_message_bytes: int = 8 * 1024  # one WebSocket message (uvicorn refuses larger frames)
     body_bytes: int = 16 * 1024  # one HTTP request body
     header_seconds: float = 10.0  # a request, headers and body, must arrive within this (slow loris)
-    # stopping (SIGTERM, Ctrl+C): requests and WebSockets still open this long after are cut off
-    shutdown_seconds: float = 10.0
+    # stopping (SIGTERM, Ctrl+C): requests and WebSockets still open this long after are cut off,
+    # and the process is gone ``exit_seconds`` after the signal whatever holds it (serving.Server)
+    shutdown_seconds: float = 5.0
+    exit_seconds: float = 9.0
 
     # connections
     connections_per_table: int = 200  # seats and spectators together

@@ -22,25 +22,25 @@ STOP_GRACE = 10.0  # beyond Limits.shutdown_seconds: the app's own shutdown (lea
 
 
 def _child(sockets: list[socket.socket], options: dict[str, Any]) -> None:
-    import uvicorn
 
     from sakura.server import create_app
-    from sakura.server.serving import config
+    from sakura.server.serving import config, server
 
     limits = options["limits"]
     app = create_app(
         options["database_url"], limits, redis_url=options["redis_url"], redis_prefix=options["redis_prefix"]
     )
-    server = uvicorn.Server(
+    child = server(
         config(
             app,
             host=options["host"],
             port=options["port"],
             limits=limits,
             proxy_headers=options["proxy_headers"],
-        )
+        ),
+        limits,
     )
-    server.run(sockets=sockets)
+    child.run(sockets=sockets)
 
 
 def run_workers(
