@@ -57,7 +57,7 @@ def test_sigterm_stops_a_cluster_process_mid_game_within_ten_seconds(pg: str, pr
         seats: list[dict[str, Any]] = [{"kind": "human"}] * 3 + [{"kind": "bot", "level": "hard"}]
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
             games = []
-            for _ in range(4):
+            for _ in range(10):
                 created = http.post("/api/tables", json={"players": 4, "seats": seats}).json()
                 table = created["table"]["id"]
                 joined = [http.post(f"/api/tables/{table}/join", json={}).json()["token"] for _ in range(2)]
