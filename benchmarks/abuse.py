@@ -6,10 +6,12 @@ own and pings the server every 50 ms throughout. Each attack then runs, bounded 
 time, from loopback only, and a row is printed: whether the server refused it (and how), its
 resident memory before and after, and the victim's ping round trip (p50 / p99 / max) while the
 attack ran. Asserts nothing; every row should read "refused" with a flat memory line and a
-ping in milliseconds.
+ping in milliseconds. ``--postgres`` runs it on a fresh schema of the PostgreSQL server
+(the crowd attacks of ``crowds.py`` are the ones that told the two apart).
 
     python benchmarks/abuse.py
     python benchmarks/abuse.py --only huge-frames,flood
+    python benchmarks/abuse.py --postgres --only chat-crowd,crowd-join,flood,chat-flood
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from typing import Any
 import httpx
 import websockets
 
+from cluster_kill import DEFAULT_PG, drop_schema, pg_schema
+from crowds import CROWD_ATTACKS
 from loopback import free_port
 
 Attack = Callable[["Bench"], Awaitable[str]]
@@ -47,8 +51,9 @@ def rss_mb(pid: int) -> float:
 
 
 class Bench:
-    def __init__(self, db: Path, port: int, log: Path) -> None:
+    def __init__(self, db: Path, port: int, log: Path, url: str | None = None) -> None:
         self.db = db
+        self.url = url or f"sqlite:///{db}"
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}/ws/"
@@ -56,7 +61,7 @@ class Bench:
             "from sakura.server import create_app; from sakura.server.serving import config; "
             "from sakura.server.limits import Limits, LOOPBACK_HOSTS; import uvicorn; "
             "limits = Limits(allowed_hosts=LOOPBACK_HOSTS); "
-            f"uvicorn.Server(config(create_app('sqlite:///{db}', limits), host='127.0.0.1', port={port}, "
+            f"uvicorn.Server(config(create_app({self.url!r}, limits), host='127.0.0.1', port={port}, "
             "limits=limits)).run()"
         )
         self.log = log
@@ -391,12 +396,14 @@ ATTACKS: dict[str, Attack] = {
     "bad-utf8": bad_utf8,
     "hostile": hostile_requests,
     "many-tables": many_tables,
+    **CROWD_ATTACKS,
 }
 
 
 async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        bench = Bench(Path(tmp) / "abuse.db", free_port(), Path(tmp) / "server.log")
+        url = pg_schema(args.postgres_url) if args.postgres else None
+        bench = Bench(Path(tmp) / "abuse.db", free_port(), Path(tmp) / "server.log", url)
         try:
             names = args.only.split(",") if args.only else list(ATTACKS)
             print(
@@ -429,10 +436,14 @@ async def main(args: argparse.Namespace) -> None:
         finally:
             bench.server.terminate()
             bench.server.wait(30)
+            if url is not None:
+                drop_schema(url)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="comma-separated attacks: " + ",".join(ATTACKS))
+    parser.add_argument("--postgres", action="store_true", help="on PostgreSQL, not SQLite")
+    parser.add_argument("--postgres-url", default=DEFAULT_PG, help="the server --postgres uses")
     parser.add_argument("--seconds", type=float, default=120, help="longest an attack may run")
     asyncio.run(main(parser.parse_args()))

@@ -70,13 +70,12 @@ def serve(
 ) -> None:
     """Play Sakura in the browser: create a table against bots, or invite friends by link."""
     require("sakura serve", "web")
-    import uvicorn
 
     from sakura.cli.database import DatabaseUrlError, check_url, open_store, where
     from sakura.server import create_app
     from sakura.server.limits import Limits
     from sakura.server.logs import config as log_config
-    from sakura.server.serving import config, listen
+    from sakura.server.serving import config, listen, server
 
     url = database_url or _default_database()
     hosts = tuple(allowed_host or allowed_hosts_for(host))
@@ -134,8 +133,9 @@ def serve(
     metrics_at = None if metrics_port is None else (metrics_host, metrics_port)
     app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix, metrics_at=metrics_at)
     logs = log_config(log_format)
-    uvicorn.Server(
-        config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers, log_config=logs)
+    server(
+        config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers, log_config=logs),
+        limits,
     ).run(sockets=sockets)
 
 

@@ -1,12 +1,17 @@
 """Table chat: seated players and spectators say a word, stored with the table.
 
 A message is checked (:func:`~sakura.server.names.clean_chat`: 1 to 300 characters, no control
-or direction-override character), limited per connection (``Limits.chat_burst`` messages in
-``Limits.chat_window`` seconds, with a clear error and the seconds to wait), refused to
+or direction-override character), limited (``Limits.chat_burst`` messages in
+``Limits.chat_window`` seconds per seat and per client address at the table, so a reconnect
+resets nothing, and ``Limits.chat_spectators`` for all the table's spectators together, which
+bounds what a crowd makes the server send; a clear error with the seconds to wait), refused to
 spectators where the table says "spectators may not chat", stored through the
-:class:`~sakura.server.database.Database` (so a restart loses nothing), and only then sent to
-everyone at the table. A connection gets the newest messages on arrival (``chat_history``),
-and the replay shows each message at the step it was said (its ``seq``).
+:class:`~sakura.server.database.Database`'s batched writer (one transaction for every message
+said meanwhile: a crowd cannot stall the event loop with commits; a restart loses nothing), and
+only then sent to everyone at the table. A table keeps its newest ``Limits.chat_stored``
+messages; older ones are deleted as new ones come. A connection gets the newest messages on
+arrival (``chat_history``), and the replay shows each kept message at the step it was said
+(its ``seq``).
 
 Quick phrases travel as their key (``gg``, ``wp``, ...): each reader sees them in their own
 language. Muting a seat is the reader's own business, kept by their page. Text is text: the
@@ -17,15 +22,16 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import delete, insert, select
 
 from sakura.server import moderation
 from sakura.server.db import Store, now
 from sakura.server.errors import TableError
-from sakura.server.limits import Limits, TokenBucket
+from sakura.server.limits import KeyedLimiter, Limits, TokenBucket
 from sakura.server.names import clean_chat, optional_name
 from sakura.server.people_models import ChatRow
 from sakura.server.protocol import Chat, dumps
@@ -36,13 +42,45 @@ PHRASES = ("gg", "wp", "oops", "hello", "thanks", "blossom")
 
 @dataclass
 class _TableChat:
+    senders: KeyedLimiter  # per seat ("seat 2") and per client address ("from 203.0.113.9")
+    spectators: TokenBucket  # all the table's spectators together
     messages: list[dict[str, Any]] | None = None  # the newest ones, once loaded
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @classmethod
+    def new(cls, limits: Limits) -> _TableChat:
+        rate = limits.chat_burst / limits.chat_window
+        crowd = TokenBucket(limits.chat_spectators / limits.chat_window, limits.chat_spectators)
+        return cls(KeyedLimiter(rate, limits.chat_burst), crowd)
+
+    def allow(self, conn: Connection) -> None:
+        """Take a token from every bucket the message counts against, or none (a refusal)."""
+        buckets = [self.senders.bucket(f"from {conn.address}")]
+        if conn.seat is not None:
+            buckets.append(self.senders.bucket(f"seat {conn.seat}"))
+        else:
+            buckets.append(self.spectators)
+        if all(b.ready() for b in buckets):
+            for b in buckets:
+                b.take()
+            return
+        limits = conn.limits
+        wait = max(b.wait() if not b.ready() else 0.0 for b in buckets)
+        crowd = conn.seat is None and not self.spectators.ready()
+        most = (
+            f"this table's spectators may send {limits.chat_spectators} in {limits.chat_window:g} s together"
+            if crowd
+            else f"at most {limits.chat_burst} in {limits.chat_window:g} s"
+        )
+        raise TableError(
+            f"too many chat messages: {most}; wait {wait:.0f} s",
+            "chat_rate_limited",
+            retry_after=round(wait, 3),
+        )
 
 
 @dataclass
 class _Speaker:
-    bucket: TokenBucket
     name: str | None = None  # a spectator's name, if they gave one
 
 
@@ -53,9 +91,7 @@ _speakers: weakref.WeakKeyDictionary[Connection, _Speaker] = weakref.WeakKeyDict
 def _speaker(conn: Connection) -> _Speaker:
     speaker = _speakers.get(conn)
     if speaker is None:
-        limits = conn.limits
-        bucket = TokenBucket(limits.chat_burst / limits.chat_window, limits.chat_burst)
-        speaker = _speakers[conn] = _Speaker(bucket)
+        speaker = _speakers[conn] = _Speaker()
     return speaker
 
 
@@ -76,10 +112,26 @@ def _public(row: dict[str, Any]) -> dict[str, Any]:
 # ------------------------------------------------------------------ the store's calls (worker threads)
 
 
-def store_message(store: Store, row: dict[str, Any]) -> int:
+def store_messages(store: Store, items: Sequence[tuple[dict[str, Any], int]]) -> list[int]:
+    """Store each ``(row, keep)`` in one transaction, then delete each table's messages older
+    than its newest ``keep``; the rows' ids, in order."""
+    ids: list[int] = []
+    keep: dict[str, int] = {}
     with store.engine.begin() as conn:
-        result = conn.execute(insert(ChatRow).returning(ChatRow.id), row)
-        return int(result.scalar_one())
+        for row, most in items:
+            ids.append(int(conn.execute(insert(ChatRow).returning(ChatRow.id), row).scalar_one()))
+            keep[row["table_id"]] = most
+        for table_id, most in keep.items():
+            newest = (
+                select(ChatRow.id)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .offset(most - 1)
+                .limit(1)
+                .scalar_subquery()
+            )
+            conn.execute(delete(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id < newest))
+    return ids
 
 
 def load_messages(store: Store, table_id: str, limit: int | None = None) -> list[dict[str, Any]]:
@@ -103,10 +155,15 @@ def load_messages(store: Store, table_id: str, limit: int | None = None) -> list
 # ------------------------------------------------------------------ the event loop's side
 
 
-async def _loaded(table: Table, limits: Limits) -> _TableChat:
+def _chat(table: Table, limits: Limits) -> _TableChat:
     chat = _tables.get(table)
     if chat is None:
-        chat = _tables[table] = _TableChat()
+        chat = _tables[table] = _TableChat.new(limits)
+    return chat
+
+
+async def _loaded(table: Table, limits: Limits) -> _TableChat:
+    chat = _chat(table, limits)
     async with chat.lock:
         if chat.messages is None:
             chat.messages = await table.db.call(
@@ -146,17 +203,8 @@ async def say(table: Table, conn: Connection, message: Chat) -> None:
     text = clean_chat(message.text) if message.text is not None else None
     if seat is not None and await moderation.bans(table.store).banned(table.db, table.seats[seat].account):
         raise TableError("this account is banned: it may not chat", "banned")
-    speaker = _speaker(conn)
-    if not speaker.bucket.take():
-        limits = conn.limits
-        wait = speaker.bucket.wait()
-        raise TableError(
-            f"too many chat messages: at most {limits.chat_burst} in {limits.chat_window:g} s; "
-            f"wait {wait:.0f} s",
-            "chat_rate_limited",
-            retry_after=round(wait, 3),
-        )
-    name = table.seats[seat].name or None if seat is not None else speaker.name
+    _chat(table, conn.limits).allow(conn)
+    name = table.seats[seat].name or None if seat is not None else _speaker(conn).name
     chat = await _loaded(table, conn.limits)
     row: dict[str, Any] = {
         "table_id": table.id,
@@ -167,8 +215,8 @@ async def say(table: Table, conn: Connection, message: Chat) -> None:
         "phrase": message.phrase,
         "at": now(),
     }
-    row["id"] = await table.db.call(
-        store_message, table.store, row, what=f"table {table.id}: storing a message"
+    row["id"] = await table.db.batched(
+        store_messages, (row, conn.limits.chat_stored), what=f"table {table.id}: storing chat messages"
     )
     public = _public(row)
     assert chat.messages is not None

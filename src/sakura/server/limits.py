@@ -25,8 +25,10 @@ class Limits:
     ws_message_bytes: int = 8 * 1024  # one WebSocket message (uvicorn refuses larger frames)
     body_bytes: int = 16 * 1024  # one HTTP request body
     header_seconds: float = 10.0  # a request, headers and body, must arrive within this (slow loris)
-    # stopping (SIGTERM, Ctrl+C): requests and WebSockets still open this long after are cut off
-    shutdown_seconds: float = 10.0
+    # stopping (SIGTERM, Ctrl+C): requests and WebSockets still open this long after are cut off,
+    # and the process is gone ``exit_seconds`` after the signal whatever holds it (serving.Server)
+    shutdown_seconds: float = 5.0
+    exit_seconds: float = 9.0
 
     # connections
     connections_per_table: int = 200  # seats and spectators together
@@ -38,10 +40,14 @@ class Limits:
     message_burst: int = 60  # ... and its burst; beyond it: an error, the message ignored
     flood_close: int = 200  # refused messages in a row before the connection is closed
 
-    # chat (chat.py): per connection, ``chat_burst`` messages in ``chat_window`` seconds
+    # chat (chat.py): ``chat_burst`` messages in ``chat_window`` seconds per seat and per client
+    # address at a table (a reconnect resets neither), and ``chat_spectators`` for all the
+    # table's spectators together (what a crowd makes the server send is bounded by it)
     chat_burst: int = 5
     chat_window: float = 10.0
+    chat_spectators: int = 20
     chat_welcome: int = 200  # the newest messages a connection gets on arrival
+    chat_stored: int = 500  # the newest messages a table keeps; older ones are deleted
 
     # seats
     replace_grace: float = 45.0  # seconds a seat must be empty before a bot may take it over
@@ -102,6 +108,13 @@ class TokenBucket:
             return True
         return False
 
+    def ready(self, now: float | None = None) -> bool:
+        """Whether :meth:`take` would give a token now (taking none)."""
+        now = time.monotonic() if now is None else now
+        if self.stamp is None:
+            return self.tokens >= 1
+        return min(self.burst, self.tokens + (now - self.stamp) * self.rate) >= 1
+
     def wait(self) -> float:
         """Seconds until the next token."""
         return max(0.0, (1 - self.tokens) / self.rate) if self.rate > 0 else float("inf")
@@ -118,12 +131,17 @@ class KeyedLimiter:
 
     def take(self, key: str) -> float | None:
         """None when allowed; else the seconds to wait."""
+        bucket = self.bucket(key)
+        return None if bucket.take() else bucket.wait()
+
+    def bucket(self, key: str) -> TokenBucket:
+        """``key``'s bucket (a full one for a key not seen lately)."""
         if len(self.buckets) > 10_000:
             self._forget_full()
         bucket = self.buckets.get(key)
         if bucket is None:
             bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
-        return None if bucket.take() else bucket.wait()
+        return bucket
 
     def _forget_full(self) -> None:
         now = time.monotonic()

@@ -13,7 +13,8 @@ only the server can enforce, before a byte reaches the app:
   unanswered, or when the app closes it while its send buffer is full, the connection is
   aborted, not left to drain a buffer that will never drain.
 * Stopping is bounded: what is still open ``Limits.shutdown_seconds`` after SIGTERM is cut off
-  (uvicorn waits for it forever otherwise), then the app's own shutdown runs.
+  (uvicorn waits for it forever otherwise), then the app's own shutdown runs; and whatever
+  holds the process (:class:`Server`), it is gone ``Limits.exit_seconds`` after the signal.
 * One line in the log for a frame that is not valid UTF-8, not a traceback each
   (:class:`OneLineInvalidUtf8`).
 
@@ -28,7 +29,10 @@ import asyncio
 import contextlib
 import errno
 import logging
+import os
 import socket
+import threading
+from types import FrameType
 from typing import Any
 
 import uvicorn
@@ -122,6 +126,47 @@ class OneLineInvalidUtf8(logging.Filter):
             record.exc_info = None
             record.exc_text = None
         return True
+
+
+log = logging.getLogger("sakura.server")
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, gone within ``exit_seconds`` of SIGTERM or Ctrl+C, whatever holds it.
+
+    uvicorn's own stop is bounded for the sockets (``timeout_graceful_shutdown``) but not for
+    what comes before or after: a cluster process that had worked out hints (its advice
+    worker processes made) outlived SIGTERM by more than a minute with its event loop idle and
+    the app's shutdown never reached (issue #30). A process manager then waits, the site's
+    tables stay leased to it. So the first signal arms a timer, in a thread of its own: if the
+    process is still there ``exit_seconds`` later, it says so and exits at once
+    (``os._exit``; acknowledged actions are already stored, its tables pass to the other
+    processes when their leases run out)."""
+
+    exit_seconds = 9.0
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if not getattr(self, "_exit_timer", None):
+            self._exit_timer = threading.Timer(self.exit_seconds, _exit_now, args=(self.exit_seconds,))
+            self._exit_timer.daemon = True
+            self._exit_timer.start()
+        super().handle_exit(sig, frame)
+
+
+def _exit_now(seconds: float) -> None:
+    log.error("still running %.0f s after the signal to stop: exiting now", seconds)
+    for handler in logging.getLogger().handlers + log.handlers:
+        with contextlib.suppress(Exception):
+            handler.flush()
+    os._exit(1)
+
+
+def server(config: uvicorn.Config, limits: Limits) -> Server:
+    """A :class:`Server` for ``config`` (see :func:`config`), gone ``limits.exit_seconds`` after
+    the signal to stop."""
+    instance = Server(config)
+    instance.exit_seconds = limits.exit_seconds
+    return instance
 
 
 def listen(host: str, port: int, backlog: int = 2048) -> list[socket.socket]:

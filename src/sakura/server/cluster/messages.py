@@ -34,6 +34,7 @@ class Join:
     op: ClassVar[str] = "join"
     token: str | None = None
     account: str | None = None
+    address: str = ""  # the client's, for the limits kept per address (the chat's)
 
 
 @dataclass(frozen=True, slots=True)

@@ -320,8 +320,8 @@ class ClusterLobby(Lobby):
             case messages.Claim(seat, name, account):
                 seat, token = await front.claim(seat, name, account)
                 return {"ok": True, "seat": seat, "token": token}
-            case messages.Join(token, account):
-                relay = RelayConnection(self.relay, key[0], key[1], limits=self.limits)
+            case messages.Join(token, account, address):
+                relay = RelayConnection(self.relay, key[0], key[1], address, limits=self.limits)
                 await front.join(relay, token, account)
                 self.relayed[key] = (table, relay)
                 return {"ok": True, "seat": relay.seat}

@@ -171,8 +171,8 @@ class RelayConnection(Connection):
     """At the owner: a connection that lives on another process. The table treats it as its
     own (its seat, its presence, its per-viewer messages); what it is sent goes to that process."""
 
-    def __init__(self, relay: Relay, node: str, cid: str, **kwargs: Any) -> None:
-        super().__init__(lambda _text: None, address=f"relay:{node}", **kwargs)
+    def __init__(self, relay: Relay, node: str, cid: str, address: str = "", **kwargs: Any) -> None:
+        super().__init__(lambda _text: None, address=address or f"relay:{node}", **kwargs)
         self.relay, self.node, self.cid = relay, node, cid
 
     def push_text(self, text: str) -> None:

@@ -49,7 +49,7 @@ class RemoteTable:
         self.lobby.relay.local[self.cid] = conn
         self.lobby.watch(self.id, self.owner, self.cid)
         try:
-            reply = await self.call(messages.Join(token, account))
+            reply = await self.call(messages.Join(token, account, conn.address))
         except TableError as exc:
             self._forget()
             if exc.code == "storage":  # the owner is away: the page reconnects and finds the next one

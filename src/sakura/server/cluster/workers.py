@@ -22,17 +22,16 @@ STOP_GRACE = 10.0  # beyond Limits.shutdown_seconds: the app's own shutdown (lea
 
 
 def _child(sockets: list[socket.socket], options: dict[str, Any]) -> None:
-    import uvicorn
 
     from sakura.server import create_app
     from sakura.server.logs import config as log_config
-    from sakura.server.serving import config
+    from sakura.server.serving import config, server
 
     limits = options["limits"]
     app = create_app(
         options["database_url"], limits, redis_url=options["redis_url"], redis_prefix=options["redis_prefix"]
     )
-    server = uvicorn.Server(
+    child = server(
         config(
             app,
             host=options["host"],
@@ -40,9 +39,10 @@ def _child(sockets: list[socket.socket], options: dict[str, Any]) -> None:
             limits=limits,
             proxy_headers=options["proxy_headers"],
             log_config=log_config(options.get("log_format", "text")),
-        )
+        ),
+        limits,
     )
-    server.run(sockets=sockets)
+    child.run(sockets=sockets)
 
 
 def run_workers(
