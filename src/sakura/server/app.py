@@ -37,6 +37,7 @@ from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.pages import STATIC
 from sakura.server.routes import archive, pages, people, play, tables
+from sakura.server.turns import TurnClock
 
 log = logging.getLogger("sakura.server")
 
@@ -48,13 +49,15 @@ def create_app(
     limits: Limits | None = None,
     redis_url: str | None = None,
     redis_prefix: str = "sakura:",
+    turn_clock: TurnClock | None = None,
 ) -> Any:
     """A Sakura server on ``database_url``; unfinished tables resume when it starts.
 
     The FastAPI app comes wrapped in the :class:`~sakura.server.guard.Guard` middleware (host,
     origin, body size, security headers); the app itself is its ``.app`` attribute and its
     state (the lobby) is reachable through the wrapper's ``state``. ``redis_url``: one of many
-    processes serving the same site (:mod:`sakura.server.cluster`)."""
+    processes serving the same site (:mod:`sakura.server.cluster`). ``turn_clock``: the time the
+    turn-based tables' deadlines read (tests: a :class:`~sakura.server.turns.FakeClock`)."""
     bounds = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -64,6 +67,7 @@ def create_app(
 
     app = FastAPI(title="Sakura", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.limits = bounds
+    app.state.turn_clock = turn_clock
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, table_error)  # type: ignore[arg-type]
     for router in (pages.router, tables.router, archive.router, people.router, play.router):
@@ -98,10 +102,13 @@ async def _running(
     )
     lobby = await _lobby(store, bounds, redis_url, redis_prefix)
     app.state.lobby = lobby
+    if app.state.turn_clock is not None:
+        lobby.turns.clock = app.state.turn_clock
     app.state.sockets = Counter()  # open WebSockets by client address
     app.state.advisor = lobby.advisor = Advisor(bounds)  # hints and analyses, in worker processes
     for table in await lobby.restore():
         table.start()
+    lobby.turns.start()  # the turn-based deadlines: one task (turns/schedule.py)
     loop = asyncio.get_running_loop()
     catching_up = loop.create_task(finished.catch_up(lobby))  # ratings, archive
     sweeper = loop.create_task(_sweep(lobby))
@@ -115,6 +122,7 @@ async def _running(
         for table in list(lobby.tables.values()):
             await table.close()
         await lobby.writer.aclose()
+        await lobby.turns.stop()
         lobby.db.close()
         store.close()
 

@@ -31,7 +31,7 @@ from sakura.server.db import GroupCommit, StoredTable
 from sakura.server.errors import TableError
 from sakura.server.limits import Limits
 from sakura.server.table.bots import BotDriver
-from sakura.server.table.clock import Clock
+from sakura.server.table.clock import Clock, TableClock
 from sakura.server.table.commit import Commits, Stored
 from sakura.server.table.outbox import Broadcast, Connection
 from sakura.server.table.seats import Seat, Seating, hash_token
@@ -40,6 +40,9 @@ DAMAGED = (
     "this table is damaged (its stored game does not replay) and cannot be played; "
     "its record can still be downloaded"
 )
+
+
+HANDED = "your time ran out too often: a bot plays this seat for good"
 
 
 class Table:
@@ -66,7 +69,7 @@ class Table:
         if self.commits.damaged is not None:
             self.status = "damaged"
         self.bots = BotDriver(self)
-        self.clock = Clock(stored.timer, self.bots.timeout)  # runs out: a bot plays for the player
+        self.clock: TableClock = Clock(stored.timer, self.bots.timeout)  # runs out: a bot plays for them
         self.broadcast = Broadcast()
         self.lock = asyncio.Lock()
         self.replay_cache: list[dict[str, Any]] | None = None  # a finished game's replay, once built
@@ -168,6 +171,12 @@ class Table:
         }
         if self.damaged is not None:
             info["damaged"] = True
+        if "pace" in self.options:  # turn-based (turns/pace.py): a move's time, the timeouts allowed
+            info["pace"], info["timeouts"], info["timer"] = (
+                self.options["pace"],
+                self.options.get("timeouts"),
+                None,
+            )
         # "Suggest" may be asked for unless the creator turned it off; never at a rated table
         info["hints"] = self.options.get("hints", True) and not info.get("rated", False)
         return info
@@ -185,7 +194,7 @@ class Table:
                     f"({self.limits.connections_per_table}); try again later",
                     "full",
                 )
-            if seat is not None and self.seats[seat].replaced:  # the player is back
+            if seat is not None and self.seats[seat].replaced and not self.seats[seat].handed:  # back
                 await self.change_seat(seat, replace(self.seats[seat], replaced=False))
             conn.seat = seat
             self.seating.arrive(conn)
@@ -228,6 +237,8 @@ class Table:
         if seat is None:
             raise TableError("spectators cannot act; take a seat to play", "not_seated")
         self._refuse_if_damaged()
+        if by == "player" and self.seats[seat].handed:
+            raise TableError(HANDED, "handed")
         async with self.lock:
             if by == "player" and self.seats[seat].replaced:
                 await self.change_seat(seat, replace(self.seats[seat], replaced=False))
@@ -252,6 +263,12 @@ class Table:
 
     async def replace(self, requester: int | None, seat: int) -> None:
         """A seated player asks a bot to play for ``seat``, whose player has left."""
+        if not self.clock.replaces_absent:
+            raise TableError(
+                "at a turn-based table a player may be away until their deadline; "
+                "then a bot plays that move for them",
+                "turn_based",
+            )
         async with self.lock:
             changed = self.seating.replacement(
                 requester, seat, rated=self.rated, playing=self.status == "playing"
