@@ -36,7 +36,7 @@ from sakura.server.guard import Guard
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.pages import STATIC
-from sakura.server.routes import archive, pages, people, play, tables
+from sakura.server.routes import archive, pages, people, play, tables, turns
 from sakura.server.turns import TurnClock
 
 log = logging.getLogger("sakura.server")
@@ -70,7 +70,7 @@ def create_app(
     app.state.turn_clock = turn_clock
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, table_error)  # type: ignore[arg-type]
-    for router in (pages.router, tables.router, archive.router, people.router, play.router):
+    for router in (pages.router, tables.router, archive.router, people.router, play.router, turns.router):
         app.include_router(router)
     app.include_router(Accounts().router)
     for router in ROUTES.values():

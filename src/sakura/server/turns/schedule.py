@@ -99,6 +99,11 @@ class Schedule:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._saver, 2 * self.db.timeout)
 
+    async def flushed(self) -> None:
+        """Until every deadline changed so far is stored (a benchmark's, a test's wait)."""
+        while self._saver is not None and not self._saver.done():
+            await asyncio.shield(self._saver)
+
     def _push(self, table_id: str, when: float) -> None:
         if table_id not in self._held:
             return
