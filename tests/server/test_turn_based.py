@@ -170,3 +170,36 @@ def test_a_restart_keeps_a_pending_deadline_to_the_second(sqlite_url: str) -> No
     restarted = TestClient(create_app(sqlite_url, turn_clock=FakeClock(start=T0 + 5 * HOUR)))
     with restarted as client, client.websocket_connect(f"/ws/{table_id}") as ws:
         assert hello(ws, created["token"])["deadline"] == T0 + DAY  # not restarted in full
+
+
+def test_your_move_lists_the_seats_a_token_opens_and_nothing_else(sqlite_url: str) -> None:
+    clock = FakeClock(start=T0)
+    with TestClient(create_app(sqlite_url, turn_clock=clock)) as client:
+        created = paced(client, "1d")
+        table_id, token = created["table"]["id"], created["token"]
+        with client.websocket_connect(f"/ws/{table_id}") as ws:  # the bot's card in: the player is due
+            if not hello(ws, token)["view"]["chosen"][1]:
+                receive_until(ws, lambda m: m["type"] == "update" and m["view"]["chosen"][1])
+        other = paced(client, "1h")
+        body = {
+            "seats": [
+                {"table": table_id, "token": token},
+                {"table": other["table"]["id"], "token": "not-its-token"},
+                {"table": "nosuchtable", "token": token},
+            ]
+        }
+        listed = client.post("/api/moves", json=body).json()
+        assert [g["id"] for g in listed["games"]] == [table_id]  # a wrong token opens nothing
+        [game] = listed["games"]
+        assert (game["seat"], game["your_move"], game["to_move"], listed["your_move"]) == (0, True, [0], 1)
+        assert game["deadline"] == T0 + DAY and game["pace"] == "1d"
+        assert client.post("/api/moves", json={}).json() == {"games": [], "your_move": 0}
+
+        # what happened since the player's page last looked: the updates since, each with its view
+        since = client.post(f"/api/tables/{table_id}/since", json={"token": token, "seq": 0}).json()
+        assert since["seq"] == 0 and len(since["updates"]) == game["seq"] >= 1
+        assert [u["seq"] for u in since["updates"]] == list(range(1, game["seq"] + 1))
+        assert since["updates"][-1]["deadline"] == T0 + DAY
+        assert all(u["view"]["player"] == 0 for u in since["updates"])  # the seat's own view only
+        refused = client.post(f"/api/tables/{table_id}/since", json={"token": None, "seq": 0})
+        assert refused.status_code == 409 and refused.json()["code"] == "not_seated"

@@ -99,17 +99,17 @@ class PaceClock:
     def arm(self, runs: bool, seconds: float | None = None) -> None:
         """For the decision now pending: its deadline kept if it is the one pending before (a
         seat played, or the server restarted), else a full pace from now; ``seconds``: that
-        long from now instead (a failed timeout's retry, a failover's remaining time)."""
+        long from now instead when the deadline has passed (a failed timeout's retry)."""
         if not runs:
             self.stop()
             return
         decision = decision_key(self.table.state.progress())
         now = self.schedule.clock.now()
         kept = self.deadline
-        if seconds is not None:
+        if kept is not None and continues(self._decision, decision) and (seconds is None or kept > now):
+            when = kept  # the stored deadline is the truth (a failover's ``seconds`` agree with it)
+        elif seconds is not None:
             when = now + seconds
-        elif kept is not None and continues(self._decision, decision):
-            when = kept
         else:
             when = now + (self.seconds or 0.0)
         self._decision = decision
