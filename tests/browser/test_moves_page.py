@@ -58,4 +58,4 @@ def test_your_move_page_lobby_count_and_what_happened_since_you_looked(server: s
     assert moves >= 1  # the friend's card at least
     await_turn_or_others(host)
     if host.evaluate("() => window.sakuraTable.view().legal_actions.length") > 0:
-        assert "Due in" in host.locator("#timer").inner_text()  # a day a move, in hours, not seconds
+        host.wait_for_selector("#timer:has-text('Due in')")  # a day a move, in hours, not seconds
