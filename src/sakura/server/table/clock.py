@@ -22,6 +22,7 @@ class TableClock(Protocol):
     seconds: float | None
     on_change: Callable[[], None] | None
     replaces_absent: bool
+    keeps_deadline: bool
 
     @property
     def deadline(self) -> float | None: ...
@@ -37,6 +38,7 @@ class Clock:
     """See the module docstring. ``timeout`` is what runs when it runs out."""
 
     replaces_absent = True  # a bot may replace an absent player (turn-based tables: no, turns/pace.py)
+    keeps_deadline = False  # its deadline is not in the database (a failover reads Redis's)
 
     def __init__(self, seconds: float | None, timeout: Callable[[], Coroutine[Any, Any, None]]) -> None:
         self.seconds = seconds  # a decision's time, or None: no clock at this table

@@ -289,7 +289,7 @@ class Table:
     def resume_clock(self, deadline: float) -> None:
         """After a failover: a running clock goes on to the ``deadline`` (``time.time()``) the
         previous owner had set, rather than starting again in full."""
-        if self.deadline is not None:
+        if self.deadline is not None and not self.clock.keeps_deadline:
             self.arm_clock(max(0.0, deadline - time.time()))
 
     def start(self) -> None:

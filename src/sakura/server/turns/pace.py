@@ -80,6 +80,7 @@ class PaceClock:
     """A turn-based table's clock (see the module docstring)."""
 
     replaces_absent = False  # no bot for an absent player before their deadline
+    keeps_deadline = True  # stored in the database: a failover goes on to it (no Redis needed)
 
     def __init__(self, table: Table, pace: Pace, schedule: Schedule) -> None:
         self.table = table
@@ -90,7 +91,6 @@ class PaceClock:
         self._decision: str | None = None if stored is None else stored[1]
         self._fired: float | None = None  # the deadline last fired (fired once)
         self._task: asyncio.Task[None] | None = None
-        schedule.hold(table.id, self._due)
 
     @property
     def deadline(self) -> float | None:
@@ -113,13 +113,15 @@ class PaceClock:
         else:
             when = now + (self.seconds or 0.0)
         self._decision = decision
-        self.schedule.set(self.table.id, when, decision)
+        self.schedule.hold(self.table.id, self._due)  # held while it has a deadline: a finished
+        self.schedule.set(self.table.id, when, decision)  # table swept from memory is let go
         if when != kept and self.on_change is not None:
             self.on_change()
 
     def stop(self) -> None:
         had = self.deadline
         self.schedule.clear(self.table.id)
+        self.schedule.release(self.table.id)
         self._decision = None
         if had is not None and self.on_change is not None:
             self.on_change()

@@ -53,6 +53,8 @@ class Schedule:
 
     def hold(self, table_id: str, fire: Callable[[], None]) -> None:
         """``table_id`` is served here: ``fire()`` runs when its deadline comes."""
+        if self._held.get(table_id) == fire:  # the same bound method: held already
+            return
         self._held[table_id] = fire
         if table_id in self._due:
             self._push(table_id, self._due[table_id][0])
