@@ -37,19 +37,22 @@ from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.metrics import Metrics
 from sakura.server.pages import STATIC
-from sakura.server.routes import account, admin, archive, health, pages, people, play, tables
+from sakura.server.routes import account, admin, archive, health, pages, people, play, tables, turns
+from sakura.server.turns import TurnClock
 
 log = logging.getLogger("sakura.server")
 
 SWEEP_SECONDS = 30.0
 
 
-def create_app(
+def create_app(  # noqa: PLR0913 - the server's settings: each a keyword with a default, one per CLI flag
     database_url: str = "sqlite:///sakura.db",
     limits: Limits | None = None,
     redis_url: str | None = None,
     redis_prefix: str = "sakura:",
+    *,
     metrics_at: tuple[str, int] | None = None,
+    turn_clock: TurnClock | None = None,
 ) -> Any:
     """A Sakura server on ``database_url``; unfinished tables resume when it starts.
 
@@ -57,7 +60,9 @@ def create_app(
     origin, body size, security headers); the app itself is its ``.app`` attribute and its
     state (the lobby) is reachable through the wrapper's ``state``. ``redis_url``: one of many
     processes serving the same site (:mod:`sakura.server.cluster`). ``metrics_at``: (host, port) of
-    an admin port serving Prometheus' ``/metrics`` (:mod:`sakura.server.metrics`); none by default."""
+    an admin port serving Prometheus' ``/metrics`` (:mod:`sakura.server.metrics`); none by default.
+    ``turn_clock``: the time the turn-based tables' deadlines read (tests: a
+    :class:`~sakura.server.turns.FakeClock`)."""
     bounds = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -68,9 +73,10 @@ def create_app(
     app = FastAPI(title="Sakura", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.limits = bounds
     app.state.metrics = Metrics()
+    app.state.turn_clock = turn_clock
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, table_error)  # type: ignore[arg-type]
-    routers = (health, pages, tables, archive, people, play, admin, account)
+    routers = (health, pages, tables, archive, people, play, admin, account, turns)
     for router in (r.router for r in routers):
         app.include_router(router)
     app.include_router(Accounts().router)
@@ -107,12 +113,15 @@ async def _running(
     )
     lobby = await _lobby(store, bounds, redis_url, redis_prefix, app.state.metrics)
     app.state.lobby = lobby
+    if app.state.turn_clock is not None:
+        lobby.turns.clock = app.state.turn_clock
     sockets: Counter[str] = Counter()  # open WebSockets by client address
     app.state.sockets = sockets
     app.state.metrics.watch(lobby.live_count, lambda: sum(sockets.values()))
     app.state.advisor = lobby.advisor = Advisor(bounds)  # hints and analyses, in worker processes
     for table in await lobby.restore():
         table.start()
+    lobby.turns.start()  # the turn-based deadlines: one task (turns/schedule.py)
     loop = asyncio.get_running_loop()
     catching_up = loop.create_task(finished.catch_up(lobby))  # ratings, archive
     sweeper = loop.create_task(_sweep(lobby))
@@ -126,6 +135,7 @@ async def _running(
         for table in list(lobby.tables.values()):
             await table.close()
         await lobby.writer.aclose()
+        await lobby.turns.stop()
         lobby.db.close()
         store.close()
 

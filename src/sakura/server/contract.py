@@ -30,6 +30,7 @@ from starlette.routing import Match
 
 from sakura.bots import LEGACY, LEVEL_NAMES
 from sakura.server.names import NAME_RULES
+from sakura.server.turns.pace import Pace
 
 ERROR_SCHEMA = {
     "type": "object",
@@ -80,6 +81,8 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/admin/hide"): (400, 404, *_POST),
     ("post", "/api/admin/close"): (400, 404, *_POST),
     ("post", "/api/chat/{chat_id}/report"): (400, 401, 404, 429, *_POST),
+    ("post", "/api/moves"): (400, *_POST),
+    ("post", "/api/tables/{table_id}/since"): (400, 404, *_POST),
     ("post", "/api/account/delete"): (400, 401, 429, *_POST),
 }
 
@@ -99,7 +102,10 @@ combinations state:
   (so ``seats`` is given, every one ``human``);
 * names (``name``, each seat's ``name``) are 1 to 24 characters after trimming, one script a word,
   no control, direction or zero-width character where no script needs it, and no two at a table
-  alike (409 ``name_taken``): 400 ``bad_name`` otherwise.
+  alike (409 ``name_taken``): 400 ``bad_name`` otherwise;
+* a turn-based table has a ``pace`` (the time a move may take) and ``timeouts`` (how many moves a
+  bot plays for a late seat before it takes the seat for good), and no ``timer``: a table is
+  real-time or turn-based, never both (422).
 """
 NAME_SCHEMA: dict[str, Any] = {
     "anyOf": [
@@ -158,6 +164,13 @@ def new_table_schema() -> dict[str, Any]:
                         "name": NAME_SCHEMA,
                         "spectator_chat": {"type": "boolean"},
                         "hints": {"type": "boolean"},
+                        "pace": {"anyOf": [{"enum": [p.value for p in Pace]}, {"type": "null"}]},
+                        "timeouts": {"type": "integer", "minimum": 1, "maximum": 10},
+                    },
+                    # turn-based or real-time: a pace and a timer together are refused (422)
+                    "not": {
+                        "properties": {"timer": {"type": "number"}, "pace": {"type": "string"}},
+                        "required": ["timer", "pace"],
                     },
                     "required": [
                         *(["game"] if game != "sakura" else []),  # the default game

@@ -32,6 +32,7 @@ from sakura.server.limits import KeyedLimiter, Limits
 from sakura.server.metrics import Metrics
 from sakura.server.names import NAME_RULES, fold, optional_name
 from sakura.server.table import Seat, Table, TableError
+from sakura.server.turns import DEFAULT_TIMEOUTS, Pace, PaceClock, Schedule
 
 if TYPE_CHECKING:
     from sakura.server.advice import Advisor
@@ -61,6 +62,12 @@ class NewTable(BaseModel):
     variant: str | None = Field(default=None, max_length=16)
     seats: list[SeatRequest] | None = None
     timer: float | None = Field(default=None, ge=1, le=3600)
+    # turn-based (turns/pace.py): a move's time instead of the timer, and the seat's timeouts
+    # (a bot plays each timed-out move) before a bot takes it over for good
+    pace: Pace | None = Field(default=None, description="turn-based: the time a move may take")
+    timeouts: int = Field(
+        default=DEFAULT_TIMEOUTS, ge=1, le=10, description="turn-based: timeouts before a bot takes the seat"
+    )
     name: str | None = Field(default=None, json_schema_extra=NAME_RULES)  # else: 400 bad_name (names.py)
     rated: bool = False  # accounts only, no bots (ratings.py)
     spectator_chat: bool = True  # False: "spectators may not chat"
@@ -70,6 +77,8 @@ class NewTable(BaseModel):
     def _seats_match(self) -> NewTable:
         if self.seats is not None and len(self.seats) != self.players:
             raise ValueError(f"{self.players} seats expected, {len(self.seats)} given")
+        if self.pace is not None and self.timer is not None:
+            raise ValueError("a table has a timer (real time) or a pace (turn-based), not both")
         return self
 
 
@@ -84,9 +93,11 @@ def _seat_names(requests: list[SeatRequest], creator: str | None) -> list[str | 
     return names
 
 
-def table_options(request: NewTable) -> dict[str, bool]:
+def table_options(request: NewTable) -> dict[str, Any]:
     """The table's choices as stored: only what differs from the default."""
-    options = {}
+    options: dict[str, Any] = {}
+    if request.pace is not None:
+        options["pace"], options["timeouts"] = request.pace.value, request.timeouts
     if not request.spectator_chat:
         options["spectator_chat"] = False
     if not request.hints:
@@ -112,6 +123,7 @@ class Lobby:
         self.creates = KeyedLimiter(self.limits.creates_per_minute / 60, self.limits.creates_per_minute)
         self._lists: dict[tuple[str, int], tuple[float, Any]] = {}  # cached pages, by (list, page)
         self.advisor: Advisor | None = None  # the app's hints and analyses (server/advice.py)
+        self.turns = Schedule(self.db)  # the turn-based tables' deadlines (turns/schedule.py)
 
     async def stop(self) -> None:
         """Before the tables close: nothing to let go for one process (many: their leases)."""
@@ -124,6 +136,7 @@ class Lobby:
     async def restore(self) -> list[Table]:
         """Rebuild every unfinished table from the database (after a restart)."""
         stored_tables = await self.db.call(self.store.load_unfinished, what="loading the unfinished tables")
+        await self.turns.recall()
         restored = []
         for stored in stored_tables:
             try:
@@ -139,6 +152,9 @@ class Lobby:
 
     def _table(self, stored: StoredTable) -> Table:
         table = Table(stored, self.db, self.writer, self.limits)
+        if "pace" in stored.options:  # turn-based: its deadline in the schedule, no bot before it
+            table.clock = PaceClock(table, Pace(stored.options["pace"]), self.turns)
+            table.seating.grace = None
         table.finished_listeners.append(lambda t: finished.on_finished(self, t))  # archive, ratings
         return table
 
@@ -372,7 +388,9 @@ class Lobby:
             game=table.game.name,
             players=table.game.num_players,
             variant=table.game.config_json().get("variant"),
-            timer=table.timer,
+            timer=None if "pace" in table.options else table.timer,
+            pace=table.options.get("pace"),
+            timeouts=table.options.get("timeouts", DEFAULT_TIMEOUTS),
             rated=table.rated,
             spectator_chat=table.options.get("spectator_chat", True),
             hints=table.options.get("hints", True),

@@ -56,3 +56,15 @@ class AnalysisRow(Base):
     spec: Mapped[str] = mapped_column(String(64))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DeadlineRow(Base):
+    """A turn-based table's deadline (revision 0008, :mod:`sakura.server.turns`): when its
+    pending move is due, and which decision that is (``round:kind:seats``, so that a restarted
+    server keeps the deadline of a decision still pending and gives a new one its full time)."""
+
+    __tablename__ = "sakura_deadlines"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("sakura_tables.id"), primary_key=True)
+    due_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+    decision: Mapped[str] = mapped_column(String(64))

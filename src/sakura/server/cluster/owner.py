@@ -159,6 +159,7 @@ class ClusterLobby(Lobby):
             stored = await self.db.call(self.store.load, table_id, what=f"loading table {table_id}")
             if stored is None:
                 raise KeyError(table_id)
+            await self.turns.recall([table_id])  # a turn-based table's deadline (turns/schedule.py)
             table = self._table(stored)
             table.lease = lease
             table.watch_clock(self._timer_changed)

@@ -12,11 +12,33 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, Protocol
+
+
+class TableClock(Protocol):
+    """What a table asks of its clock: this real-time one, or a turn-based table's
+    (:class:`sakura.server.turns.PaceClock`)."""
+
+    seconds: float | None
+    on_change: Callable[[], None] | None
+    replaces_absent: bool
+    keeps_deadline: bool
+
+    @property
+    def deadline(self) -> float | None: ...
+
+    def arm(self, runs: bool, seconds: float | None = None) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class Clock:
     """See the module docstring. ``timeout`` is what runs when it runs out."""
+
+    replaces_absent = True  # a bot may replace an absent player (turn-based tables: no, turns/pace.py)
+    keeps_deadline = False  # its deadline is not in the database (a failover reads Redis's)
 
     def __init__(self, seconds: float | None, timeout: Callable[[], Coroutine[Any, Any, None]]) -> None:
         self.seconds = seconds  # a decision's time, or None: no clock at this table

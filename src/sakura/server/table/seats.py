@@ -38,6 +38,7 @@ class Seat:
     replaced: bool = False  # a human seat a bot plays for now (the player left)
     account: str | None = None  # the username of the account the seat is bound to (accounts.py)
     forfeit: bool = False  # at a rated table: a bot took over, so the player ranks last (ratings.py)
+    handed: bool = False  # given to the bot for good: out of time too often (turn-based, turns/pace.py)
 
     def public(self) -> dict[str, Any]:
         return {
@@ -47,6 +48,7 @@ class Seat:
             "claimed": self.token_hash is not None,
             "replaced": self.replaced,
             "account": self.account,
+            "handed": self.handed,
         }
 
 
@@ -55,7 +57,7 @@ class Seating:
 
     def __init__(self, seats: list[Seat], *, grace: float, since: float) -> None:
         self.seats = seats
-        self.grace = grace  # seconds a seat stays its player's after they leave
+        self.grace: float | None = grace  # seconds a seat stays its player's once gone (None: for good)
         self.connections: set[Connection] = set()
         now = time.time()
         # when each seat's player was last seen (a claimed seat nobody is on: since start-up)
@@ -132,7 +134,7 @@ class Seating:
         """When (``time.time()``) a bot may take over ``seat``: None while its player is here,
         for a bot's seat, an unclaimed one, or one a bot already plays."""
         s = self.seats[seat]
-        if s.kind != "human" or s.token_hash is None or s.replaced or not playing:
+        if s.kind != "human" or s.token_hash is None or s.replaced or not playing or self.grace is None:
             return None
         if (on or self.connected())[seat]:
             return None

@@ -32,7 +32,7 @@ from sakura.server.errors import TableError
 from sakura.server.limits import Limits
 from sakura.server.names import fold
 from sakura.server.table.bots import BotDriver
-from sakura.server.table.clock import Clock
+from sakura.server.table.clock import Clock, TableClock
 from sakura.server.table.commit import Commits, Stored
 from sakura.server.table.outbox import Broadcast, Connection
 from sakura.server.table.seats import Seat, Seating, hash_token
@@ -44,6 +44,7 @@ DAMAGED = (
 
 
 CLOSED = "a moderator closed this table: the game ended without a result and is not rated"
+HANDED = "your time ran out too often: a bot plays this seat for good"
 
 
 class Table:
@@ -70,7 +71,7 @@ class Table:
         if self.commits.damaged is not None:
             self.status = "damaged"
         self.bots = BotDriver(self)
-        self.clock = Clock(stored.timer, self.bots.timeout)  # runs out: a bot plays for the player
+        self.clock: TableClock = Clock(stored.timer, self.bots.timeout)  # runs out: a bot plays for them
         self.broadcast = Broadcast()
         self.lock = asyncio.Lock()
         self.replay_cache: list[dict[str, Any]] | None = None  # a finished game's replay, once built
@@ -181,6 +182,12 @@ class Table:
             info["damaged"] = True
         if "unrated" in self.options:  # a rated table whose accounts did not rate each other (farm.py)
             info["unrated"] = self.options["unrated"]
+        if "pace" in self.options:  # turn-based (turns/pace.py): a move's time, the timeouts allowed
+            info["pace"], info["timeouts"], info["timer"] = (
+                self.options["pace"],
+                self.options.get("timeouts"),
+                None,
+            )
         # "Suggest" may be asked for unless the creator turned it off; never at a rated table
         info["hints"] = self.options.get("hints", True) and not info.get("rated", False)
         return info
@@ -198,7 +205,7 @@ class Table:
                     f"({self.limits.connections_per_table}); try again later",
                     "full",
                 )
-            if seat is not None and self.seats[seat].replaced:  # the player is back
+            if seat is not None and self.seats[seat].replaced and not self.seats[seat].handed:  # back
                 await self.change_seat(seat, replace(self.seats[seat], replaced=False))
             conn.seat = seat
             self.seating.arrive(conn)
@@ -241,6 +248,8 @@ class Table:
         if seat is None:
             raise TableError("spectators cannot act; take a seat to play", "not_seated")
         self._refuse_if_damaged()
+        if by == "player" and self.seats[seat].handed:
+            raise TableError(HANDED, "handed")
         async with self.lock:
             if by == "player" and self.seats[seat].replaced:
                 await self.change_seat(seat, replace(self.seats[seat], replaced=False))
@@ -265,6 +274,12 @@ class Table:
 
     async def replace(self, requester: int | None, seat: int) -> None:
         """A seated player asks a bot to play for ``seat``, whose player has left."""
+        if not self.clock.replaces_absent:
+            raise TableError(
+                "at a turn-based table a player may be away until their deadline; "
+                "then a bot plays that move for them",
+                "turn_based",
+            )
         async with self.lock:
             changed = self.seating.replacement(
                 requester, seat, rated=self.rated, playing=self.status == "playing"
@@ -285,7 +300,7 @@ class Table:
     def resume_clock(self, deadline: float) -> None:
         """After a failover: a running clock goes on to the ``deadline`` (``time.time()``) the
         previous owner had set, rather than starting again in full."""
-        if self.deadline is not None:
+        if self.deadline is not None and not self.clock.keeps_deadline:
             self.arm_clock(max(0.0, deadline - time.time()))
 
     def start(self) -> None:

@@ -6,6 +6,7 @@ import { el, seatName } from "./common.js";
 import { addHelp } from "./help.js";
 import { saveToken, readToken } from "./tokens.js";
 import { addAccountBox, post, whoami } from "./session.js";
+import { yourMoveCount } from "./turns.js";
 
 const $ = (id) => document.getElementById(id);
 // A seat is a friend or a bot of one of the ladder's levels (weakest first; docs/bots.md).
@@ -56,6 +57,9 @@ async function openTable(body) {
   location.href = `/t/${data.table.id}${location.search}`;
 }
 
+// Turn-based tables' paces (a move's time), offered with the real-time timers.
+const PACES = { "1h": "lobby.pace.1h", "12h": "lobby.pace.12h", "1d": "lobby.pace.1d", "3d": "lobby.pace.3d" };
+
 // One click from the lobby to a game: Sakura for four, you against three bots of a level.
 const QUICK = "sakuraQuickLevel";
 function playNow() {
@@ -81,10 +85,12 @@ async function create(event) {
   for (const select of document.querySelectorAll("#seat-choices select")) {
     seats.push(select.value === "friend" ? { kind: "human" } : { kind: "bot", level: select.value });
   }
-  const body = { game, players, seats, timer: Number($("timer").value) || null, name: $("name").value.trim() || null,
+  const pace = $("timer").value.startsWith("pace:") ? $("timer").value.slice(5) : null;
+  const body = { game, players, seats, timer: pace ? null : Number($("timer").value) || null, name: $("name").value.trim() || null,
     variant: game === "sakura" && players === 2 ? $("variant").value : null,
     spectator_chat: $("spectator-chat").checked, hints: $("hints").checked && !$("rated").checked };
   if ($("rated").checked) body.rated = true;
+  if (pace) Object.assign(body, { pace, timeouts: Number($("timeouts").value) });
   await openTable(body);
 }
 
@@ -150,12 +156,22 @@ addHelp();
 addPlayNow();
 for (const option of $("players").options) option.textContent = num(Number(option.value));
 $("timer").replaceChildren(el("option", { value: "" }, t("lobby.timer.none")),
-  ...[30, 60, 120].map((n) => el("option", { value: n }, t("lobby.timer.seconds", { n }))));
+  ...[30, 60, 120].map((n) => el("option", { value: n }, t("lobby.timer.seconds", { n }))),
+  // turn-based (docs/turn-based.md): a move's time in hours or days, instead of the timer
+  ...Object.entries(PACES).map(([p, key]) => el("option", { value: `pace:${p}` }, t(key))));
+$("timeouts").replaceChildren(...[1, 2, 3, 4, 5].map((n) => el("option", { value: n }, num(n))));
+$("timeouts").value = "3";
+$("timer").addEventListener("change", () => { $("timeouts-row").hidden = !$("timer").value.startsWith("pace:"); });
 $("players").addEventListener("change", renderSeats);
 $("game").addEventListener("change", renderSeats);
 $("create").addEventListener("submit", create);
 renderSeats();
 const account = (await whoami()).username;
+yourMoveCount(post).then((n) => {  // "Your move (2)": the games waiting for you (/moves)
+  $("your-move").textContent = t("moves.link", { n });
+  $("your-move").hidden = false;
+  $("your-move").classList.toggle("waiting", n > 0);
+});
 if (!$("name").value) $("name").value = localStorage.getItem("sakuraName") ?? account ?? "";
 // Rated tables are for accounts, between players only (every seat a friend's).
 $("rated").disabled = !account;

@@ -13,6 +13,7 @@ import { ChatBox } from "./chat.js";
 import { TurnNotifier } from "./notify.js";
 import { addAccountBox, post } from "./session.js";
 import { refreshRatings, seatRating } from "./seat_ratings.js";
+import { untilDeadline } from "./turns.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -43,7 +44,7 @@ const ERRORS = {
   bad_token: "error.bad_token", no_table: "error.no_table", not_seated: "error.not_seated",
   illegal: "error.illegal", bad_seat: "error.bad_seat", not_finished: "error.not_finished",
   busy: "error.busy", no_hints: "error.no_hints", not_your_turn: "error.not_your_turn", hint_failed: "error.hint_failed",
-  bad_name: "error.bad_name", closed: "error.closed",
+  bad_name: "error.bad_name", closed: "error.closed", turn_based: "error.turn_based", handed: "error.handed",
 };
 const CHAT_ERRORS = { bad_chat: "chat.error.bad", chat_rate_limited: "chat.error.rate", chat_closed: "chat.closed" };
 
@@ -167,8 +168,9 @@ async function receive(message) {
       chat.setOpen(me !== null || table.spectator_chat !== false);
       chat.setPeople(table.seats.some((s, i) => i !== me && s.kind === "human"));
       queue.length = 0;
+      const seen = Number(localStorage.getItem(seenKey()) ?? "NaN"); // before this view counts as seen
       setView(message.view, message.seq, message.deadline);
-      writeHistory(message.history);
+      if (!(await catchUp(message, seen))) writeHistory(message.history);
       $("status").textContent = me === null ? t("table.spectating") : t("table.you", { name: game.seatName(me, table, view, null) });
       showRated();
       break;
@@ -223,6 +225,25 @@ async function receive(message) {
   }
 }
 
+// A turn-based table tells what happened since this seat's player last looked: the moves
+// since the seq this browser saw last, staged on the board in order as if live (the same
+// queue as the live updates), then the present. True when it did.
+const seenKey = () => `sakura.seen.${tableId}`;
+async function catchUp(welcome, seen) {
+  if (!table.pace || me === null || !(seen >= 0 && seen < welcome.seq)) return false;
+  const response = await post(`/api/tables/${tableId}/since`, { token: readToken(), seq: seen });
+  if (!response.ok) return false;
+  const since = await response.json();
+  writeHistory(welcome.history.slice(0, since.seq));
+  $("since")?.remove();
+  $("status").after(el("span", { id: "since", class: "since-tag", role: "status" },
+    t("table.since", { n: since.updates.length })));
+  setView(since.view, since.seq, null);
+  queue.unshift(...since.updates);
+  if (!animating) animate();
+  return true;
+}
+
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function animate() {
@@ -256,6 +277,7 @@ async function animate() {
 function setView(newView, newSeq, newDeadline) {
   view = newView;
   seq = newSeq;
+  if (me !== null && table && table.pace) localStorage.setItem(seenKey(), String(newSeq));
   deadline = newDeadline;
   screen.setView(view);
   render();
@@ -438,6 +460,7 @@ function tick() {
   const mine = view && me !== null && view.current_players.includes(me);
   if (!deadline || !mine) { box.hidden = true; return; }
   box.hidden = false;
+  if (table && table.pace) { box.textContent = untilDeadline(deadline); return; } // turn-based: hours, days
   box.textContent = t("table.timer", { n: Math.max(0, Math.round(deadline - Date.now() / 1000)) });
 }
 

@@ -1,0 +1,107 @@
+"""Turn-based deadlines across a failover: the table's owner is gone, another process takes it
+over and goes on to the deadline stored in the database (to the second), or fires it at once
+if it passed meanwhile. Two cluster lobbies in this process on one SQLite file and the real
+Redis, each with its own fake clock."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.server.test_cluster import REDIS, _redis_up, cluster_kill
+
+from sakura.server.lobby import NewTable
+from sakura.server.turns import FakeClock, Pace
+
+T0 = 1_800_000_000.0
+HOUR = 3600.0
+
+
+@pytest.fixture
+def redis_prefix() -> Iterator[str]:
+    """A fresh Redis key prefix (dropped after), or the test skipped without Redis."""
+    if not _redis_up(REDIS):
+        pytest.skip(f"no Redis server reachable at {REDIS} (set SAKURA_TEST_REDIS_URL)")
+    name = f"sakura-test-{uuid.uuid4().hex[:8]}:"
+    try:
+        yield name
+    finally:
+        cluster_kill.drop_prefix(REDIS, name)
+
+
+@contextlib.asynccontextmanager
+async def cluster_lobby(prefix: str, path: Path, clock: FakeClock) -> AsyncIterator[Any]:
+    """A :class:`ClusterLobby` with no keeper (the test takes tables itself), its schedule
+    running on ``clock``."""
+    from sakura.server.cluster.owner import ClusterLobby
+    from sakura.server.db import Store
+
+    store = Store(f"sqlite:///{path}")
+    lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
+    lobby.turns.clock = clock
+    lobby.turns.start()
+    try:
+        yield lobby
+    finally:
+        for table in list(lobby.tables.values()):
+            await table.close()
+        await lobby.turns.stop()
+        await lobby.writer.aclose()
+        lobby.db.close()
+        await lobby.redis.aclose()
+        store.close()
+
+
+async def eventually(condition: Callable[[], bool], seconds: float = 30.0) -> bool:
+    """Whether ``condition()`` came true within ``seconds`` (checked at every turn of the loop)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not condition():
+        if loop.time() > end:
+            return False
+        await asyncio.sleep(0.01)
+    return True
+
+
+async def owner_dies(prefix: str, path: Path) -> str:
+    """A turn-based table (an hour a move) made by a process that then dies: its deadline
+    stored, the table gone from memory, its lease lapsed. Returns its id."""
+    async with cluster_lobby(prefix, path, FakeClock(start=T0)) as first:
+        made, _, _ = await first.create(NewTable(players=2, pace=Pace.HOUR))
+        assert made.deadline == T0 + HOUR
+        assert await eventually(lambda: made.seq >= 1)  # the bot's card is in: the player is due
+        await first.turns.flushed()
+        await made.close()
+        del first.tables[made.id]
+        await first.leases.release(made.id)
+        return made.id
+
+
+@pytest.mark.parametrize("later", [HOUR / 2, 3 * HOUR])
+def test_the_new_owner_keeps_the_stored_deadline_or_fires_it(
+    redis_prefix: str, tmp_path: Path, later: float
+) -> None:
+    path = tmp_path / "db.sqlite"
+
+    async def run() -> tuple[float | None, list[str]]:
+        table_id = await owner_dies(redis_prefix, path)
+        async with cluster_lobby(redis_prefix, path, FakeClock(start=T0 + later)) as second:
+            taken = await second._take(table_id)
+            assert taken is not None
+            deadline = taken.deadline
+            if later > HOUR:  # passed while nobody held the table: fired at once by the new owner
+                assert await eventually(lambda: bool(taken.commits.timed)), "the deadline never fired"
+            bys = ["timer" if i in taken.commits.timed else "other" for i in range(taken.seq)]
+            return deadline, bys
+
+    deadline, bys = asyncio.run(run())
+    if later < HOUR:
+        assert deadline == T0 + HOUR  # to the second, not a new hour from the takeover
+        assert "timer" not in bys
+    else:
+        assert "timer" in bys
