@@ -128,8 +128,24 @@ def test_a_table_stays_within_its_joint_size() -> None:
     assert len({tuple(u) for u in table.payoffs}) > 1  # the cards change the outcome
 
 
+def test_rollout_leaves_judge_the_same_table_shape_by_play() -> None:
+    """``leaf=rollout`` plays each entry out instead of asking the learned value: the same
+    table, other rewards, each the end of a game (a share and a squashed margin)."""
+    game = SakuraGame(4)
+    view = game.new_initial_state(11).view(0)
+    sample = game.sample_state(view, 5)
+    mine = [game.parse_action(t) for t in view.legal_actions]
+    limit = make_bot("rm:1", game, 1).limit  # type: ignore[attr-defined]
+    by_value = RoundSolverBot(game, 1, limit)._table(sample, 0, mine)
+    by_play = RoundSolverBot(game, 1, limit, leaf="rollout")._table(sample, 0, mine)
+    assert by_value.sizes == by_play.sizes
+    assert by_value.payoffs != by_play.payoffs
+    assert all(0.0 <= x <= 1.0 for u in by_play.payoffs for x in u)
+    assert str(make_bot("rm:2,leaf=rollout", game, 3).act(view)) in view.legal_actions
+
+
 def test_bad_options_are_refused() -> None:
     game: Any = SakuraGame(4)
-    for spec in ("rm:4,play=maybe", "rm:4,width=0", "rm:4,depth=2", "rm:4,w=x"):
+    for spec in ("rm:4,play=maybe", "rm:4,width=0", "rm:4,depth=2", "rm:4,w=x", "rm:4,leaf=net"):
         with pytest.raises(BotError, match=r"rm option|is a number"):
             make_bot(spec, game, 1)

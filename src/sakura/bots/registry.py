@@ -31,7 +31,7 @@ from sakura.bots.greedy import GreedyBot
 from sakura.bots.levels import LEVEL_NAMES, LEVELS
 from sakura.bots.mcts import MctsBot
 from sakura.bots.random_bot import RandomBot
-from sakura.bots.round_solver import PLAYS, RoundSolverBot
+from sakura.bots.round_solver import LEAVES, PLAYS, RoundSolverBot
 from sakura.bots.softmax import SoftmaxBot
 from sakura.engine import Game
 
@@ -154,12 +154,12 @@ _RM_INTS = {"iters": "iterations", "width": "width", "joint": "joint", "fallback
 
 
 def _round_solver(spec: str, game: Game[Any], seed: int, options: dict[str, str], *, label: str) -> Bot:
-    """``rm:DEALS[,iters=N,width=N,joint=N,play=avg|br,w=X,scale=X,epsilon=X,fallback=N]``."""
+    """``rm:DEALS[,iters=N,width=N,joint=N,play=avg|br,leaf=value|rollout,w=X,scale=X,epsilon=X,fallback=N]``."""
     kwargs: dict[str, Any] = {}
     for key, value in options.items():
         if key in _RM_INTS and value.isdigit() and int(value) > 0:
             kwargs[_RM_INTS[key]] = int(value)
-        elif key == "play" and value in PLAYS:
+        elif (key == "play" and value in PLAYS) or (key == "leaf" and value in LEAVES):
             kwargs[key] = value
         elif key in ("w", "scale", "epsilon"):
             try:
@@ -169,7 +169,7 @@ def _round_solver(spec: str, game: Game[Any], seed: int, options: dict[str, str]
         else:
             raise BotError(
                 f"unknown rm option {key}={value!r}; options: iters=N, width=N, joint=N, fallback=N, "
-                f"play={'|'.join(PLAYS)}, w, scale, epsilon"
+                f"play={'|'.join(PLAYS)}, leaf={'|'.join(LEAVES)}, w, scale, epsilon"
             )
     limit = parse_spec(spec)[1] or DEFAULT_RM_LIMIT
     return RoundSolverBot(game, seed, limit, label=label, **kwargs)

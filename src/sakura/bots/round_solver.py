@@ -40,14 +40,15 @@ from sakura.bots.regret import Table, solve
 from sakura.engine import Action, Game, State, View, fast_path
 
 PLAYS = ("avg", "br")
+LEAVES = ("value", "rollout")
 
 
 class RoundSolverBot:
     """See the module docstring. ``limit`` counts deals (determinizations); the options:
     ``iterations`` of regret matching, ``width`` cards considered for each other player,
-    ``joint`` the most entries of one table, ``play`` the decision rule, ``w``/``scale`` the
-    reward, ``epsilon`` random moves in rollouts, ``fallback`` MCTS iterations for a choice
-    the bot makes alone."""
+    ``joint`` the most entries of one table, ``play`` the decision rule, ``leaf`` how an entry
+    is judged (``value``, or ``rollout`` to the end), ``w``/``scale`` the reward, ``epsilon``
+    random moves in rollouts, ``fallback`` MCTS iterations for a choice the bot makes alone."""
 
     def __init__(
         self,
@@ -63,10 +64,13 @@ class RoundSolverBot:
         scale: float = 4.0,
         epsilon: float = 0.1,
         fallback: int = 300,
+        leaf: str = "value",
         label: str | None = None,
     ) -> None:
         if play not in PLAYS:
             raise ValueError(f"play is one of {', '.join(PLAYS)}, not {play!r}")
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf is one of {', '.join(LEAVES)}, not {leaf!r}")
         self.game = game
         self.fast = fast_path(game)
         self.rng = random.Random(seed)
@@ -77,7 +81,8 @@ class RoundSolverBot:
         self.play = play
         self.w, self.scale, self.epsilon = w, scale, epsilon
         self.heuristic: Heuristic | None = heuristic_for(game, required=False)
-        self.evaluator = evaluator_for(game)
+        # ``leaf="rollout"`` plays every entry out to the end even where a value is shipped.
+        self.evaluator = evaluator_for(game) if leaf == "value" else None
         self.inner = MctsBot(game, seed ^ 0x5EED, Limit(iterations=max(1, int(fallback))))
         self.label = label or f"rm:{limit}"
         self.last_deals = 0  # how many deals the last decision solved (for benchmarks)
