@@ -18,6 +18,7 @@ from sakura.bots.levels import LADDER, LEGACY, LEVEL_NAMES, Level, level_spec
 from sakura.bots.mcts import MctsBot
 from sakura.bots.random_bot import RandomBot
 from sakura.bots.registry import available_bots, level_bots, make_bot, parse_spec
+from sakura.bots.round_solver import RoundSolverBot
 from sakura.bots.softmax import SoftmaxBot
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "Limit",
     "MctsBot",
     "RandomBot",
+    "RoundSolverBot",
     "SoftmaxBot",
     "available_bots",
     "check_view",

@@ -11,7 +11,7 @@ level of the ladder (``beginner``, ``casual``, ``club``, ``expert``, ``master``;
 >>> make_bot("mcts:200", game, seed=1).spec
 'mcts:200'
 >>> available_bots()
-['random', 'greedy', 'mcts', 'softmax']
+['random', 'greedy', 'mcts', 'softmax', 'rm']
 >>> make_bot("club", game, seed=1).spec
 'club'
 
@@ -31,10 +31,12 @@ from sakura.bots.greedy import GreedyBot
 from sakura.bots.levels import LEVEL_NAMES, LEVELS
 from sakura.bots.mcts import MctsBot
 from sakura.bots.random_bot import RandomBot
+from sakura.bots.round_solver import LEAVES, PLAYS, RoundSolverBot
 from sakura.bots.softmax import SoftmaxBot
 from sakura.engine import Game
 
 DEFAULT_MCTS_LIMIT = Limit(iterations=200)
+DEFAULT_RM_LIMIT = Limit(iterations=16)  # deals a round solver solves at once
 _MCTS_FLOATS = {"c", "bias", "w", "scale", "epsilon", "model", "infer"}
 
 
@@ -43,7 +45,7 @@ PLUGINS: dict[str, str] = {"policy": "sakura.rl.policy:make_policy_bot"}
 
 
 def available_bots() -> list[str]:
-    return ["random", "greedy", "mcts", "softmax"]
+    return ["random", "greedy", "mcts", "softmax", "rm"]
 
 
 def level_bots() -> list[str]:
@@ -126,6 +128,8 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
         return GreedyBot(game, seed, label=label)
     if name == "softmax":
         return _softmax(spec, game, seed, options, label)
+    if name == "rm":
+        return _round_solver(spec, game, seed, options, label=label)
     kwargs: dict[str, Any] = {}
     for key, value in options.items():
         if key in _MCTS_FLOATS:
@@ -144,6 +148,31 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
                 "lookahead=N, cut=N"
             )
     return MctsBot(game, seed, limit or DEFAULT_MCTS_LIMIT, label=label, **kwargs)
+
+
+_RM_INTS = {"iters": "iterations", "width": "width", "joint": "joint", "fallback": "fallback"}
+
+
+def _round_solver(spec: str, game: Game[Any], seed: int, options: dict[str, str], *, label: str) -> Bot:
+    """``rm:DEALS[,iters=N,width=N,joint=N,play=avg|br,leaf=value|rollout,w=X,scale=X,epsilon=X,fallback=N]``."""
+    kwargs: dict[str, Any] = {}
+    for key, value in options.items():
+        if key in _RM_INTS and value.isdigit() and int(value) > 0:
+            kwargs[_RM_INTS[key]] = int(value)
+        elif (key == "play" and value in PLAYS) or (key == "leaf" and value in LEAVES):
+            kwargs[key] = value
+        elif key in ("w", "scale", "epsilon"):
+            try:
+                kwargs[key] = float(value)
+            except ValueError:
+                raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
+        else:
+            raise BotError(
+                f"unknown rm option {key}={value!r}; options: iters=N, width=N, joint=N, fallback=N, "
+                f"play={'|'.join(PLAYS)}, leaf={'|'.join(LEAVES)}, w, scale, epsilon"
+            )
+    limit = parse_spec(spec)[1] or DEFAULT_RM_LIMIT
+    return RoundSolverBot(game, seed, limit, label=label, **kwargs)
 
 
 def _softmax(spec: str, game: Game[Any], seed: int, options: dict[str, str], label: str) -> Bot:
