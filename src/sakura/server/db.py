@@ -205,18 +205,24 @@ class Store:
             return None if row is None else self._stored(s, row)
 
     def load_unfinished(self) -> list[StoredTable]:
-        """Every table not finished, each read on its own: a row that cannot be read is logged
-        and left out, and the others load."""
+        """Every table not finished, in two queries (the tables, then all their actions: one
+        query a table took about 31 s for 10,000 sleeping turn-based tables, past the database
+        call's time limit); a row that cannot be read is logged and left out, and the others load."""
+        unfinished = TableRow.status.not_in(("finished", "closed"))
         with self._session() as s:
-            rows = s.scalars(
-                select(TableRow)
-                .where(TableRow.status.not_in(("finished", "closed")))
-                .order_by(TableRow.created)
-            )
+            rows = list(s.scalars(select(TableRow).where(unfinished).order_by(TableRow.created)))
+            actions: dict[str, list[tuple[Any, Any, Any]]] = {}
+            for table_id, seat, action, by in s.execute(
+                select(ActionRow.table_id, ActionRow.seat, ActionRow.action, ActionRow.by)
+                .join(TableRow, TableRow.id == ActionRow.table_id)
+                .where(unfinished)
+                .order_by(ActionRow.table_id, ActionRow.seq)
+            ):
+                actions.setdefault(table_id, []).append((seat, action, by))
             tables = []
             for row in rows:
                 try:
-                    tables.append(self._stored(s, row))
+                    tables.append(self._stored_with(row, actions.get(row.id, [])))
                 except Exception as exc:
                     log.error(
                         "table %s cannot be read from the database (left out): %s: %s",
@@ -258,6 +264,11 @@ class Store:
             .where(ActionRow.table_id == row.id)
             .order_by(ActionRow.seq)
         ).all()
+        return Store._stored_with(row, [(seat, action, by) for seat, action, by in actions])
+
+    @staticmethod
+    def _stored_with(row: TableRow, actions: list[tuple[Any, Any, Any]]) -> StoredTable:
+        """The table of ``row`` with its ``actions`` (seat, action, by), in order."""
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)
         return StoredTable(
             row.id,
