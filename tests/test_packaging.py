@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]
 EXTRAS: dict[str, list[str]] = PROJECT["optional-dependencies"]
-FEATURES = ("web", "tui", "lab", "rl", "cluster", "train")  # the extras a user picks (not dev, all)
+FEATURES = ("web", "tui", "lab", "rl", "jax", "cluster", "train")  # the extras a user picks (not dev, all)
 
 # The distributions whose import name is not their own (the rest: lower case, '-' read as '_').
 IMPORT_NAMES = {

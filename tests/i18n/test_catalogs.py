@@ -115,7 +115,7 @@ def test_plural_messages_are_plural_in_every_language() -> None:
 
 # The same in Spanish as in English: names ("Sakura", "torii"), "bot", and the letter of red
 # (R for rojo).
-SAME_IN_SPANISH = {"app.title", "space.T", "seat.name_bot", "letter.5"}
+SAME_IN_SPANISH = {"app.title", "space.T", "seat.name_bot", "letter.5", "cards.sheet.total"}
 
 
 def words(value: object) -> str:
