@@ -21,18 +21,15 @@ now, which ``CardsGame().new_initial_state(seed)`` replays).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from sakura.engine.games.cards import CardsGame
 from sakura.rl.batch.cards_rules import GIVE, CardGames, CardTables
-from sakura.rl.batch.checks import check_illegal, check_num_envs, checked_actions, read_only
+from sakura.rl.batch.checks import Batched, check_illegal, check_num_envs, checked_actions, read_only
 from sakura.rl.cards_encoding import MAX_AREA, MAX_CARDS, NUMBERS, ROUNDS, CardsEncoder
 from sakura.rl.encoding import MASK_DTYPE, OBS_DTYPE
-
-_U64 = 1 << 64
 
 
 def _table(top: int, scale: float) -> np.ndarray:
@@ -40,7 +37,7 @@ def _table(top: int, scale: float) -> np.ndarray:
     return np.array([i / scale for i in range(top + 1)], dtype=OBS_DTYPE)
 
 
-class CardsBatchEnv:
+class CardsBatchEnv(Batched):
     """``num_envs`` tables of the card game (the published deck)."""
 
     def __init__(
@@ -74,24 +71,6 @@ class CardsBatchEnv:
         self._round = _table(3 * MAX_AREA, 3 * MAX_AREA)
         self._total = _table(3 * 3 * MAX_AREA, 3 * 3 * MAX_AREA)
         self._out = tuple(read_only(a) for a in (self.obs, self.mask, self.rewards))
-
-    @property
-    def seeds(self) -> list[int]:
-        """The seed of the game each table plays now."""
-        return [int(s) for s in self.games.seed]
-
-    def reset(self, seed: int | Sequence[int] = 0) -> tuple[np.ndarray, np.ndarray]:
-        """New games on every table: table ``i`` from ``seed + i`` (or ``seed[i]``)."""
-        if isinstance(seed, (int, np.integer)):
-            seeds = [(int(seed) + i) % _U64 for i in range(self.num_envs)]
-        else:
-            seeds = [int(s) % _U64 for s in seed]
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"{self.num_envs} seeds needed, got {len(seeds)}")
-        self.games.deal(self._all, seeds)
-        self._ended[:] = False
-        self.rewards[:] = 0.0
-        return self.observe()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One decision of every table; ``actions`` is ``(N, 2)`` ids (only the mover's

@@ -1,9 +1,14 @@
-"""What every batched env does alike: checking a batch of actions against the masks, and
-handing out its buffers read-only."""
+"""What every batched env does alike: checking a batch of actions against the masks, handing
+out its buffers read-only, and dealing every table a new game from its seed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
+
+_U64 = 1 << 64
 
 ILLEGAL_MODES = ("raise", "replace")
 
@@ -48,3 +53,35 @@ def read_only(array: np.ndarray) -> np.ndarray:
     view = array.view()
     view.flags.writeable = False
     return view
+
+
+class Batched:
+    """The seeds and the reset every batched env shares (its ``games`` deal, its ``observe``
+    reads): table ``i`` plays the game of one seed, so the reference engine can replay it."""
+
+    num_envs: int
+    games: Any
+    rewards: np.ndarray
+    _all: np.ndarray
+    _ended: np.ndarray
+
+    @property
+    def seeds(self) -> list[int]:
+        """The seed of the game each table plays now (``new_initial_state(seed)`` replays it)."""
+        return [int(s) for s in self.games.seed]
+
+    def reset(self, seed: int | Sequence[int] = 0) -> tuple[np.ndarray, np.ndarray]:
+        """New games on every table: table ``i`` from ``seed + i`` (or ``seed[i]``)."""
+        if isinstance(seed, (int, np.integer)):
+            seeds = [(int(seed) + i) % _U64 for i in range(self.num_envs)]
+        else:
+            seeds = [int(s) % _U64 for s in seed]
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"{self.num_envs} seeds needed, got {len(seeds)}")
+        self.games.deal(self._all, seeds)
+        self._ended[:] = False
+        self.rewards[:] = 0.0
+        return self.observe()
+
+    def observe(self) -> tuple[np.ndarray, np.ndarray]:
+        raise NotImplementedError  # each env's own

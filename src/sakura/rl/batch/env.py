@@ -34,22 +34,19 @@ rules, and the observations are updated in place, only where they change).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from sakura.engine.games.sakura import SakuraGame
-from sakura.rl.batch.checks import check_illegal, check_num_envs, checked_actions, read_only
+from sakura.rl.batch.checks import Batched, check_illegal, check_num_envs, checked_actions, read_only
 from sakura.rl.batch.observe import Observer
 from sakura.rl.batch.rules import Games
 from sakura.rl.batch.tables import Tables
 from sakura.rl.sakura_encoding import SakuraEncoder
 
-_U64 = 1 << 64
 
-
-class SakuraBatchEnv:
+class SakuraBatchEnv(Batched):
     """``num_envs`` tables of Sakura (``players`` 2 to 6; ``variant`` as ``SakuraGame``'s,
     or a ``game`` object with its own deck and garden)."""
 
@@ -81,24 +78,6 @@ class SakuraBatchEnv:
         self._ended = np.zeros(num_envs, dtype=bool)
         self._all = np.arange(num_envs)
         self._out = tuple(read_only(a) for a in (self.obs, self.mask, self.rewards))
-
-    @property
-    def seeds(self) -> list[int]:
-        """The seed of the game each table plays now (``new_initial_state(seed)`` replays it)."""
-        return [int(s) for s in self.games.seed]
-
-    def reset(self, seed: int | Sequence[int] = 0) -> tuple[np.ndarray, np.ndarray]:
-        """New games on every table: table ``i`` from ``seed + i`` (or ``seed[i]``)."""
-        if isinstance(seed, (int, np.integer)):
-            seeds = [(int(seed) + i) % _U64 for i in range(self.num_envs)]
-        else:
-            seeds = [int(s) % _U64 for s in seed]
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"{self.num_envs} seeds needed, got {len(seeds)}")
-        self.games.deal(self._all, seeds)
-        self._ended[:] = False
-        self.rewards[:] = 0.0
-        return self.observe()
 
     def observe(self) -> tuple[np.ndarray, np.ndarray]:
         """Every seat's observation and mask now (the buffers ``step`` returns)."""
