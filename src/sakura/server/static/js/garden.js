@@ -243,8 +243,8 @@ export class Garden {
     }
     // The replay's better card at an analysed decision: a ghost tile on the painter's other side.
     if (opts.better && opts.better.seat === seat) {
-      const ghost = svg("g", { class: "better-tile", transform: "translate(-33 1)", "data-card": opts.better.card });
-      ghost.append(svg("title", {}, t("replay.better_tile", { n: opts.better.card, m: opts.better.played ?? "" })));
+      const ghost = svg("g", { class: "better-tile", transform: "translate(-37 1)", "data-card": opts.better.card });
+      ghost.append(svg("title", {}, t("replay.better_tile", { n: num(Number(opts.better.card)), m: num(Number(opts.better.played)) })));
       ghost.append(svg("rect", { x: 0, y: 0, width: 22, height: 16, rx: 3 }));
       ghost.append(svg("text", { x: 11, y: 12 }, num(opts.better.card)));
       ghost.append(svg("text", { x: 11, y: 27, class: "better-label" }, t("replay.held.better")));
