@@ -173,8 +173,10 @@ if (!response.ok) {
     if (e.key === "PageDown") { e.preventDefault(); byRound(1); }
     if (e.key === "PageUp") { e.preventDefault(); byRound(-1); }
   });
-  $("speed-slot").replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")),
-    speedSelect((ms) => { speed = ms; }));
+  if (game.stageReplay) { // only a game whose replay stages its steps has a speed to choose
+    $("speed-slot").replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")),
+      speedSelect((ms) => { speed = ms; }));
+  } else $("speed-slot").hidden = true;
   moveList();
   const asked = new URLSearchParams(location.search).get("seat"); // ?seat=N: from the table, the player's own
   panel = new AnalysisPanel(tableId, seatNames(steps[steps.length - 1].view), steps.length - 1, show,
