@@ -30,6 +30,11 @@ def better_card_is_shown(page: Any, index: int) -> None:
     page.wait_for_selector("#held-box li.better")
     assert page.locator("#held-box li.better").get_attribute("data-card") == decision["best"].split(" ")[1]
     assert page.locator("#held-box li.played").get_attribute("data-card") == decision["played"].split(" ")[1]
+    # and on the garden itself: a ghost tile of the better card beside the seat's painter, labelled
+    ghost = page.locator("svg.garden .painter[data-painter='0'] .better-tile")
+    assert ghost.get_attribute("data-card") == decision["best"].split(" ")[1]
+    assert "better" in ghost.locator("text.better-label").inner_text()
+    assert decision["best"].split(" ")[1] in (ghost.locator("title").text_content() or "")
 
 
 def test_suggest_then_analyse_the_finished_game(server: str, browser: Any, output: Path) -> None:

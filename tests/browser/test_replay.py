@@ -43,6 +43,7 @@ def test_the_replay_board_shows_the_cards_played_and_the_hand_held(server: str, 
     assert held == [str(c) for c in step["hand"]] and played in held
     assert page.locator("#held-box li.played").get_attribute("data-card") == played
     assert page.locator("#held-box li.better").count() == 0  # nothing analysed: no better card
+    assert page.locator("#speed").count() == 0  # Sakura's replay shows each step at once: no speed
     # The start of the game: no move yet, no hand.
     page.click("#first")
     page.wait_for_selector("#held-box", state="hidden")

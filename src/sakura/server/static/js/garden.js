@@ -120,7 +120,8 @@ export class Garden {
   }
 
   // Redraw everything for `board` ({garden, sakuras, scored, emperor, painters}); `opts`:
-  // names, me, tiles (seat -> {card, state}), previews (the view's preview), pick (clickable).
+  // names, me, tiles (seat -> {card, state}), previews (the view's preview), pick (clickable),
+  // better ({seat, card, played}: the replay's better card at a flagged decision).
   draw(board, opts = {}) {
     // The layout is chosen once per window size: a prompt growing a line never reflows the path.
     const key = `${window.innerWidth}x${window.innerHeight}:${board.garden.length}`;
@@ -239,6 +240,15 @@ export class Garden {
       flag.append(svg("rect", { x: 0, y: 0, width: 22, height: 16, rx: 3 }));
       flag.append(svg("text", { x: 11, y: 12 }, num(tile.card)));
       body.append(flag);
+    }
+    // The replay's better card at an analysed decision: a ghost tile on the painter's other side.
+    if (opts.better && opts.better.seat === seat) {
+      const ghost = svg("g", { class: "better-tile", transform: "translate(-37 1)", "data-card": opts.better.card });
+      ghost.append(svg("title", {}, t("replay.better_tile", { n: num(Number(opts.better.card)), m: num(Number(opts.better.played)) })));
+      ghost.append(svg("rect", { x: 0, y: 0, width: 22, height: 16, rx: 3 }));
+      ghost.append(svg("text", { x: 11, y: 12 }, num(opts.better.card)));
+      ghost.append(svg("text", { x: 11, y: 27, class: "better-label" }, t("replay.held.better")));
+      body.append(ghost);
     }
     p.append(body);
     return p;

@@ -8,6 +8,7 @@ import { gameModule } from "./games/index.js";
 import { addHelp } from "./help.js";
 import { AnalysisPanel } from "./analysis.js";
 import { chatLine } from "./chat.js";
+import { chosenSpeed, speedSelect } from "./speed.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -17,6 +18,10 @@ let index = 0;
 let game = null;
 let panel = null; // the post-game analysis (analysis.js)
 let chat = []; // the table's messages, each shown from the step it was said at
+let speed = chosenSpeed(new URLSearchParams(location.search)); // the table's setting (speed.js)
+let shownAt = 0; // bumped at every step shown: a staging still running for an older one stops
+let staging = 0; // how many stagings are running
+const staged = []; // what the stagings staged, in order (the page's tests read it)
 
 const seatNames = (view) => [...Array(game.seatCount(view)).keys()].map((s) => game.seatName(s, table, view, null));
 
@@ -60,12 +65,21 @@ async function showSheet(atEnd) {
 // judged this decision, the better card the engine's analysis names.
 const cardOf = (action) => (action ?? "").split(" ")[1] ?? null;
 
+// The better card at a flagged decision of step `i` ({seat, card, played}), or null.
+function betterAt(i) {
+  const step = steps[i];
+  const decision = panel?.decisionAt(i - 1) ?? null;
+  if (!decision || !decision.label || step.seat === null) return null;
+  const card = cardOf(decision.best);
+  const played = cardOf(step.action);
+  return card && card !== played ? { seat: step.seat, card, played } : null;
+}
+
 function showHeld(step, names) {
   const box = $("held-box");
   if (!step.hand || !step.hand.length || step.seat === null) { box.hidden = true; return; }
-  const decision = panel?.decisionAt(index - 1) ?? null;
   const played = cardOf(step.action);
-  const better = decision && decision.label ? cardOf(decision.best) : null;
+  const better = betterAt(index)?.card ?? null;
   const face = (card) => (game.cardFace ? game.cardFace(String(card), {}, "span") : el("span", { class: "held-number" }, num(Number(card))));
   box.replaceChildren(el("p", {}, t("replay.held", { name: names[step.seat] ?? "" })),
     el("ul", { class: "held-cards" }, ...step.hand.map((card) => {
@@ -78,12 +92,31 @@ function showHeld(step, names) {
   box.hidden = false;
 }
 
+// One step forward, where the game stages its moves (the card game): the step is staged on the
+// board as the live table stages it, at the table's speed; any other move shows it at once.
+function forward() {
+  if (!game.stageReplay || speed <= 0 || index >= steps.length - 1) { show(index + 1); return; }
+  const before = steps[index].view;
+  show(index + 1); // the page at the new step; its board is drawn again from `before`, unpainted
+  $("board").scrollIntoView({ block: "nearest" }); // the move list's scroll may have taken it away (phone)
+  const at = shownAt;
+  const here = index;
+  staging += 1;
+  game.stageReplay(before, steps[here], seatNames(steps[here].view), speed, () => at === shownAt)
+    .then((log) => {
+      staged.push(...log.map((entry) => ({ ...entry, step: here })));
+      if (at === shownAt) show(here); // the step's own drawing, exactly
+    })
+    .finally(() => { staging -= 1; });
+}
+
 function show(i) {
   index = Math.max(0, Math.min(steps.length - 1, i));
+  shownAt += 1;
   const { view } = steps[index];
   const names = seatNames(view);
   const events = steps.slice(0, index + 1).flatMap((step) => step.events);
-  game.drawReplay(view, names, events);
+  game.drawReplay(view, names, events, { better: betterAt(index) });
   $("position").textContent = t("replay.step", { n: index, total: steps.length - 1 });
   $("slider").value = String(index);
   $("seats").replaceChildren(...names.map((name, s) => el("li", { class: "seat" }, game.badge(s),
@@ -128,18 +161,22 @@ if (!response.ok) {
   $("slider").addEventListener("input", () => show(Number($("slider").value)));
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(index - 1));
-  $("next").addEventListener("click", () => show(index + 1));
+  $("next").addEventListener("click", forward);
   $("last").addEventListener("click", () => show(steps.length - 1));
   $("prev-round").addEventListener("click", () => byRound(-1));
   $("next-round").addEventListener("click", () => byRound(1));
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement) return;
     const rtl = document.documentElement.dir === "rtl";
-    if (e.key === "ArrowRight") show(index + (rtl ? -1 : 1));
-    if (e.key === "ArrowLeft") show(index - (rtl ? -1 : 1));
+    if (e.key === "ArrowRight") { if (rtl) show(index - 1); else forward(); }
+    if (e.key === "ArrowLeft") { if (rtl) forward(); else show(index - 1); }
     if (e.key === "PageDown") { e.preventDefault(); byRound(1); }
     if (e.key === "PageUp") { e.preventDefault(); byRound(-1); }
   });
+  if (game.stageReplay) { // only a game whose replay stages its steps has a speed to choose
+    $("speed-slot").replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")),
+      speedSelect((ms) => { speed = ms; }));
+  } else $("speed-slot").hidden = true;
   moveList();
   const asked = new URLSearchParams(location.search).get("seat"); // ?seat=N: from the table, the player's own
   panel = new AnalysisPanel(tableId, seatNames(steps[steps.length - 1].view), steps.length - 1, show,
@@ -151,3 +188,6 @@ if (!response.ok) {
   const start = round > 0 ? steps.findIndex((step) => step.view.round === round) : Number(query.get("step") ?? 0);
   show(start >= 0 ? start : 0);
 }
+
+// Read-only, for the browser tests: what the replay staged, and whether a staging runs.
+window.sakuraReplay = { staged: () => staged, animating: () => staging > 0, step: () => index };

@@ -14,14 +14,12 @@ import { TurnNotifier } from "./notify.js";
 import { addAccountBox, post } from "./session.js";
 import { refreshRatings, seatRating } from "./seat_ratings.js";
 import { untilDeadline } from "./turns.js";
+import { chosenSpeed, speedSelect } from "./speed.js";
 
 const tableId = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
-// One duration (ms a step; 0 = instant) serves every speed; ?speed= overrides it (tests: 0).
-const SPEEDS = { slow: 900, normal: 450, fast: 180, instant: 0 };
-const SPEED_KEYS = { slow: "speed.slow", normal: "speed.normal", fast: "speed.fast", instant: "speed.instant" };
-let speedName = SPEEDS[localStorage.getItem("sakuraSpeed")] !== undefined ? localStorage.getItem("sakuraSpeed") : "normal";
-let speed = params.has("speed") ? Number(params.get("speed")) : SPEEDS[speedName];
+// One duration (ms a step; 0 = instant) serves every speed; ?speed= overrides it (speed.js).
+let speed = chosenSpeed(params);
 
 let socket = null;
 let me = null;
@@ -479,13 +477,7 @@ document.addEventListener("keydown", (e) => {
 // The speed of the staging and the sound toggle, in the header, remembered by the browser.
 function addControls() {
   const slot = $("controls");
-  const select = el("select", { id: "speed", "aria-label": t("table.speed") },
-    ...Object.keys(SPEEDS).map((k) => el("option", { value: k, selected: k === speedName }, t(SPEED_KEYS[k]))));
-  select.addEventListener("change", () => {
-    speedName = select.value;
-    speed = SPEEDS[speedName];
-    localStorage.setItem("sakuraSpeed", speedName);
-  });
+  const select = speedSelect((ms) => { speed = ms; });
   const sound = el("button", { id: "sound", class: "small secondary", "aria-pressed": soundOn() ? "true" : "false" },
     t(soundOn() ? "table.sound_on" : "table.sound_off"));
   sound.addEventListener("click", () => {

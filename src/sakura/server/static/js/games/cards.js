@@ -128,6 +128,25 @@ export function drawReplay(view, names) {
   $("facts").replaceChildren(...facts(view, names));
 }
 
+// One step forward in the replay, staged as the live table stages it (cards_stage.js, at the
+// table's speed): the board starts from the step before and each event plays on it. `alive()`
+// turns false when the reader has moved on: nothing more is drawn then. Resolves with what was
+// staged (the page's tests read it).
+export async function stageReplay(before, step, names, ms, alive) {
+  const table = new Table({ act: () => {} });
+  const draw = table.drawBoard.bind(table);
+  table.drawBoard = (view, ctx) => { if (alive()) draw(view, ctx); };
+  table.view = before;
+  table.ctx = { me: null, names };
+  table.drawBoard(before, table.ctx);
+  table.stage.upcoming(step.view, step.events);
+  for (const event of step.events) {
+    if (!alive()) break;
+    await table.event(event, ms);
+  }
+  return table.stage.log;
+}
+
 export function result(view, names, me = null) {
   const { winners, scores } = view.outcome;
   const headline = winners.length === 1

@@ -145,10 +145,17 @@ export const replayTile = (seat, events) => seatTileOf(events.reduce(tilesAfter,
 
 // A replay step: the garden with the cards played (the same tiles as the live table, left by
 // the game's events up to this step) and the facts of a spectator's view.
-export function drawReplay(view, names, events = []) {
+// `better` ({seat, card, played}): at a flagged decision, the analysis's better card, drawn as a
+// ghost tile beside that seat's painter.
+export function drawReplay(view, names, events = [], { better = null } = {}) {
   const tiles = {};
   for (const p of events.reduce(tilesAfter, [])) tiles[p.seat] = p;
-  drawGarden($("board"), view, { names, tiles });
+  // At the decision the played card is not revealed yet: its tile is shown with the better one.
+  const own = better && tiles[better.seat];
+  if (better && better.played && (!own || String(own.card) !== String(better.played))) {
+    tiles[better.seat] = { seat: better.seat, card: Number(better.played), state: "waiting" };
+  }
+  drawGarden($("board"), view, { names, tiles, better });
   $("facts").replaceChildren(...facts(shownOf(view)).slice(0, 4));
 }
 
