@@ -131,7 +131,7 @@ class SakuraJax:
         total = gains.sum(axis=1, keepdims=True)
         # The divisors as whole arrays behind a barrier: XLA turns a division by a broadcast
         # number into a multiplication by its inverse, a last bit off numpy's quotient.
-        others, scale = jax.lax.optimization_barrier(  # type: ignore[no-untyped-call]
+        others, scale = jax.lax.optimization_barrier(  # type: ignore[no-untyped-call, unused-ignore]
             (jnp.full(gains.shape, self.players - 1.0), jnp.full(gains.shape, self.encoder.score_scale))
         )
         rewards = self.score_weight * (gains - (total - gains) / others) / scale

@@ -15,7 +15,7 @@ import numpy as np
 
 from sakura.rl.batch.rng import schedule
 
-jax.config.update("jax_enable_x64", True)  # type: ignore[no-untyped-call]
+jax.config.update("jax_enable_x64", True)  # type: ignore[no-untyped-call, unused-ignore]  # typed only where JAX is installed
 
 U64 = jnp.uint64
 _GOLDEN, _M1, _M2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB

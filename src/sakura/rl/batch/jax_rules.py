@@ -261,7 +261,8 @@ class Rules:
 
     def advance(self, s: Game) -> Game:
         """Resolve cards until a choice is asked or the round's cards are all done."""
-        return jax.lax.while_loop(self._resolving, self._resolve_one, s)
+        done: Game = jax.lax.while_loop(self._resolving, self._resolve_one, s)
+        return done
 
     def _resolve_one(self, s: Game) -> Game:
         head = jnp.minimum(s.qi, self.p - 1)
