@@ -45,7 +45,9 @@ def test_a_moderator_hides_a_reported_message_from_the_players_page(
         cli, ["admin", "grant", "mod", "--database-url", f"sqlite:///{tmp_path / 'sakura.db'}"]
     )
     assert granted.exit_code == 0, granted.output
-    moderator.reload()
+    moderator.goto(f"{server}/")
+    moderator.click("#admin-link")  # a moderator's header links the moderation page
+    moderator.wait_for_url("**/admin")
     report = moderator.locator("#reports li.admin-report:has-text('something rude')")
     report.wait_for()
     report.locator("button[data-hide]").click()

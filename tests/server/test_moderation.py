@@ -68,6 +68,7 @@ def test_every_admin_route_refuses_anyone_but_an_admin(site: tuple[TestClient, d
     forged = admin.post("/api/admin/ban", json={"username": "Bob"})
     assert forged.status_code == 403 and forged.json()["code"] == "csrf"
     assert player.get("/api/me").json()["username"] == "Bob"
+    assert admin.get("/api/me").json()["admin"] is True and player.get("/api/me").json()["admin"] is False
     overview = admin.get("/api/admin").json()
     assert overview["moderator"] == "Ada" and overview["banned"] == []
     assert overview["audit"][0]["action"] == "grant" and overview["audit"][0]["actor"] == "(command line)"

@@ -286,10 +286,15 @@ class Accounts:
                 seats = [i for i, s in enumerate(table.seats) if s.account == username]
                 if seats and table.status == "playing":
                     tables.append({"table": table.id, "seat": seats[0], "game": table.game.name})
+        admin = username is not None and (
+            await lobby.db.call(moderation.role_of, lobby.store, username, what="reading a role")
+            == moderation.ADMIN
+        )
         return {
             "username": username,
             "csrf": csrf_token(token) if username and token else None,
             "tables": tables,
+            "admin": admin,  # a moderator: the header links the /admin page
         }
 
     async def _signups_left(self, request: Request) -> None:

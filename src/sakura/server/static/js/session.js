@@ -24,10 +24,11 @@ export async function post(url, body) {
 export async function addAccountBox() {
   const header = document.querySelector("header.top");
   if (!header || document.getElementById("account")) return;
-  const { username } = await whoami();
+  const { username, admin } = await whoami();
   const box = el("span", { id: "account", class: "account-box" });
   box.append(el("a", { href: "/games", id: "archive-link" }, t("archive.link")), " ",
     el("a", { href: "/leaderboard", id: "leaderboard-link" }, t("board.link")), " ");
+  if (admin) box.append(el("a", { href: "/admin", id: "admin-link" }, t("admin.title")), " ");
   if (username) {
     box.append(el("a", { href: `/u/${encodeURIComponent(username)}`, id: "me", class: "me-link" }, username), " ",
       el("button", { id: "logout", class: "small secondary", onclick: async () => {
