@@ -21,7 +21,6 @@ import signal
 import ssl
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +28,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.server.conftest import eventually, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -129,15 +129,14 @@ def _processes(commands: list[list[str]], log: Path) -> Iterator[list[subprocess
 
 
 def _wait_answering(url: str, processes: list[subprocess.Popen[bytes]], log: Path, **kw: Any) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+    def answers() -> bool:
         dead = [p.args for p in processes if p.poll() is not None]
         assert not dead, f"exited: {dead}\n{log.read_text()[-3000:]}"
         with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(url, timeout=2, **kw).status_code == 200:
-                return
-        time.sleep(0.1)  # polling a server that is starting, not a wait for time
-    raise AssertionError(f"{url} never answered\n{log.read_text()[-3000:]}")
+            return httpx.get(url, timeout=2, **kw).status_code == 200
+        return False
+
+    wait_until(answers, 120, f"an answer from {url} (log: {log})")
 
 
 async def _player(
@@ -218,9 +217,9 @@ def test_three_processes_behind_nginx_play_a_game_through_tls_and_survive_a_kill
                 asyncio.create_task(_player(wss, table, t, tls=tls, rng=random.Random(i), told=told))
                 for i, t in enumerate(tokens)
             ]
-            while told["seq"] < 6:  # the game under way: then its owner dies
-                assert not any(p.done() for p in players), "the game ended before the kill"
-                await asyncio.sleep(0.05)
+            # the game under way: then its owner dies
+            assert await eventually(lambda: told["seq"] >= 6 or any(p.done() for p in players))
+            assert not any(p.done() for p in players), "the game ended before the kill"
             owner = cluster_kill.owner_pid(REDIS, prefix, table)
             [victim] = [s for s in servers if s.pid == owner]
             victim.send_signal(signal.SIGKILL)

@@ -6,6 +6,7 @@ runs in its own thread, acts from the views it receives, and records every messa
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -267,6 +268,17 @@ def before_pong(ws: Any) -> list[Message]:
     while (message := ws.receive_json())["type"] != "pong":
         out.append(message)
     return out
+
+
+async def eventually(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
+    """Whether ``condition()`` comes true within ``seconds``: :func:`wait_until` for a test that
+    runs on an event loop (the loop goes on between checks)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.01)
+    return True
 
 
 def wait_until(condition: Callable[[], bool], seconds: float = 30.0, what: str = "the condition") -> None:

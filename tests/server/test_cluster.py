@@ -27,6 +27,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.server.conftest import eventually
 from tests.server.test_hidden_information import cards_in, visible
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -386,16 +387,6 @@ def _free_port() -> int:
         return port
 
 
-async def _eventually(condition: Any, seconds: float = 60) -> bool:
-    """Whether ``condition()`` comes true within ``seconds`` (polled on the event loop)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        await asyncio.sleep(0.05)
-    return True
-
-
 def _redis_server(port: int) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
         ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
@@ -427,15 +418,15 @@ def test_redis_restarted_mid_game_play_resumes_and_nothing_is_lost(site_of: Any)
                 _play(site, table, tokens, [0, 1, 2], think=0.05, seconds=150, told=told)
             )
             nonlocal redis_server
-            mid_game = await _eventually(lambda: len(told.accepted.get(table, [])) >= 3 or play.done())
+            mid_game = await eventually(lambda: len(told.accepted.get(table, [])) >= 3 or play.done())
             assert mid_game and not play.done(), "the game never got going"
             redis_server.terminate()
             redis_server.wait(10)
             gone = time.monotonic()
             # the processes notice: the relayed clients are sent away (to reconnect); and Redis
             # stays away longer than a lease, so that every lease has lapsed when it is back
-            assert await _eventually(lambda: told.reconnects > 0), "nobody noticed that Redis was gone"
-            await _eventually(lambda: time.monotonic() > gone + site.lease)
+            assert await eventually(lambda: told.reconnects > 0), "nobody noticed that Redis was gone"
+            await eventually(lambda: time.monotonic() > gone + site.lease)
             redis_server = await asyncio.to_thread(_redis_server, port)
             told, _ = await play
             return told
@@ -638,7 +629,7 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
                 lobby._timer_changed(Timed(deadline))
                 await asyncio.sleep(0)  # the writer starts: the next change comes while it is in flight
             # two slow clearings and two settings, one after the other
-            stored_all = await _eventually(lambda: "t1" not in lobby._deadline_writers)
+            stored_all = await eventually(lambda: "t1" not in lobby._deadline_writers)
             assert stored_all, "the deadlines were never all stored"
             stored = await real.get(f"{prefix}deadline:t1")
         return (None if stored is None else float(stored)), deadline

@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 import websockets
+from tests.server.conftest import eventually
 from tests.server.test_cluster import REDIS, pg, prefix  # noqa: F401  (the fixtures)
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -66,13 +67,12 @@ def test_sigterm_stops_a_cluster_process_mid_game_within_ten_seconds(pg: str, pr
 
         async def scene() -> float:
             clients = [asyncio.create_task(_play(port, t, token, acted)) for t, token in games]
-            while len(acted) < 20:  # every table under way
-                assert not all(c.done() for c in clients)
-                await asyncio.sleep(0.05)
+            # every table under way (the clients still playing)
+            assert await eventually(lambda: len(acted) >= 20 or all(c.done() for c in clients))
+            assert len(acted) >= 20
             signalled = time.monotonic()
             process.send_signal(signal.SIGTERM)
-            while process.poll() is None and time.monotonic() - signalled < 60:
-                await asyncio.sleep(0.05)
+            await eventually(lambda: process.poll() is not None, 60)
             took = time.monotonic() - signalled
             for client in clients:
                 client.cancel()

@@ -8,11 +8,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.server.conftest import eventually
 from tests.server.test_cluster import REDIS, _redis_up, cluster_kill
 
 from sakura.server.lobby import NewTable
@@ -55,17 +56,6 @@ async def cluster_lobby(prefix: str, path: Path, clock: FakeClock) -> AsyncItera
         lobby.db.close()
         await lobby.redis.aclose()
         store.close()
-
-
-async def eventually(condition: Callable[[], bool], seconds: float = 30.0) -> bool:
-    """Whether ``condition()`` came true within ``seconds`` (checked at every turn of the loop)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + seconds
-    while not condition():
-        if loop.time() > end:
-            return False
-        await asyncio.sleep(0.01)
-    return True
 
 
 async def owner_dies(prefix: str, path: Path) -> str:
