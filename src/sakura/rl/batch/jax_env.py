@@ -32,8 +32,9 @@ import numpy as np
 
 from sakura.engine.games.sakura import SakuraGame
 from sakura.rl.batch.jax_rng import U64
-from sakura.rl.batch.jax_rules import GARDEN_CHOICE, Game, Rules, pick
+from sakura.rl.batch.jax_rules import Game, Rules, pick
 from sakura.rl.batch.observe import Observer
+from sakura.rl.batch.rules import GARDEN_CHOICE
 from sakura.rl.batch.tables import Tables
 from sakura.rl.sakura_encoding import ROUND_CAP, SakuraEncoder
 

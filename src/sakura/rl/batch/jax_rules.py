@@ -23,6 +23,7 @@ import jax
 import jax.numpy as jnp
 
 from sakura.rl.batch.jax_rng import shuffle, shuffle_schedule
+from sakura.rl.batch.rules import GARDEN_CHOICE, GARDEN_DONE, NOT_STARTED, PAINTER_CHOICE
 from sakura.rl.batch.tables import (
     G_CHOICE,
     G_CLOSEST,
@@ -35,8 +36,6 @@ from sakura.rl.batch.tables import (
     P_MOVE,
     Tables,
 )
-
-NOT_STARTED, GARDEN_CHOICE, GARDEN_DONE, PAINTER_CHOICE = 0, 1, 2, 3
 
 
 class Game(NamedTuple):
