@@ -10,7 +10,6 @@ Skips with the reason when Playwright or /usr/bin/chromium is missing.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,6 @@ import pytest
 from tests.browser.conftest import page_errors
 from tests.browser.test_accessibility import violations
 from tests.browser.test_table_staging import finish_a_game
-from websockets.sync.client import connect
 
 from sakura.server.limits import LOOPBACK_HOSTS, Limits
 
@@ -35,35 +33,6 @@ def server_options() -> dict[str, Any]:
     return {"limits": Limits(allowed_hosts=LOOPBACK_HOSTS, analysis_spec="mcts:24")}
 
 
-def finish_a_card_game(server: str) -> str:
-    """A card game against an easy bot, played to its end by a client over the socket; its id."""
-    created = httpx.post(
-        f"{server}/api/tables",
-        json={
-            "game": "sakura-cards",
-            "players": 2,
-            "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
-        },
-        timeout=30,
-    ).json()
-    url = server.replace("http://", "ws://") + "/ws/" + created["table"]["id"]
-    with connect(url) as ws:
-        ws.send(json.dumps({"type": "hello", "token": created["token"]}))
-        acted = None
-        while True:
-            message = json.loads(ws.recv(timeout=30))
-            view = message.get("view")
-            if message["type"] == "error":
-                acted = None
-            if view is None:
-                continue
-            if view["terminal"]:
-                return str(created["table"]["id"])
-            if view["legal_actions"] and acted != message.get("seq"):
-                ws.send(json.dumps({"type": "act", "action": view["legal_actions"][0]}))
-                acted = message.get("seq")
-
-
 def _placing_step(steps: list[dict[str, Any]], after: int) -> int:
     """The first step after `after` whose events place a card."""
     return next(
@@ -72,7 +41,7 @@ def _placing_step(steps: list[dict[str, Any]], after: int) -> int:
 
 
 def test_a_step_forward_in_the_card_games_replay_is_staged(server: str, browser: Any, output: Path) -> None:
-    table_id = finish_a_card_game(server)
+    table_id = finish_a_game(server, "sakura-cards")
     steps = httpx.get(f"{server}/api/tables/{table_id}/replay", timeout=30).json()["steps"]
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     errors = page_errors(page)
@@ -117,7 +86,7 @@ def test_a_step_forward_in_the_card_games_replay_is_staged(server: str, browser:
 
 
 def test_at_speed_zero_the_card_replay_steps_at_once(server: str, browser: Any) -> None:
-    table_id = finish_a_card_game(server)
+    table_id = finish_a_game(server, "sakura-cards")
     steps = httpx.get(f"{server}/api/tables/{table_id}/replay", timeout=30).json()["steps"]
     place = _placing_step(steps, 1)
     page = browser.new_page(viewport={"width": 1366, "height": 768})

@@ -350,11 +350,12 @@ def test_bug4_an_untaken_invited_seat_is_waiting_for_a_player(server: str, brows
     assert page.locator("#timer").is_hidden()  # no clock while the seat is empty
 
 
-def finish_a_game(server: str) -> str:
-    """A two-seat game against an easy bot, played to its end by a client over the socket; its id."""
+def finish_a_game(server: str, game: str = "sakura") -> str:
+    """A two-seat game (of ``game``) against an easy bot, played to its end by a client over the
+    socket; its id."""
     created = httpx.post(
         f"{server}/api/tables",
-        json={"players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]},
+        json={"game": game, "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]},
         timeout=30,
     ).json()
     url = server.replace("http://", "ws://") + "/ws/" + created["table"]["id"]
