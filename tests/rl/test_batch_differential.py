@@ -11,6 +11,7 @@ seeds, so each table plays several games. More games: ``--soak`` (``test_soak``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,7 @@ TABLES = [(2, "court"), (2, "tactical"), (3, None), (4, None), (5, None), (6, No
 IDS = ["2-court", "2-tactical", "3", "4", "5", "6"]
 
 
-def reference_masks(env: SakuraBatchEnv, views: Any) -> np.ndarray:
+def reference_masks(env: Any, views: Any) -> np.ndarray:
     """The ParallelEnv's masks: the seat's legal ids, or ``wait`` alone."""
     out = np.zeros((env.players, env.num_actions), dtype=np.int8)
     for seat, view in enumerate(views):
@@ -58,6 +59,16 @@ def play_both(players: int, variant: str | None, tables: int, steps: int, seed: 
     """Play ``tables`` tables for ``steps`` steps through both engines; return the number of
     games begun (every one checked at every step)."""
     env = SakuraBatchEnv(tables, players, variant)
+    return play_against_reference(env, check_state, lambda state: state.tokens[:players], steps, seed)
+
+
+def play_against_reference(
+    env: Any, check: Callable[[Any, int, Any], None], score: Callable[[Any], Any], steps: int, seed: int
+) -> int:
+    """Play every table of the batched ``env`` for ``steps`` steps beside the reference engine's
+    game of the same seed: observations, masks and ``check`` (the whole state) at every step,
+    rewards from ``score`` (a state's points), ends and returns; the number of games begun."""
+    tables, players = env.num_envs, env.players
     game, encoder = env.game, env.encoder
     obs, mask = env.reset(seed=seed)
     states = [game.new_initial_state(s, events=False) for s in env.seeds]
@@ -69,10 +80,10 @@ def play_both(players: int, variant: str | None, tables: int, steps: int, seed: 
             views = encoder.views(state)
             np.testing.assert_array_equal(obs[i], encoder.encode_all(views), err_msg=f"table {i} obs")
             np.testing.assert_array_equal(mask[i], reference_masks(env, views), err_msg=f"table {i} mask")
-            check_state(env, i, state)
+            check(env, i, state)
         # Seeded random legal actions (``wait`` for the seats that do not act).
         actions = np.argmax(np.where(mask == 1, rng.random(mask.shape), -1.0), axis=2)
-        before = [state.tokens[:players] for state in states]
+        before = [score(state) for state in states]
         obs, mask, rewards, terminated = env.step(actions)
         for i in range(tables):
             if ended[i]:  # autoreset: the table's next game, its actions ignored
@@ -85,7 +96,7 @@ def play_both(players: int, variant: str | None, tables: int, steps: int, seed: 
             for seat in state.current_players():
                 state.apply_action(seat, encoder.actions[actions[i, seat]])
             outcome = state.outcome()
-            expected = relative_rewards(before[i], state.tokens[:players], outcome, encoder.score_scale, 1.0)
+            expected = relative_rewards(before[i], score(state), outcome, encoder.score_scale, 1.0)
             assert rewards[i].tolist() == expected, f"table {i} rewards"
             assert bool(terminated[i]) == (outcome is not None)
             if outcome is not None:

@@ -17,19 +17,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.rl.test_batch_differential import play_against_reference
 
 from sakura.engine.games.cards import CardsGame
 from sakura.rl.batch import CardsBatchEnv
 from sakura.rl.batch.cards_rules import GIVE, PLACE, CardTables
-from sakura.rl.encoding import relative_rewards
-
-
-def reference_masks(env: CardsBatchEnv, views: Any) -> np.ndarray:
-    """The ParallelEnv's masks: the seat's legal ids, or ``wait`` alone."""
-    out = np.zeros((2, env.num_actions), dtype=np.int8)
-    for seat, view in enumerate(views):
-        out[seat, env.encoder.legal_ids(view) or [env.wait]] = 1
-    return out
 
 
 def counted(names: tuple[str, ...], counts: np.ndarray) -> Counter[str]:
@@ -61,40 +53,9 @@ def check_state(env: CardsBatchEnv, i: int, state: Any) -> None:
 def play_both(tables: int, steps: int, seed: int) -> int:
     """Play ``tables`` tables for ``steps`` steps through both engines; return the number of
     games begun (every one checked at every step)."""
-    env = CardsBatchEnv(tables)
-    game, encoder = env.game, env.encoder
-    obs, mask = env.reset(seed=seed)
-    states = [game.new_initial_state(s, events=False) for s in env.seeds]
-    rng = np.random.default_rng(seed)
-    ended = np.zeros(tables, dtype=bool)
-    games = tables
-    for _ in range(steps):
-        for i, state in enumerate(states):
-            views = encoder.views(state)
-            np.testing.assert_array_equal(obs[i], encoder.encode_all(views), err_msg=f"table {i} obs")
-            np.testing.assert_array_equal(mask[i], reference_masks(env, views), err_msg=f"table {i} mask")
-            check_state(env, i, state)
-        actions = np.argmax(np.where(mask == 1, rng.random(mask.shape), -1.0), axis=2)
-        before = [state.totals() for state in states]
-        obs, mask, rewards, terminated = env.step(actions)
-        for i in range(tables):
-            if ended[i]:  # autoreset: the table's next game, its actions ignored
-                states[i] = game.new_initial_state(env.seeds[i], events=False)
-                games += 1
-                assert rewards[i].tolist() == [0.0, 0.0]
-                assert not terminated[i]
-                continue
-            state = states[i]
-            for seat in state.current_players():
-                state.apply_action(seat, encoder.actions[actions[i, seat]])
-            outcome = state.outcome()
-            expected = relative_rewards(before[i], state.totals(), outcome, encoder.score_scale, 1.0)
-            assert rewards[i].tolist() == expected, f"table {i} rewards"
-            assert bool(terminated[i]) == (outcome is not None)
-            if outcome is not None:
-                assert env.games.returns[i].tolist() == list(outcome.returns())
-        ended = terminated.copy()
-    return games
+    return play_against_reference(
+        CardsBatchEnv(tables), check_state, lambda state: state.totals(), steps, seed
+    )
 
 
 def test_the_batched_card_game_plays_the_reference_games() -> None:
