@@ -15,6 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from sakura.server import protocol
 from sakura.server.errors import TableError
 from sakura.server.pages import page
 from sakura.server.routes.deps import AccountDep, LobbyDep, TableDep
@@ -127,23 +128,26 @@ async def since(table: TableDep, account: AccountDep, body: SinceRequest) -> dic
     for i, (acting, text) in enumerate(actions[start:], start):
         events = state.apply_action(acting, table.game.parse_action(text))
         updates.append(
-            {
-                "type": "update",
-                "seq": i + 1,
-                "seat": acting,
-                "by": "timer"
-                if i in commits.timed
-                else "bot"
-                if table.seats[acting].kind == "bot"
-                else "player",
-                "events": [e.seen_by(seat).to_dict() for e in events],
-                "view": state.view(seat).to_json(),
-                "deadline": None,
-            }
+            protocol.update(
+                i + 1,
+                acting,
+                action=text if acting == seat else None,  # as live: one's own card only
+                by=_by(table, i, acting),
+                events=[e.seen_by(seat).to_dict() for e in events],
+                view=state.view(seat).to_json(),
+                deadline=None,
+            )
         )
     if updates:
         updates[-1]["deadline"] = table.deadline
     return {"seq": start, "view": view, "updates": updates}
+
+
+def _by(table: Table, index: int, seat: int) -> str:
+    """Who made action ``index``: a bot for a late player (``timer``), the seat's bot, or its player."""
+    if index in table.commits.timed:
+        return "timer"
+    return "bot" if table.seats[seat].kind == "bot" else "player"
 
 
 @router.get("/moves", include_in_schema=False)
