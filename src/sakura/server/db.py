@@ -37,6 +37,7 @@ from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from sakura.server import moderation_models, people_models  # noqa: F401  (their tables join Base.metadata)
+from sakura.server.deadlines import DeadlineWrite, write_deadlines
 from sakura.server.models import ActionRow, AnalysisRow, Base, TableRow
 
 __all__ = ["ActionWrite", "Base", "FencedError", "GroupCommit", "Store", "StoredTable", "now"]
@@ -80,6 +81,9 @@ class ActionWrite:
     by: str
     finished: bool = False
     lease: int | None = None  # the writer's lease on the table (many processes); None: one process
+    # a turn-based table's deadline row as this action leaves it (it began or ended a
+    # decision), written in the same transaction; None: the row stays as it is
+    deadline: DeadlineWrite | None = None
 
 
 class FencedError(Exception):
@@ -160,7 +164,9 @@ class Store:
 
     def add_actions(self, writes: list[ActionWrite]) -> None:
         """The hot path: many actions (of any tables) in one transaction, all or none; a game's
-        last action marks its table finished in the same transaction. Core, no ORM."""
+        last action marks its table finished, and an action that began or ended a turn-based
+        decision writes its deadline row (:mod:`sakura.server.deadlines`), in the same
+        transaction. Core, no ORM."""
         at = now()
         rows = [
             {
@@ -175,6 +181,7 @@ class Store:
             for w in writes
         ]
         finished = [w.table_id for w in writes if w.finished]
+        deadlines = {w.table_id: w.deadline.due for w in writes if w.deadline is not None}  # the last wins
         with self.engine.begin() as conn:
             leased = {w.table_id: w.lease for w in writes if w.lease is not None}
             if leased:  # fencing: the tables' rows locked until the commit, so no new owner slips in
@@ -189,15 +196,22 @@ class Store:
             conn.execute(_INSERT_ACTION, rows)
             if finished:
                 conn.execute(update(TableRow).where(TableRow.id.in_(finished)).values(status="finished"))
+            if deadlines:
+                write_deadlines(conn, deadlines)
 
-    def update_table(self, table_id: str, **fields: Any) -> None:
-        """Change ``seats``, ``status`` or ``rematch`` of a table."""
+    def update_table(self, table_id: str, deadline: DeadlineWrite | None = None, **fields: Any) -> None:
+        """Change ``seats``, ``status`` or ``rematch`` of a table; ``deadline``: its turn-based
+        deadline row as the change leaves it (the last seat claimed begins the first decision),
+        in the same transaction."""
         with self._session.begin() as s:
             row = s.get(TableRow, table_id)
             if row is None:
                 raise KeyError(table_id)
             for key, value in fields.items():
                 setattr(row, key, value)
+            if deadline is not None:
+                s.flush()  # the table's row first (the deadline's foreign key)
+                write_deadlines(s.connection(), {table_id: deadline.due})
 
     def load(self, table_id: str) -> StoredTable | None:
         with self._session() as s:

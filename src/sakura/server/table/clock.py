@@ -12,7 +12,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from sakura.engine import Progress
+    from sakura.server.deadlines import DeadlineWrite
 
 
 class TableClock(Protocol):
@@ -27,7 +31,11 @@ class TableClock(Protocol):
     @property
     def deadline(self) -> float | None: ...
 
-    def arm(self, runs: bool, seconds: float | None = None) -> None: ...
+    def plan(self, runs: bool, after: Progress, before: Progress | None) -> DeadlineWrite | None:
+        """The deadline row a write leaves, stored with it (turn-based tables); None: no row."""
+        ...
+
+    def arm(self, runs: bool, seconds: float | None = None, planned: DeadlineWrite | None = None) -> None: ...
 
     def stop(self) -> None: ...
 
@@ -55,7 +63,11 @@ class Clock:
         if self.on_change is not None:
             self.on_change()
 
-    def arm(self, runs: bool, seconds: float | None = None) -> None:
+    def plan(self, runs: bool, after: Progress, before: Progress | None) -> DeadlineWrite | None:
+        """Nothing: a real-time deadline is not in the database (the owner keeps it in Redis)."""
+        return None
+
+    def arm(self, runs: bool, seconds: float | None = None, planned: DeadlineWrite | None = None) -> None:
         """Start again for the next decision (``seconds``: less than a full decision's time,
         after a failover or a failed write), if ``runs``; else stop."""
         self.stop()

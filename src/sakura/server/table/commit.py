@@ -26,6 +26,7 @@ from sakura.engine import Event, Game, GameError, State
 from sakura.server import history
 from sakura.server.database import one_line
 from sakura.server.db import ActionWrite, GroupCommit, StoredTable
+from sakura.server.deadlines import DeadlineWrite
 from sakura.server.errors import TableError
 
 log = logging.getLogger("sakura.server")
@@ -42,6 +43,7 @@ class Stored:
     by: str  # "player", "bot" or "timer"
     events: list[Event]
     finished: bool  # this action ended the game
+    deadline: DeadlineWrite | None = None  # the deadline row stored with it (turn-based), if any
 
 
 class Commits:
@@ -71,10 +73,18 @@ class Commits:
         self.lease: int | None = None
         self._history: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}  # viewer -> (seq, past)
 
-    def apply(self, seat: int, text: str, by: str, told: Callable[[Stored], None]) -> asyncio.Future[None]:
+    def apply(
+        self,
+        seat: int,
+        text: str,
+        by: str,
+        told: Callable[[Stored], None],
+        plan: Callable[[State[Any], State[Any]], DeadlineWrite | None] | None = None,
+    ) -> asyncio.Future[None]:
         """Under the table's lock: the engine on a clone of the head (it raises, as an
         ``illegal`` TableError, before changing anything); the clone becomes the head and the
-        action is queued for the database. ``told`` runs once it is stored; the returned future
+        action is queued for the database, with ``plan(before, after)``: the deadline row it
+        leaves (stored in its transaction). ``told`` runs once it is stored; the returned future
         ends then, or when it could not be."""
         try:
             action = self.game.parse_action(text)
@@ -83,7 +93,9 @@ class Commits:
         except GameError as exc:
             raise TableError(str(exc), "illegal") from None
         seq = self.head_seq + 1
-        done = Stored(seat, str(action), by, events, state.is_terminal() and not self.head.is_terminal())
+        deadline = None if plan is None else plan(self.head, state)
+        finished = state.is_terminal() and not self.head.is_terminal()
+        done = Stored(seat, str(action), by, events, finished, deadline)
         self.head, self.head_seq = state, seq
 
         def stored(error: BaseException | None) -> None:  # called in order, on the event loop
@@ -97,7 +109,7 @@ class Commits:
                 self.timed.add(len(self.actions) - 1)
             told(done)
 
-        write = ActionWrite(self.table_id, seq, seat, done.action, by, done.finished, self.lease)
+        write = ActionWrite(self.table_id, seq, seat, done.action, by, done.finished, self.lease, deadline)
         return self.writer.submit(write, stored)
 
     @staticmethod

@@ -52,6 +52,16 @@ class Seat:
         }
 
 
+def bot_seats(seats: list[Seat]) -> list[int]:
+    """The seats a bot plays: a bot's own, and a player's a bot took over."""
+    return [i for i, s in enumerate(seats) if s.kind == "bot" or s.replaced]
+
+
+def waiting_for_players(seats: list[Seat]) -> bool:
+    """An invited seat nobody has taken yet: no clock runs (a bot would play for them)."""
+    return any(s.kind == "human" and s.token_hash is None for s in seats)
+
+
 class Seating:
     """The seats and the presence of one table (see the module docstring)."""
 
@@ -79,12 +89,10 @@ class Seating:
         return next((i for i, s in enumerate(self.seats) if s.account == account), None)
 
     def bot_seats(self) -> list[int]:
-        """The seats a bot plays: a bot's own, and a player's a bot took over."""
-        return [i for i, s in enumerate(self.seats) if s.kind == "bot" or s.replaced]
+        return bot_seats(self.seats)
 
     def waiting_for_players(self) -> bool:
-        """An invited seat nobody has taken yet: no clock runs (a bot would play for them)."""
-        return any(s.kind == "human" and s.token_hash is None for s in self.seats)
+        return waiting_for_players(self.seats)
 
     def claimable(self, seat: int | None, account: str | None, *, rated: bool) -> int:
         """The free human seat a claim takes (the first one if ``seat`` is None), or why not."""

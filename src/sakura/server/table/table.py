@@ -28,6 +28,7 @@ from sakura.engine import Game, State, make_game
 from sakura.server import protocol
 from sakura.server.database import Database
 from sakura.server.db import GroupCommit, StoredTable
+from sakura.server.deadlines import DeadlineWrite
 from sakura.server.errors import TableError
 from sakura.server.limits import Limits
 from sakura.server.names import fold
@@ -35,7 +36,7 @@ from sakura.server.table.bots import BotDriver
 from sakura.server.table.clock import Clock, TableClock
 from sakura.server.table.commit import Commits, Stored
 from sakura.server.table.outbox import Broadcast, Connection
-from sakura.server.table.seats import Seat, Seating, hash_token
+from sakura.server.table.seats import Seat, Seating, bot_seats, hash_token, waiting_for_players
 
 DAMAGED = (
     "this table is damaged (its stored game does not replay) and cannot be played; "
@@ -230,15 +231,21 @@ class Table:
 
     async def change_seat(self, seat: int, changed: Seat) -> None:
         """Store the seats with ``seat`` changed, then change it in memory (so a failed write
-        changes nothing). Under the table's lock."""
+        changes nothing). Under the table's lock. A change that starts or stops the clock of a
+        turn-based table (the last free seat claimed, the last player due handed to the bot)
+        stores its deadline in the same transaction, and arms the clock with it."""
         seats = [changed if i == seat else s for i, s in enumerate(self.seats)]
+        planned = self.clock.plan(self._clock_runs(self.state, seats), self.state.progress(), None)
         await self.db.call(
             self.store.update_table,
             self.id,
+            planned,
             seats=[asdict(s) for s in seats],
             what=f"table {self.id}: storing its seats",
         )
         self.seating.seats = seats
+        if planned is not None:
+            self.arm_clock(planned=planned)
 
     # ---------------------------------------------------------------- playing
 
@@ -259,14 +266,19 @@ class Table:
         self.bots.kick()
 
     def apply(self, seat: int, text: str, by: str) -> asyncio.Future[None]:
-        """Under the lock: the action on the commit path; once stored, everyone is told."""
-        return self.commits.apply(seat, text, by, self._told)
+        """Under the lock: the action on the commit path (with the deadline it leaves, for a
+        turn-based table); once stored, everyone is told."""
+        return self.commits.apply(seat, text, by, self._told, self._plan)
+
+    def _plan(self, before: State[Any], after: State[Any]) -> DeadlineWrite | None:
+        runs = self._clock_runs(after, self.seats)
+        return self.clock.plan(runs, after.progress(), before.progress())
 
     def _told(self, done: Stored) -> None:
         """An action is stored: the game may be over, the clock starts again, everyone hears."""
         if done.finished:
             self.status = "finished"
-        self.arm_clock()
+        self.arm_clock(planned=done.deadline)
         self.broadcast.update(self.connections, self.state, self.seq, done, deadline=self.deadline)
         if done.finished:
             for listener in self.finished_listeners:
@@ -290,12 +302,18 @@ class Table:
 
     # ---------------------------------------------------------------- the clock and the bots
 
-    def arm_clock(self, seconds: float | None = None) -> None:
-        """Per decision: when it runs out, a bot plays for each human seat still due."""
-        bots = self.seating.bot_seats()
-        humans_due = [s for s in self.state.current_players() if s not in bots]
-        runs = not self.state.is_terminal() and not self.seating.waiting_for_players() and bool(humans_due)
-        self.clock.arm(runs, seconds)
+    def arm_clock(self, seconds: float | None = None, planned: DeadlineWrite | None = None) -> None:
+        """Per decision: when it runs out, a bot plays for each human seat still due.
+        ``planned``: the deadline row the write just stored left (turn-based tables)."""
+        self.clock.arm(self._clock_runs(self.state, self.seats), seconds, planned)
+
+    @staticmethod
+    def _clock_runs(state: State[Any], seats: list[Seat]) -> bool:
+        """Whether a clock runs in ``state`` with ``seats``: a game under way, every seat
+        taken, a player (not a bot) due."""
+        bots = bot_seats(seats)
+        humans_due = [s for s in state.current_players() if s not in bots]
+        return not state.is_terminal() and not waiting_for_players(seats) and bool(humans_due)
 
     def resume_clock(self, deadline: float) -> None:
         """After a failover: a running clock goes on to the ``deadline`` (``time.time()``) the

@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from sakura.engine import Progress
+from sakura.server.deadlines import DeadlineWrite
 from sakura.server.turns.schedule import Schedule
 
 if TYPE_CHECKING:
@@ -96,31 +97,50 @@ class PaceClock:
     def deadline(self) -> float | None:
         return self.schedule.deadline(self.table.id)
 
-    def arm(self, runs: bool, seconds: float | None = None) -> None:
-        """For the decision now pending: its deadline kept if it is the one pending before (a
-        seat played, or the server restarted), else a full pace from now; ``seconds``: that
-        long from now instead when the deadline has passed (a failed timeout's retry)."""
+    def plan(self, runs: bool, after: Progress, before: Progress | None) -> DeadlineWrite | None:
+        """The deadline row as a write leaves it, to be stored in that write's transaction: an
+        action from decision ``before`` to ``after`` (``before`` None: a seat change, the
+        decision the same), after which the clock ``runs`` or not. A new decision gets a full
+        pace from now (:meth:`arm` takes it when the write is stored); None: the row stays."""
         if not runs:
-            self.stop()
+            return DeadlineWrite(None) if self.deadline is not None else None
+        if self.deadline is not None and (
+            before is None or continues(decision_key(before), decision_key(after))
+        ):
+            return None  # the decision pending goes on: its deadline stays
+        return DeadlineWrite((self.schedule.clock.now() + (self.seconds or 0.0), decision_key(after)))
+
+    def arm(self, runs: bool, seconds: float | None = None, planned: DeadlineWrite | None = None) -> None:
+        """For the decision now pending: its deadline kept if it is the one pending before (a
+        seat played, or the server restarted), else the one ``planned`` and stored with the
+        write that began it, else a full pace from now; ``seconds``: that long from now
+        instead when the deadline has passed (a failed timeout's retry)."""
+        if not runs:
+            self.stop(stored=planned is not None and planned.due is None)
             return
         decision = decision_key(self.table.state.progress())
         now = self.schedule.clock.now()
         kept = self.deadline
         if kept is not None and continues(self._decision, decision) and (seconds is None or kept > now):
             when = kept  # the stored deadline is the truth (a failover's ``seconds`` agree with it)
+        elif seconds is None and planned is not None and planned.due and planned.due[1] == decision:
+            when = planned.due[0]  # begun by the write just stored, its deadline stored with it
         elif seconds is not None:
             when = now + seconds
         else:
             when = now + (self.seconds or 0.0)
         self._decision = decision
-        self.schedule.hold(self.table.id, self._due)  # held while it has a deadline: a finished
-        self.schedule.set(self.table.id, when, decision)  # table swept from memory is let go
+        # held while it has a deadline: a finished table swept from memory is let go
+        self.schedule.hold(self.table.id, self._due)
+        stored = planned is not None and planned.due == (when, decision)
+        self.schedule.set(self.table.id, when, decision, stored=stored)
         if when != kept and self.on_change is not None:
             self.on_change()
 
-    def stop(self) -> None:
+    def stop(self, stored: bool = False) -> None:
+        """No deadline now; ``stored``: the write that ended the decision removed its row."""
         had = self.deadline
-        self.schedule.clear(self.table.id)
+        self.schedule.clear(self.table.id, stored=stored)
         self.schedule.release(self.table.id)
         self._decision = None
         if had is not None and self.on_change is not None:

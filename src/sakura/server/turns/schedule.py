@@ -7,8 +7,11 @@ and one task that sleeps until the earliest, fires every one that is due, and sl
 new deadline earlier than the one slept for wakes the task. Memory is a few tuples a table;
 an idle process does nothing at all until the next deadline.
 
-Deadlines are stored in batches by one writer task (each table's latest value; a table's
-deadline changes at most once an action), and read back when the server starts
+A deadline that begins with a write (the action that began its decision, the claim of the
+last free seat) is stored in that write's own transaction (:mod:`sakura.server.deadlines`):
+the table tells :meth:`Schedule.set` so (``stored=True``), and nothing more is written. The
+other changes (a timeout's retry, a seat handed over) are stored in batches by one writer task
+(each table's latest value). Either way they are read back when the server starts
 (:meth:`Schedule.recall`, every table's; a process taking a table over in cluster mode reads
 that table's): a deadline that passed while the server was down fires as soon as it starts.
 """
@@ -40,6 +43,7 @@ class Schedule:
         self._held: dict[str, Callable[[], None]] = {}  # the tables held here: what runs when due
         self._heap: list[tuple[float, str]] = []  # (when, table); stale entries are skipped
         self._unsaved: dict[str, Due | None] = {}
+        self._writing: dict[str, Due | None] = {}  # the batch the writer is storing just now
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._saver: asyncio.Task[None] | None = None
@@ -63,16 +67,19 @@ class Schedule:
         """``table_id`` leaves this process (its deadline stays stored for whoever takes it)."""
         self._held.pop(table_id, None)
 
-    def set(self, table_id: str, when: float, decision: str) -> None:
+    def set(self, table_id: str, when: float, decision: str, *, stored: bool = False) -> None:
+        """``table_id``'s deadline is now ``when``, for ``decision``; ``stored``: the transaction
+        that began the decision has written it already (else the writer task stores it)."""
         if self._due.get(table_id) == (when, decision):
             return
         self._due[table_id] = (when, decision)
-        self._save(table_id, (when, decision))
+        self._changed(table_id, (when, decision), stored)
         self._push(table_id, when)
 
-    def clear(self, table_id: str) -> None:
+    def clear(self, table_id: str, *, stored: bool = False) -> None:
+        """``table_id`` has no deadline now; ``stored``: its row is gone already (see :meth:`set`)."""
         if self._due.pop(table_id, None) is not None:
-            self._save(table_id, None)
+            self._changed(table_id, None, stored)
 
     def deadline(self, table_id: str) -> float | None:
         due = self._due.get(table_id)
@@ -136,6 +143,14 @@ class Schedule:
 
     # ---------------------------------------------------------------- storing
 
+    def _changed(self, table_id: str, due: Due | None, stored: bool) -> None:
+        """A value stored already needs no write of its own, unless the writer is storing an
+        older one for the table just now: that one could land last, so this one goes again."""
+        if not stored or table_id in self._writing:
+            self._save(table_id, due)
+        else:
+            self._unsaved.pop(table_id, None)  # an older value not yet written: superseded
+
     def _save(self, table_id: str, due: Due | None) -> None:
         self._unsaved[table_id] = due
         if self._saver is None or self._saver.done():
@@ -144,9 +159,12 @@ class Schedule:
     async def _store(self) -> None:
         while self._unsaved:
             batch, self._unsaved = self._unsaved, {}
+            self._writing = batch
             try:
                 await self.db.call(save_deadlines, self.db.store, batch, what="storing deadlines")
             except Exception:
                 log.warning("storing %d deadlines failed; trying again", len(batch))
                 self._unsaved = {**batch, **self._unsaved}  # newer values win
                 await asyncio.sleep(RETRY_SECONDS)
+            finally:
+                self._writing = {}

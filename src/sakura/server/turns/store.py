@@ -1,26 +1,17 @@
 """The schedule's reads and writes, made from the database's worker threads
 (:class:`~sakura.server.database.Database`): the deadlines of some tables (or of all), and a
-batch of changed ones stored in one transaction."""
+batch of changed ones stored in one transaction (the rows themselves:
+:mod:`sakura.server.deadlines`, which the actions' transactions write too)."""
 
 from __future__ import annotations
 
-import datetime as dt
-
-from sqlalchemy import delete, insert, select
+from sqlalchemy import select
 
 from sakura.server.db import Store
+from sakura.server.deadlines import Due, to_seconds, write_deadlines
 from sakura.server.models import DeadlineRow
 
-Due = tuple[float, str]  # (when, as time.time(); the decision it is for)
-
-
-def to_datetime(when: float) -> dt.datetime:
-    return dt.datetime.fromtimestamp(when, dt.UTC)
-
-
-def to_seconds(when: dt.datetime) -> float:
-    """SQLite gives back naive datetimes: they were stored in UTC."""
-    return (when if when.tzinfo else when.replace(tzinfo=dt.UTC)).timestamp()
+__all__ = ["Due", "load_deadlines", "save_deadlines"]
 
 
 def load_deadlines(store: Store, table_ids: list[str] | None = None) -> dict[str, Due]:
@@ -35,11 +26,4 @@ def load_deadlines(store: Store, table_ids: list[str] | None = None) -> dict[str
 def save_deadlines(store: Store, changes: dict[str, Due | None]) -> None:
     """Store each table's new deadline (None: it has none now), all in one transaction."""
     with store.engine.begin() as conn:
-        conn.execute(delete(DeadlineRow).where(DeadlineRow.table_id.in_(list(changes))))
-        rows = [
-            {"table_id": t, "due_at": to_datetime(due[0]), "decision": due[1]}
-            for t, due in changes.items()
-            if due is not None
-        ]
-        if rows:
-            conn.execute(insert(DeadlineRow), rows)
+        write_deadlines(conn, changes)
