@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,7 @@ from sakura.server.metrics import Metrics
 from sakura.server.names import NAME_RULES, fold, optional_name
 from sakura.server.table import Seat, Table, TableError
 from sakura.server.turns import DEFAULT_TIMEOUTS, Pace, PaceClock, Schedule
+from sakura.server.turns.moves import Claim, games_here, in_order
 
 if TYPE_CHECKING:
     from sakura.server.advice import Advisor
@@ -175,6 +177,12 @@ class Lobby:
         """The table ``table_id`` as the routes use it (:mod:`sakura.server.front`); ``KeyError``
         if there is none."""
         return LocalTable(await self.get(table_id), self)
+
+    async def moves(self, claims: Sequence[Claim], account: str | None) -> dict[str, Any]:
+        """ "Your move" (:mod:`sakura.server.turns.moves`): every game in progress of these
+        seats (table and token) and of ``account``, among this process's tables (many
+        processes: every owner's, :class:`~sakura.server.cluster.ClusterLobby`)."""
+        return in_order(games_here(self.tables, claims, account, every_table=True).values())
 
     def live_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status != "finished")

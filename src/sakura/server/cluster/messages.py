@@ -92,9 +92,21 @@ class Moderate:
     message: int | None = None
 
 
-Request = Info | Claim | Join | Leave | Act | Replace | Rematch | Say | Greet | Hint | Moderate
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """ "Your move" (:mod:`sakura.server.turns.moves`), asked of a process rather than of one
+    table: the entries of the games at its tables in ``seats`` (each ``[table, token]``; a
+    token None: ``account``'s seat there), as each seat sees them."""
+
+    op: ClassVar[str] = "moves"
+    seats: tuple[tuple[str, str | None], ...] = ()
+    account: str | None = None
+
+
+Request = Info | Claim | Join | Leave | Act | Replace | Rematch | Say | Greet | Hint | Moderate | Moves
 KINDS: dict[str, type[Request]] = {
-    kind.op: kind for kind in (Info, Claim, Join, Leave, Act, Replace, Rematch, Say, Greet, Hint, Moderate)
+    kind.op: kind
+    for kind in (Info, Claim, Join, Leave, Act, Replace, Rematch, Say, Greet, Hint, Moderate, Moves)
 }
 
 

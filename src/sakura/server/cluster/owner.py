@@ -23,6 +23,7 @@ import secrets
 import socket
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from sakura.server.cluster import messages, sitewide
@@ -38,6 +39,7 @@ from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.protocol import Chat
 from sakura.server.table import Table
+from sakura.server.turns.moves import Claim, games_here, in_order
 
 log = logging.getLogger("sakura.server")
 
@@ -291,9 +293,51 @@ class ClusterLobby(Lobby):
             if not entry[1]:
                 del self.watched[table_id]
 
+    async def moves(self, claims: Sequence[Claim], account: str | None) -> dict[str, Any]:
+        """ "Your move" across the site: this process's tables read here, and every other owner
+        asked at once for the entries of its tables (:class:`.messages.Moves`): the claimed
+        tables, and those the site's lists (``site``, at most one keeper round old) show
+        ``account`` seated at. An owner that does not answer in time is left out (its games
+        are listed again on the next read); a table nobody owns just now, until it is taken."""
+        games = games_here(self.tables, claims, account, every_table=True)
+        elsewhere = [(t, token) for t, token in claims if t not in self.tables]
+        if account is not None:
+            claimed = {t for t, _ in claims}
+            for entry in self.site:
+                summary = entry["summary"]
+                table_id = str(summary["id"])
+                if table_id in self.tables or table_id in claimed:
+                    continue
+                if any(seat.get("account") == account for seat in summary["seats"]):
+                    elsewhere.append((table_id, None))
+        if not elsewhere:
+            return in_order(games.values())
+        owners = await self.leases.owners(sorted({t for t, _ in elsewhere}))
+        asked: dict[str, list[Claim]] = defaultdict(list)
+        for table_id, token in elsewhere:
+            owner = owners.get(table_id)
+            if owner is not None and owner != self.node:
+                asked[owner].append((table_id, token))
+        wait = self.leases.ms / 1000
+        replies = await asyncio.gather(
+            *(
+                ask(self, owner, messages.envelope(messages.Moves(tuple(seats), account), ""), wait)
+                for owner, seats in asked.items()
+            ),
+            return_exceptions=True,
+        )
+        for owner, reply in zip(asked, replies, strict=True):
+            if isinstance(reply, BaseException):
+                log.warning("your move: the owner %s did not answer (%s); its games left out", owner, reply)
+            else:
+                games.update(reply["games"])
+        return in_order(games.values())
+
     async def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
         """A request from another process, for a table this process owns (in arrival order per
-        relayed connection)."""
+        relayed connection), or for its tables (:class:`.messages.Moves`)."""
+        if message.get("op") == messages.Moves.op:
+            return self._moves_here(messages.from_wire(message))
         table_id = str(message.get("table", ""))
         table = self.tables.get(table_id)
         if table is None:  # perhaps being taken over here just now: answer once it is
@@ -309,6 +353,13 @@ class ClusterLobby(Lobby):
             finally:
                 if key not in self.relayed:
                     self._order.pop(key, None)
+
+    def _moves_here(self, request: messages.Request) -> dict[str, Any]:
+        """Another process's "your move": the entries of the named tables this process owns."""
+        assert isinstance(request, messages.Moves)
+        owned = {t.id: t for t in self.tables.values() if t.lease is not None}
+        seats = [(str(t), None if token is None else str(token)) for t, token in request.seats]
+        return {"ok": True, "games": games_here(owned, seats, request.account, every_table=False)}
 
     async def _do(self, table: Table, key: tuple[str, str], message: dict[str, Any]) -> dict[str, Any]:
         """One request (:mod:`.messages`), answered by the table's :class:`LocalTable` for the

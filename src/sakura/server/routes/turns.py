@@ -37,68 +37,12 @@ class MovesRequest(BaseModel):
     seats: list[SeatToken] = Field(default_factory=list, max_length=MAX_SEATS)
 
 
-def game_entry(table: Table, seat: int) -> dict[str, Any]:
-    """One game in progress as ``seat`` sees it (its view's facts, and the past as it saw it)."""
-    info = table.info()
-    bots = set(table.seating.bot_seats())
-    due = [s for s in table.state.current_players() if s not in bots]
-    past = table.history_for(seat)
-    return {
-        "id": table.id,
-        "game": info["game"],
-        "seat": seat,
-        "seats": info["seats"],
-        "round": info["round"],
-        "pace": info.get("pace"),
-        "timer": info["timer"],
-        "to_move": due,
-        "your_move": seat in due and not table.seats[seat].handed,
-        "deadline": table.deadline,
-        "seq": table.seq,
-        "last_round": last_round(past),
-    }
-
-
-def last_round(past: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The steps of the last round played to its end (from one ``round_started`` event to the
-    next), or of the round under way when none has ended yet.
-
-    >>> start = {"events": [{"type": "round_started"}]}
-    >>> steps = [start, {"events": []}, start]
-    >>> len(last_round(steps)), last_round(steps[:2]) == steps[:2]
-    (2, True)
-    """
-    starts = [
-        i for i, step in enumerate(past) if any(e.get("type") == "round_started" for e in step["events"])
-    ]
-    if len(starts) >= 2:
-        return past[starts[-2] : starts[-1]]
-    return past[-12:]
-
-
 @router.post("/api/moves")
 async def moves(lobby: LobbyDep, account: AccountDep, body: MovesRequest | None = None) -> dict[str, Any]:
     """Every game in progress of this browser's seats (``seats``: table and token) and of the
-    logged-in account; ``your_move``: how many wait for you."""
-    found: dict[str, tuple[Table, int]] = {}
-    for claim in (body or MovesRequest()).seats:
-        table = lobby.tables.get(claim.table)
-        if table is None or table.status != "playing":
-            continue
-        try:
-            seat = table.seating.seat_of(claim.token)
-        except TableError:  # a token that opens nothing here: left out
-            continue
-        if seat is not None:
-            found[table.id] = (table, seat)
-    if account is not None:
-        for table in list(lobby.tables.values()):
-            seat = table.seating.seat_of_account(account)
-            if seat is not None and table.status == "playing" and table.id not in found:
-                found[table.id] = (table, seat)
-    games = [game_entry(table, seat) for table, seat in found.values()]
-    games.sort(key=lambda g: (not g["your_move"], g["deadline"] or float("inf")))
-    return {"games": games, "your_move": sum(g["your_move"] for g in games)}
+    logged-in account, wherever its table is served; ``your_move``: how many wait for you."""
+    claims = [(claim.table, claim.token) for claim in (body or MovesRequest()).seats]
+    return await lobby.moves(claims, account)
 
 
 class SinceRequest(BaseModel):
