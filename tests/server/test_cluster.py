@@ -624,12 +624,12 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
     async def run() -> tuple[float | None, float | None]:
         async with _local_lobby(prefix, tmp_path) as lobby:
             real = lobby.redis
-            lobby.redis = SlowDelete(real)
+            lobby.timers.redis = SlowDelete(real)
             for deadline in (None, time.time() + 20, None, time.time() + 30):
-                lobby._timer_changed(Timed(deadline))
+                lobby.timers.changed(Timed(deadline))
                 await asyncio.sleep(0)  # the writer starts: the next change comes while it is in flight
             # two slow clearings and two settings, one after the other
-            stored_all = await eventually(lambda: "t1" not in lobby._deadline_writers)
+            stored_all = await eventually(lambda: "t1" not in lobby.timers.writers)
             assert stored_all, "the deadlines were never all stored"
             stored = await real.get(f"{prefix}deadline:t1")
         return (None if stored is None else float(stored)), deadline

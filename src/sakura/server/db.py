@@ -218,18 +218,26 @@ class Store:
             row = s.get(TableRow, table_id)
             return None if row is None else self._stored(s, row)
 
-    def load_unfinished(self) -> list[StoredTable]:
-        """Every table not finished, in two queries (the tables, then all their actions: one
-        query a table took about 31 s for 10,000 sleeping turn-based tables, past the database
-        call's time limit); a row that cannot be read is logged and left out, and the others load."""
+    def load_unfinished(
+        self, after: str = "", limit: int | None = None
+    ) -> tuple[list[StoredTable], str | None]:
+        """The tables not finished whose ids come after ``after``, in id order, ``limit`` at
+        most (None: all); and the id to go on after (None: no more). Two queries a page (the
+        tables, then their actions: one query a table took about 31 s for 10,000 sleeping
+        turn-based tables), so that a server restores any number of tables a page at a time,
+        each call well within the database's time limit. A row that cannot be read is logged
+        and left out, and the others load."""
         unfinished = TableRow.status.not_in(("finished", "closed"))
         with self._session() as s:
-            rows = list(s.scalars(select(TableRow).where(unfinished).order_by(TableRow.created)))
+            query = select(TableRow).where(unfinished, TableRow.id > after).order_by(TableRow.id)
+            rows = list(s.scalars(query if limit is None else query.limit(limit)))
+            if not rows:
+                return [], None
             actions: dict[str, list[tuple[Any, Any, Any]]] = {}
             for table_id, seat, action, by in s.execute(
                 select(ActionRow.table_id, ActionRow.seat, ActionRow.action, ActionRow.by)
                 .join(TableRow, TableRow.id == ActionRow.table_id)
-                .where(unfinished)
+                .where(unfinished, ActionRow.table_id > after, ActionRow.table_id <= rows[-1].id)
                 .order_by(ActionRow.table_id, ActionRow.seq)
             ):
                 actions.setdefault(table_id, []).append((seat, action, by))
@@ -244,7 +252,8 @@ class Store:
                         type(exc).__name__,
                         str(exc).splitlines()[0] if str(exc) else "",
                     )
-            return tables
+            more = limit is not None and len(rows) == limit
+            return tables, rows[-1].id if more else None
 
     def finished_ids(self, limit: int = 50, offset: int = 0) -> list[str]:
         with self._session() as s:

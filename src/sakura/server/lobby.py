@@ -14,6 +14,7 @@ rebuilt at most every ``lobby_cache_seconds``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -45,6 +46,7 @@ log = logging.getLogger("sakura.server")
 # used before them (easy, medium, hard), which stand for levels so that old links still work.
 BOT_LEVELS: tuple[str, ...] = (*LEVEL_NAMES, *LEGACY)
 DEFAULT_LEVEL = "club"
+RESTORE_PAGE = 500  # unfinished tables read in one database call at start-up
 
 
 class SeatRequest(BaseModel):
@@ -136,20 +138,27 @@ class Lobby:
         return None
 
     async def restore(self) -> list[Table]:
-        """Rebuild every unfinished table from the database (after a restart)."""
-        stored_tables = await self.db.call(self.store.load_unfinished, what="loading the unfinished tables")
+        """Rebuild every unfinished table from the database (after a restart), a page of
+        :data:`RESTORE_PAGE` tables a database call: each call well within ``db_timeout``
+        whatever their number, and the event loop free between pages."""
         await self.turns.recall()
         restored = []
-        for stored in stored_tables:
-            try:
-                table = self._table(stored)
-            except Exception:
-                log.exception("table %s cannot be restored (left out)", stored.id)
-                continue
-            if table.damaged is not None:
-                log.error("table %s is damaged: %s", table.id, table.damaged)
-            self.tables[table.id] = table
-            restored.append(table)
+        after: str | None = ""
+        while after is not None:
+            stored_tables, after = await self.db.call(
+                self.store.load_unfinished, after, RESTORE_PAGE, what="loading the unfinished tables"
+            )
+            for stored in stored_tables:
+                try:
+                    table = self._table(stored)
+                except Exception:
+                    log.exception("table %s cannot be restored (left out)", stored.id)
+                    continue
+                if table.damaged is not None:
+                    log.error("table %s is damaged: %s", table.id, table.damaged)
+                self.tables[table.id] = table
+                restored.append(table)
+            await asyncio.sleep(0)
         return restored
 
     def _table(self, stored: StoredTable) -> Table:

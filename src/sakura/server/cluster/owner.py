@@ -21,7 +21,6 @@ import os
 import random
 import secrets
 import socket
-import time
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
@@ -29,9 +28,11 @@ from typing import Any
 from sakura.server.cluster import messages, sitewide
 from sakura.server.cluster.fencing import lease_of, playing_ids, raise_lease
 from sakura.server.cluster.lease import Leases
+from sakura.server.cluster.moves import moves_here, site_moves
 from sakura.server.cluster.reach import Reach
 from sakura.server.cluster.relay import Relay, RelayConnection
 from sakura.server.cluster.remote import UNREACHABLE, RemoteTable, ask
+from sakura.server.cluster.timers import RedisDeadlines
 from sakura.server.db import Store
 from sakura.server.errors import TableError
 from sakura.server.front import LocalTable, TableFront
@@ -39,7 +40,7 @@ from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.protocol import Chat
 from sakura.server.table import Table
-from sakura.server.turns.moves import Claim, games_here, in_order
+from sakura.server.turns.moves import Claim
 
 log = logging.getLogger("sakura.server")
 
@@ -81,8 +82,7 @@ class ClusterLobby(Lobby):
         self.reach = Reach()  # Redis reached yet? (a process starts serving without it)
         self._renewer: asyncio.Task[None] | None = None
         self._taking: dict[str, asyncio.Future[Table | None]] = {}  # tables being taken over here
-        self._deadlines: dict[str, float | None] = {}  # deadlines to store in Redis, by table
-        self._deadline_writers: dict[str, asyncio.Task[None]] = {}
+        self.timers = RedisDeadlines(self.redis, prefix)  # the real-time deadlines, for the next owner
         self.taken = 0  # tables this process took over from another (failover), for the curious
         self.site: list[dict[str, Any]] = []  # every process's unfinished tables, as last read
 
@@ -134,7 +134,7 @@ class ClusterLobby(Lobby):
     async def _adopt(self, table: Table) -> None:
         """The table just created: its lease number from the database."""
         table.lease = await self.db.call(raise_lease, self.store, table.id, what=f"fencing table {table.id}")
-        table.watch_clock(self._timer_changed)
+        table.watch_clock(self.timers.changed)
 
     async def _take(self, table_id: str) -> Table | None:
         """Take ``table_id`` if its lease is free, and rebuild it. Meanwhile ``_taking`` holds a
@@ -164,13 +164,13 @@ class ClusterLobby(Lobby):
             await self.turns.recall([table_id])  # a turn-based table's deadline (turns/schedule.py)
             table = self._table(stored)
             table.lease = lease
-            table.watch_clock(self._timer_changed)
-            deadline = await self.redis.get(self._deadline_key(table_id))
+            table.watch_clock(self.timers.changed)
+            deadline = await self.timers.read(table_id)
             self.tables[table.id] = table  # served from now on: its timer is armed just below
             self._lists.clear()
             table.start()
             if deadline is not None:  # the timer goes on where it was
-                table.resume_clock(float(deadline))
+                table.resume_clock(deadline)
         except BaseException:
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
@@ -193,10 +193,7 @@ class ClusterLobby(Lobby):
         log.warning("table %s: %s; dropped here", table.id, why)
         self.tables.pop(table.id, None)
         table.watch_clock(None)  # its deadline in Redis is the new owner's to write now
-        self._deadlines.pop(table.id, None)
-        writer = self._deadline_writers.pop(table.id, None)
-        if writer is not None:
-            writer.cancel()
+        self.timers.forget(table.id)
         self._lists.clear()  # its lease number stays: a write still under way is refused by the database
         asyncio.get_running_loop().create_task(table.close())
         for conn in list(table.connections):
@@ -208,39 +205,9 @@ class ClusterLobby(Lobby):
     async def close_table(self, table: Table) -> None:  # closed in the database: nobody takes it again
         await super().close_table(table)  # (its connections stay: they are told, and see it closed)
         table.watch_clock(None)
-        self._deadlines.pop(table.id, None)
+        self.timers.forget(table.id)
         with contextlib.suppress(Exception):
             await self.leases.release(table.id)
-
-    def _deadline_key(self, table_id: str) -> str:
-        return f"{self.prefix}deadline:{table_id}"
-
-    def _timer_changed(self, table: Table) -> None:
-        """Store ``table``'s deadline in Redis for whoever takes the table after this process.
-
-        One writer task per table stores the latest value, one command after another: two
-        commands in flight at once (a re-armed timer first clears its deadline, then sets the new
-        one) may reach Redis on two connections in either order, and the clearing one landing
-        last would lose the deadline."""
-        self._deadlines[table.id] = table.deadline
-        if table.id not in self._deadline_writers:  # a writer leaves only once nothing is left
-            self._deadline_writers[table.id] = asyncio.get_running_loop().create_task(
-                self._store_deadlines(table.id)
-            )
-
-    async def _store_deadlines(self, table_id: str) -> None:
-        key = self._deadline_key(table_id)
-        while table_id in self._deadlines:
-            deadline = self._deadlines.pop(table_id)
-            try:
-                if deadline is None:
-                    await self.redis.delete(key)
-                else:
-                    keep = int(1000 * (deadline - time.time())) + 60_000
-                    await self.redis.set(key, repr(deadline), px=keep)
-            except Exception as exc:  # the next owner restarts the clock in full: not worth more
-                log.warning("table %s: its deadline was not stored (Redis: %s)", table_id, exc)
-        self._deadline_writers.pop(table_id, None)
 
     # ---------------------------------------------------------------- what the app asks
 
@@ -294,50 +261,14 @@ class ClusterLobby(Lobby):
                 del self.watched[table_id]
 
     async def moves(self, claims: Sequence[Claim], account: str | None) -> dict[str, Any]:
-        """ "Your move" across the site: this process's tables read here, and every other owner
-        asked at once for the entries of its tables (:class:`.messages.Moves`): the claimed
-        tables, and those the site's lists (``site``, at most one keeper round old) show
-        ``account`` seated at. An owner that does not answer in time is left out (its games
-        are listed again on the next read); a table nobody owns just now, until it is taken."""
-        games = games_here(self.tables, claims, account, every_table=True)
-        elsewhere = [(t, token) for t, token in claims if t not in self.tables]
-        if account is not None:
-            claimed = {t for t, _ in claims}
-            for entry in self.site:
-                summary = entry["summary"]
-                table_id = str(summary["id"])
-                if table_id in self.tables or table_id in claimed:
-                    continue
-                if any(seat.get("account") == account for seat in summary["seats"]):
-                    elsewhere.append((table_id, None))
-        if not elsewhere:
-            return in_order(games.values())
-        owners = await self.leases.owners(sorted({t for t, _ in elsewhere}))
-        asked: dict[str, list[Claim]] = defaultdict(list)
-        for table_id, token in elsewhere:
-            owner = owners.get(table_id)
-            if owner is not None and owner != self.node:
-                asked[owner].append((table_id, token))
-        wait = self.leases.ms / 1000
-        replies = await asyncio.gather(
-            *(
-                ask(self, owner, messages.envelope(messages.Moves(tuple(seats), account), ""), wait)
-                for owner, seats in asked.items()
-            ),
-            return_exceptions=True,
-        )
-        for owner, reply in zip(asked, replies, strict=True):
-            if isinstance(reply, BaseException):
-                log.warning("your move: the owner %s did not answer (%s); its games left out", owner, reply)
-            else:
-                games.update(reply["games"])
-        return in_order(games.values())
+        """ "Your move" across the site (:func:`.moves.site_moves`)."""
+        return await site_moves(self, claims, account)
 
     async def _answer(self, message: dict[str, Any]) -> dict[str, Any]:
         """A request from another process, for a table this process owns (in arrival order per
         relayed connection), or for its tables (:class:`.messages.Moves`)."""
         if message.get("op") == messages.Moves.op:
-            return self._moves_here(messages.from_wire(message))
+            return moves_here(self, messages.from_wire(message))
         table_id = str(message.get("table", ""))
         table = self.tables.get(table_id)
         if table is None:  # perhaps being taken over here just now: answer once it is
@@ -353,13 +284,6 @@ class ClusterLobby(Lobby):
             finally:
                 if key not in self.relayed:
                     self._order.pop(key, None)
-
-    def _moves_here(self, request: messages.Request) -> dict[str, Any]:
-        """Another process's "your move": the entries of the named tables this process owns."""
-        assert isinstance(request, messages.Moves)
-        owned = {t.id: t for t in self.tables.values() if t.lease is not None}
-        seats = [(str(t), None if token is None else str(token)) for t, token in request.seats]
-        return {"ok": True, "games": games_here(owned, seats, request.account, every_table=False)}
 
     async def _do(self, table: Table, key: tuple[str, str], message: dict[str, Any]) -> dict[str, Any]:
         """One request (:mod:`.messages`), answered by the table's :class:`LocalTable` for the

@@ -18,6 +18,8 @@ a deadline, and kept in memory only once stored.
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import secrets
 import time
 from collections.abc import Callable
@@ -48,6 +50,14 @@ CLOSED = "a moderator closed this table: the game ended without a result and is 
 HANDED = "your time ran out too often: a bot plays this seat for good"
 
 
+@functools.lru_cache(maxsize=64)
+def shared_game(name: str, config: str) -> Game[Any]:
+    """The game of ``name`` with ``config`` (JSON), made once and shared by every table that
+    plays it: a game is immutable, and making one per table was half the time of restoring
+    10,000 tables (``benchmarks/turn_based.py``), and a part of each table's memory."""
+    return make_game(name, json.loads(config))
+
+
 class Table:
     """See the module docstring. Built by :class:`~sakura.server.lobby.Lobby`."""
 
@@ -57,7 +67,7 @@ class Table:
         self.id = stored.id
         self.db, self.store = db, db.store
         self.limits = limits or Limits()
-        self.game: Game[Any] = make_game(stored.game, stored.config)
+        self.game: Game[Any] = shared_game(stored.game, json.dumps(stored.config, sort_keys=True))
         self.status = stored.status
         self.rematch_id = stored.rematch
         self.rated = stored.rated  # accounts only, rated at the end (ratings.py)
