@@ -1,7 +1,8 @@
 """ "Your move" across processes: two cluster lobbies (each its own Redis connections, relay and
 keeper) on one SQLite file and the real Redis, a turn-based table owned by each. Either process
 lists both games, of the seats' tokens and of the account, each entry built by the table's
-owner for that seat; a token that opens nothing elsewhere is left out there too."""
+owner for that seat; a token that opens nothing elsewhere is left out there too. What happened
+since a player last looked is answered by the table's owner as well."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from tests.server.conftest import eventually
 from tests.server.test_cluster import REDIS
 from tests.server.test_turn_failover import redis_prefix  # noqa: F401  (the fixture)
 
+from sakura.server.errors import TableError
 from sakura.server.lobby import NewTable
 from sakura.server.turns import FakeClock, Pace
 
@@ -81,6 +84,16 @@ def test_your_move_lists_the_games_owned_by_every_process(redis_prefix: str, tmp
 
             # a token that opens nothing at the other process's table: left out there too
             assert await listed_ids(b, [(at_a.id, "not-its-token"), ("nosuchtable", token_a)], None) == set()
+
+            # what happened since the player last looked, asked of the other process: its owner's
+            remote = await b.front(at_a.id)
+            assert remote is not None and at_a.id not in b.tables
+            seen = await remote.since(token_a, None, 0)
+            assert [u["seq"] for u in seen["updates"]] == list(range(1, at_a.seq + 1))
+            assert all(u["view"]["player"] == 0 for u in seen["updates"])  # the seat's own view
+            with pytest.raises(TableError) as refused:
+                await remote.since(None, "bob", 0)
+            assert refused.value.code == "not_seated"
 
             # the account's games, from either process (the site's lists: a keeper round old)
             assert await listed_soon(a, "ada", {at_a.id, at_b.id}) == {at_a.id, at_b.id}

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sakura.server import chat
 from sakura.server.errors import TableError
+from sakura.server.turns import moves
 
 if TYPE_CHECKING:
     from sakura.server.lobby import Lobby
@@ -53,6 +54,8 @@ class TableFront(Protocol):
     async def hint(self, conn: Connection) -> None: ...
 
     async def moderate(self, what: str, message: int | None) -> None: ...
+
+    async def since(self, token: str | None, account: str | None, seq: int) -> dict[str, Any]: ...
 
 
 class LocalTable:
@@ -102,6 +105,9 @@ class LocalTable:
             chat.hidden(self.table, message)
         elif what == "close":
             await self.lobby.close_table(self.table)
+
+    async def since(self, token: str | None, account: str | None, seq: int) -> dict[str, Any]:
+        return moves.since(self.table, token, account, seq)
 
     async def hint(self, conn: Connection) -> None:
         if self.lobby.advisor is None:

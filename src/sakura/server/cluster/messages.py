@@ -93,6 +93,16 @@ class Moderate:
 
 
 @dataclass(frozen=True, slots=True)
+class Since:
+    """What happened at the table since move ``seq``, for the seat of ``token`` (or ``account``)."""
+
+    op: ClassVar[str] = "since"
+    token: str | None = None
+    account: str | None = None
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Moves:
     """ "Your move" (:mod:`sakura.server.turns.moves`), asked of a process rather than of one
     table: the entries of the games at its tables in ``seats`` (each ``[table, token]``; a
@@ -103,10 +113,12 @@ class Moves:
     account: str | None = None
 
 
-Request = Info | Claim | Join | Leave | Act | Replace | Rematch | Say | Greet | Hint | Moderate | Moves
+Request = (
+    Info | Claim | Join | Leave | Act | Replace | Rematch | Say | Greet | Hint | Moderate | Since | Moves
+)
 KINDS: dict[str, type[Request]] = {
     kind.op: kind
-    for kind in (Info, Claim, Join, Leave, Act, Replace, Rematch, Say, Greet, Hint, Moderate, Moves)
+    for kind in (Info, Claim, Join, Leave, Act, Replace, Rematch, Say, Greet, Hint, Moderate, Since, Moves)
 }
 
 

@@ -304,6 +304,8 @@ class ClusterLobby(Lobby):
             case messages.Moderate(what, chat_id):
                 await front.moderate(what, chat_id)
                 return {"ok": True}
+            case messages.Since(token, account, seq):
+                return {"ok": True, "since": await front.since(token, account, seq)}
         held = self.relayed.get(key)
         if held is None or held[0] is not table:
             return MOVED

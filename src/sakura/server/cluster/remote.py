@@ -85,6 +85,11 @@ class RemoteTable:
     async def moderate(self, what: str, message: int | None) -> None:
         await self.call(messages.Moderate(what, message))
 
+    async def since(self, token: str | None, account: str | None, seq: int) -> dict[str, Any]:
+        reply = await self.call(messages.Since(token, account, seq))
+        found: dict[str, Any] = reply["since"]
+        return found
+
     async def leave(self, conn: Connection) -> None:
         if self.cid is not None and self.cid in self.lobby.relay.local:
             wire = messages.envelope(messages.Leave(), self.id, self.cid)

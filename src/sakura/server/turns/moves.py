@@ -1,5 +1,6 @@
 """ "Your move": the games in progress of some seats (a table and its token) and of an account,
-as each seat sees them, from the tables this process holds.
+as each seat sees them, from the tables this process holds; and what happened at one of them
+since its player last looked (:func:`since`, built where the table is played).
 
 One process answers :func:`games_here` over all of its tables. In cluster mode
 (:class:`~sakura.server.cluster.ClusterLobby`) each table lives in its owner's memory: the
@@ -14,11 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from sakura.server import protocol
 from sakura.server.errors import TableError
 
 if TYPE_CHECKING:
     from sakura.server.table import Table
 
+MAX_SINCE = 80  # moves a "since you last looked" replays at most (the older ones: in the log)
 Claim = tuple[str, str | None]  # (table id, a seat's token; None: the account's seat there, if any)
 
 
@@ -93,3 +96,45 @@ def in_order(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
     first; ``your_move``: how many wait for you."""
     listed = sorted(games, key=lambda g: (not g["your_move"], g["deadline"] or float("inf")))
     return {"games": listed, "your_move": sum(g["your_move"] for g in listed)}
+
+
+def since(table: Table, token: str | None, account: str | None, seq: int) -> dict[str, Any]:
+    """What happened at ``table`` since its seat's player (``token``'s seat, else
+    ``account``'s) last looked at move ``seq``: the view they saw then and one ``update`` a
+    move since (at most :data:`MAX_SINCE`), each filtered for the seat as the live ones are."""
+    seat = table.seating.seat_of(token)
+    if seat is None and account is not None:
+        seat = table.seating.seat_of_account(account)
+    if seat is None:
+        raise TableError("take a seat to see what happened since you last looked", "not_seated")
+    commits = table.commits
+    actions = commits.actions[: table.seq]
+    start = min(max(seq, len(actions) - MAX_SINCE), len(actions))
+    state = table.game.new_initial_state(commits.seed)
+    for acting, text in actions[:start]:
+        state.apply_action(acting, table.game.parse_action(text))
+    view = state.view(seat).to_json()
+    updates = []
+    for i, (acting, text) in enumerate(actions[start:], start):
+        events = state.apply_action(acting, table.game.parse_action(text))
+        updates.append(
+            protocol.update(
+                i + 1,
+                acting,
+                action=text if acting == seat else None,  # as live: one's own card only
+                by=_by(table, i, acting),
+                events=[e.seen_by(seat).to_dict() for e in events],
+                view=state.view(seat).to_json(),
+                deadline=None,
+            )
+        )
+    if updates:
+        updates[-1]["deadline"] = table.deadline
+    return {"seq": start, "view": view, "updates": updates}
+
+
+def _by(table: Table, index: int, seat: int) -> str:
+    """Who made action ``index``: a bot for a late player (``timer``), the seat's bot, or its player."""
+    if index in table.commits.timed:
+        return "timer"
+    return "bot" if table.seats[seat].kind == "bot" else "player"
