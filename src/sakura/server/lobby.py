@@ -32,7 +32,7 @@ from sakura.server.limits import KeyedLimiter, Limits
 from sakura.server.metrics import Metrics
 from sakura.server.names import NAME_RULES, fold, optional_name
 from sakura.server.table import Seat, Table, TableError
-from sakura.server.turns import DEFAULT_TIMEOUTS, Pace, PaceClock, Schedule
+from sakura.server.turns import DEFAULT_TIMEOUTS, Pace, PaceClock, Schedule, bounds
 
 if TYPE_CHECKING:
     from sakura.server.advice import Advisor
@@ -91,6 +91,14 @@ def _seat_names(requests: list[SeatRequest], creator: str | None) -> list[str | 
     if len(set(folded)) < len(folded):
         raise TableError("two seats at this table have one name, or names that look alike", "name_taken")
     return names
+
+
+def _rated_rules(request: NewTable, seats: list[SeatRequest], *, claim: bool, account: str | None) -> None:
+    """A rated table is for accounts and has no bots (ratings.py)."""
+    if request.rated and claim and account is None:
+        raise TableError("a rated table is for accounts: log in to create one", "login_required")
+    if request.rated and any(r.kind == "bot" for r in seats):
+        raise TableError("a rated table has no bots: every seat is a player's", "bad_table")
 
 
 def table_options(request: NewTable) -> dict[str, Any]:
@@ -203,10 +211,10 @@ class Lobby:
                 "use `sakura tournament`",
                 "bad_table",
             )
-        if request.rated and claim and account is None:
-            raise TableError("a rated table is for accounts: log in to create one", "login_required")
-        if request.rated and any(r.kind == "bot" for r in seat_requests):
-            raise TableError("a rated table has no bots: every seat is a player's", "bad_table")
+        _rated_rules(request, seat_requests, claim=claim, account=account)
+        turn_based = request.pace is not None and claim
+        if turn_based:  # before the rate limit's token is taken: a refusal changes nothing
+            await self.room_for_turn_game(account, address or "?")
         if address is not None and (wait := self.creates.take(address)) is not None:
             raise TableError(
                 f"too many new tables from your address; try again in {wait:.0f} s",
@@ -254,8 +262,24 @@ class Lobby:
         if claim:
             async with table.lock:
                 seat, token = await table.claim(None, creator, account)
+            if turn_based:
+                await self.count_turn_seat(table.id, seat, account, address or "?")
         table.start()
         return table, seat, token
+
+    async def room_for_turn_game(self, account: str | None, address: str) -> None:
+        """Refuse (``too_many_games``) a seat at a turn-based table to a person who holds as
+        many as one may (:mod:`sakura.server.turns.bounds`)."""
+        who = bounds.holder(account, address)
+        held = await self.db.call(bounds.count, self.store, *who, what="counting turn-based games")
+        refused = bounds.refusal(self.limits, account, held)
+        if refused is not None:
+            raise refused
+
+    async def count_turn_seat(self, table_id: str, seat: int, account: str | None, address: str) -> None:
+        """A seat just taken at a turn-based table, counted for its player from now on."""
+        who = bounds.holder(account, address)
+        await self.db.call(bounds.note, self.store, table_id, seat, *who, what="counting a turn-based seat")
 
     async def _reserve(self, table_id: str) -> None:
         """A new table's id, before it is stored; and :meth:`_adopt`: the table, stored, before
@@ -370,6 +394,8 @@ class Lobby:
                 if seat not in tokens and not claimed[seat]:
                     was = table.seats[seat]
                     tokens[seat] = (await new.claim(seat, was.name or None, was.account))[1]
+                    if "pace" in table.options:  # counted, not bounded: the game was theirs already
+                        await self.count_turn_seat(new.id, seat, was.account, conn.address or "?")
                 conn.push(protocol.rematch(new.id, tokens.get(seat), requester))
             table.broadcast_table()
 

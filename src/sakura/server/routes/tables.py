@@ -11,6 +11,7 @@ from sakura.server import farm, listing
 from sakura.server.lobby import NewTable
 from sakura.server.names import NAME_RULES, name_key, optional_name
 from sakura.server.routes.deps import AccountDep, AddressDep, FrontDep, LobbyDep
+from sakura.server.routes.deps import address as client_address
 
 router = APIRouter()
 PageNumber = Annotated[int, Query(ge=0, le=10_000)]
@@ -63,9 +64,14 @@ async def join(
     http: Request,
     body: Annotated[JoinRequest | None, Body()] = None,
 ) -> dict[str, Any]:
-    request = body or JoinRequest()
+    request, address = body or JoinRequest(), client_address(http)
+    turn_based = table.info().get("pace") is not None  # bounded per person (turns/bounds.py)
+    if turn_based:
+        await lobby.room_for_turn_game(account, address)
     await _note(lobby, account, http)
     seat, token = await table.claim(request.seat, optional_name(request.name), account)
+    if turn_based:
+        await lobby.count_turn_seat(table.id, seat, account, address)
     return {"seat": seat, "token": token}
 
 

@@ -1,0 +1,79 @@
+"""How many turn-based games one person may play at once: a bound per account, and per client
+address for anonymous players (``Limits.turn_games_per_account``, ``turn_games_per_address``).
+
+A turn-based game asks a person for a move now and then over days, so one may play many at
+once; but every unfinished table is held in memory and has a deadline in the schedule, so one
+person (or one script) must not open thousands. Each seat taken at a turn-based table is a row
+of ``sakura_turn_seats`` (revision 0011) naming its account, or for a player who is not logged
+in the client address's mark (hashed, :func:`sakura.server.farm.mark`); the seats of tables
+still being played are counted there, so the bound holds across restarts and across the
+processes of a site, and a finished game frees its slot with nothing deleted. Real-time tables
+are not counted: they have bounds of their own (``creates_per_minute``, ``live_tables``).
+
+Taking a seat past the bound is refused (``too_many_games``) before anything is made. Two
+requests of one person at the very same moment may both pass the count: the bound may be
+overrun by the requests in flight at once, never more.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from sakura.server.db import Store
+from sakura.server.errors import TableError
+from sakura.server.farm import mark
+from sakura.server.limits import Limits
+from sakura.server.models import TableRow, TurnSeatRow
+from sakura.server.names import name_key
+
+CODE = "too_many_games"
+
+
+def holder(account: str | None, address: str) -> tuple[str | None, str | None]:
+    """Whom a seat counts for: ``(account key, None)`` for a logged-in player, else ``(None,
+    address mark)``.
+
+    >>> holder("Ada", "192.0.2.1")
+    ('ada', None)
+    >>> holder(None, "192.0.2.1")[1] == mark("address", "192.0.2.1")
+    True
+    """
+    return (name_key(account), None) if account is not None else (None, mark("address", address))
+
+
+def count(store: Store, account: str | None, address: str | None) -> int:
+    """The seats ``account`` (a key), or else anonymous seats from ``address`` (a mark), hold at
+    turn-based tables still being played."""
+    who = TurnSeatRow.account == account if account is not None else TurnSeatRow.address == address
+    query = (
+        select(func.count())
+        .select_from(TurnSeatRow)
+        .join(TableRow, TableRow.id == TurnSeatRow.table_id)
+        .where(who, TableRow.status == "playing")
+    )
+    with store.engine.connect() as conn:
+        return int(conn.scalar(query) or 0)
+
+
+def note(store: Store, table_id: str, seat: int, account: str | None, address: str | None) -> None:
+    """A seat taken at a turn-based table, counted from now on (once: a seat is taken once)."""
+    try:
+        with store.engine.begin() as conn:
+            row = {"table_id": table_id, "seat": seat, "account": account, "address": address}
+            conn.execute(insert(TurnSeatRow), row)
+    except IntegrityError:
+        pass
+
+
+def refusal(limits: Limits, account: str | None, held: int) -> TableError | None:
+    """The refusal for one more seat when ``held`` are held already, or None: room left."""
+    bound = limits.turn_games_per_account if account is not None else limits.turn_games_per_address
+    if held < bound:
+        return None
+    whose = "your account has" if account is not None else "players from your address have"
+    return TableError(
+        f"{whose} {held} turn-based games in progress, as many as one may have "
+        f"({bound}); finish one before starting or joining another",
+        CODE,
+    )
