@@ -279,4 +279,6 @@ def test_turn_based_ratings_and_games_are_shown_apart(server: str, browser: Any,
         f"() => {rows}.length === 1 && {rows}[0].dataset.table === '{realtime['table']['id']}'"
     )
     page.screenshot(path=str(output / "archive-pace-1366.png"), full_page=True)
+    page.goto(f"{server}/games/{turn_id}")  # the game's page says its pace among its facts
+    page.wait_for_selector("#game-facts dd:has-text('Turn-based: 1 day a move')")
     assert not errors, errors
