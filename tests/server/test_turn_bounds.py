@@ -6,6 +6,7 @@ from the database)."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -104,3 +105,29 @@ def test_a_finished_game_frees_its_slot(sqlite_url: str) -> None:
         assert client.get(f"/api/tables/{first['table']['id']}").json()["status"] == "finished"
         assert create(client, TURN).status_code == 201
         refused(create(client, TURN))
+
+
+def test_requests_at_the_same_moment_never_pass_the_bound_together(sqlite_url: str) -> None:
+    """One person's requests are counted one at a time (turns/bounds.py ``PersonLocks``):
+    eight creates and joins sent at once, with room for two, give two seats."""
+    limits = Limits(turn_games_per_account=10, turn_games_per_address=2)
+    with TestClient(create_app(sqlite_url, limits)) as client:
+        other = elsewhere(client)  # the inviter, logged in: room for ten
+        csrf = signup(other, "Ada")
+        invites = [create(other, TWO_PLAYERS, csrf).json()["table"]["id"] for _ in range(4)]
+        answers: list[int] = []
+
+        def ask(i: int) -> None:
+            if i % 2:
+                answers.append(client.post(f"/api/tables/{invites[i // 2]}/join", json={}).status_code)
+            else:
+                answers.append(create(client, TURN).status_code)
+
+        threads = [threading.Thread(target=ask, args=(i,)) for i in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert len(answers) == 8 and sum(a in (200, 201) for a in answers) == 2, answers
+        assert answers.count(409) == 6, answers
+        assert len(client.app.app.state.lobby.turn_locks) == 0  # nobody's lock kept

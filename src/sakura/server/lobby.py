@@ -17,6 +17,8 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +134,7 @@ class Lobby:
         self._lists: dict[tuple[str, int], tuple[float, Any]] = {}  # cached pages, by (list, page)
         self.advisor: Advisor | None = None  # the app's hints and analyses (server/advice.py)
         self.turns = Schedule(self.db)  # the turn-based tables' deadlines (turns/schedule.py)
+        self.turn_locks = bounds.PersonLocks()  # one person's turn-based seats taken one at a time
 
     async def stop(self) -> None:
         """Before the tables close: nothing to let go for one process (many: their leases)."""
@@ -191,7 +194,20 @@ class Lobby:
         self, request: NewTable, *, claim: bool = True, address: str | None = None, account: str | None = None
     ) -> tuple[Table, int | None, str | None]:
         """Create and store a table; the creator takes the first human seat (if any).
-        ``address``: the client's, for the rate limit (a rematch passes none)."""
+        ``address``: the client's, for the rate limit (a rematch passes none). A turn-based
+        table's creator takes the seat within their bound (:meth:`turn_slot`), counted before
+        anything else (a refusal changes nothing, the rate limit's token included)."""
+        if request.pace is None or not claim:
+            return await self._create(request, claim=claim, address=address, account=account)
+        async with self.turn_slot(account, address or "?"):
+            table, seat, token = await self._create(request, claim=claim, address=address, account=account)
+            assert seat is not None
+            await self.count_turn_seat(table.id, seat, account, address or "?")
+            return table, seat, token
+
+    async def _create(
+        self, request: NewTable, *, claim: bool, address: str | None, account: str | None
+    ) -> tuple[Table, int | None, str | None]:
         if request.game not in available_games():
             known = ", ".join(available_games())
             raise TableError(f"unknown game {request.game!r}; games: {known}", "bad_table")
@@ -212,9 +228,6 @@ class Lobby:
                 "bad_table",
             )
         _rated_rules(request, seat_requests, claim=claim, account=account)
-        turn_based = request.pace is not None and claim
-        if turn_based:  # before the rate limit's token is taken: a refusal changes nothing
-            await self.room_for_turn_game(account, address or "?")
         if address is not None and (wait := self.creates.take(address)) is not None:
             raise TableError(
                 f"too many new tables from your address; try again in {wait:.0f} s",
@@ -262,19 +275,21 @@ class Lobby:
         if claim:
             async with table.lock:
                 seat, token = await table.claim(None, creator, account)
-            if turn_based:
-                await self.count_turn_seat(table.id, seat, account, address or "?")
         table.start()
         return table, seat, token
 
-    async def room_for_turn_game(self, account: str | None, address: str) -> None:
-        """Refuse (``too_many_games``) a seat at a turn-based table to a person who holds as
+    @asynccontextmanager
+    async def turn_slot(self, account: str | None, address: str) -> AsyncIterator[None]:
+        """Room for one more seat at a turn-based table, held while it is taken (and noted
+        with :meth:`count_turn_seat`): refused (``too_many_games``) to a person who holds as
         many as one may (:mod:`sakura.server.turns.bounds`)."""
         who = bounds.holder(account, address)
-        held = await self.db.call(bounds.count, self.store, *who, what="counting turn-based games")
-        refused = bounds.refusal(self.limits, account, held)
-        if refused is not None:
-            raise refused
+        async with self.turn_locks.hold(who[0] or who[1] or "?"):
+            held = await self.db.call(bounds.count, self.store, *who, what="counting turn-based games")
+            refused = bounds.refusal(self.limits, account, held)
+            if refused is not None:
+                raise refused
+            yield
 
     async def count_turn_seat(self, table_id: str, seat: int, account: str | None, address: str) -> None:
         """A seat just taken at a turn-based table, counted for its player from now on."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request
@@ -66,12 +67,11 @@ async def join(
 ) -> dict[str, Any]:
     request, address = body or JoinRequest(), client_address(http)
     turn_based = table.info().get("pace") is not None  # bounded per person (turns/bounds.py)
-    if turn_based:
-        await lobby.room_for_turn_game(account, address)
-    await _note(lobby, account, http)
-    seat, token = await table.claim(request.seat, optional_name(request.name), account)
-    if turn_based:
-        await lobby.count_turn_seat(table.id, seat, account, address)
+    async with lobby.turn_slot(account, address) if turn_based else nullcontext():
+        await _note(lobby, account, http)
+        seat, token = await table.claim(request.seat, optional_name(request.name), account)
+        if turn_based:
+            await lobby.count_turn_seat(table.id, seat, account, address)
     return {"seat": seat, "token": token}
 
 

@@ -10,12 +10,18 @@ still being played are counted there, so the bound holds across restarts and acr
 processes of a site, and a finished game frees its slot with nothing deleted. Real-time tables
 are not counted: they have bounds of their own (``creates_per_minute``, ``live_tables``).
 
-Taking a seat past the bound is refused (``too_many_games``) before anything is made. Two
-requests of one person at the very same moment may both pass the count: the bound may be
-overrun by the requests in flight at once, never more.
+Taking a seat past the bound is refused (``too_many_games``) before anything is made. In one
+process a person's requests are counted one at a time (:class:`PersonLocks`: the count, the
+seat taken and its row, then the next request's count), so the bound is exact; with many
+processes two requests of one person reaching two processes at the very same moment may both
+pass the count: the bound may be overrun by the requests in flight at once, never more.
 """
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
@@ -77,3 +83,29 @@ def refusal(limits: Limits, account: str | None, held: int) -> TableError | None
         f"({bound}); finish one before starting or joining another",
         CODE,
     )
+
+
+class PersonLocks:
+    """One lock per person (an account key or an address mark) while a request of theirs takes
+    a turn-based seat; a person's lock is forgotten once nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # the lock and its holders and waiters
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (None, 0))
+        lock = lock or asyncio.Lock()
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            users = self._locks[key][1] - 1
+            if users:
+                self._locks[key] = (lock, users)
+            else:
+                del self._locks[key]
+
+    def __len__(self) -> int:
+        return len(self._locks)
