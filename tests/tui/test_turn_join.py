@@ -8,6 +8,7 @@ the HTTP API and the app is driven by key presses (Textual pilot)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import httpx
 import pytest
@@ -15,7 +16,9 @@ from tests.tui.screen import create_table, log_text, wait_for
 from tests.tui.test_join import _play_to_the_end, _remote
 from textual.pilot import Pilot
 
+from sakura.server.limits import LOOPBACK_HOSTS, Limits
 from sakura.tui import SakuraApp, i18n
+from sakura.tui.remote_screens import JoinFailedScreen
 from sakura.tui.sakura_screens import SakuraScreen
 
 pytestmark = pytest.mark.anyio
@@ -58,3 +61,26 @@ async def test_hours_and_minutes_in_the_apps_language(server: str) -> None:
             await wait_for(pilot, lambda: re.search(r"Vence en 11 h 5\d min", _prompt(app)) is not None)
     finally:
         i18n.set_language("en")
+
+
+@pytest.fixture
+def server_options() -> dict[str, Any]:
+    """One turn-based game at once for players not logged in (``turn_games_per_address``)."""
+    return {"limits": Limits(allowed_hosts=LOOPBACK_HOSTS, turn_games_per_address=1)}
+
+
+async def test_past_the_bound_on_games_at_once_the_join_says_why(server: str) -> None:
+    create_table(server, ["human", "easy"], pace="1d")  # this address's one turn-based game
+    host = httpx.Client(base_url=server, timeout=60)  # an account invites (its own bound)
+    answer = host.post("/api/signup", json={"username": "Ada", "password": "a good long password"})
+    invite = host.post(
+        "/api/tables",
+        json={"players": 2, "pace": "1d", "seats": [{"kind": "human"}, {"kind": "human"}]},
+        headers={"x-csrf-token": answer.json()["csrf"]},
+    ).json()["table"]["id"]
+    app = SakuraApp(join=f"{server}/t/{invite}", delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, JoinFailedScreen))
+        assert isinstance(app.screen, JoinFailedScreen)
+        assert "turn-based games in progress" in str(app.screen.reason)
+    assert httpx.get(f"{server}/api/tables/{invite}", timeout=60).json()["seats"][1]["claimed"] is False
