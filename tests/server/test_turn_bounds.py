@@ -1,18 +1,26 @@
 """Many turn-based games at once, bounded (issue 35): per account, and per client address for
 players not logged in (``Limits.turn_games_per_account`` / ``turn_games_per_address``). Past the
 bound a new table or a seat is refused (``too_many_games``) and nothing changes; a finished game
-frees its slot; real-time tables are not counted; the count holds across a restart (it is read
-from the database)."""
+frees its slot; real-time tables are not counted; the count holds across a restart and across
+the processes of a site (it is read from the database), and requests sent at once are counted
+one at a time."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from tests.server.test_cluster import REDIS
+from tests.server.test_turn_failover import redis_prefix  # noqa: F401  (a fixture)
 
 from sakura.server import create_app
+from sakura.server.errors import TableError
 from sakura.server.limits import Limits
+from sakura.server.lobby import NewTable
+from sakura.server.turns import Pace
 
 from .conftest import ScriptedPlayer
 
@@ -131,3 +139,35 @@ def test_requests_at_the_same_moment_never_pass_the_bound_together(sqlite_url: s
         assert len(answers) == 8 and sum(a in (200, 201) for a in answers) == 2, answers
         assert answers.count(409) == 6, answers
         assert len(client.app.app.state.lobby.turn_locks) == 0  # nobody's lock kept
+
+
+def test_the_bound_holds_across_the_processes_of_a_site(
+    redis_prefix: str,  # noqa: F811  (the fixture imported above)
+    tmp_path: Path,
+) -> None:
+    """Two cluster processes on one database: the seats one holds count on the other."""
+    from sakura.server.cluster.owner import ClusterLobby
+    from sakura.server.db import Store
+
+    async def run() -> str:
+        store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+        lobbies = [ClusterLobby(store, LIMITS, REDIS, prefix=redis_prefix) for _ in range(2)]
+        request = NewTable(players=2, pace=Pace.DAY)
+        try:
+            for _ in range(2):
+                await lobbies[0].create(request, address="192.0.2.9", account="Ada")
+            try:
+                await lobbies[1].create(request, address="192.0.2.10", account="Ada")
+            except TableError as refused:
+                return refused.code
+            return "created"
+        finally:
+            for lobby in lobbies:
+                for table in list(lobby.tables.values()):
+                    await table.close()
+                await lobby.writer.aclose()
+                lobby.db.close()
+                await lobby.redis.aclose()
+            store.close()
+
+    assert asyncio.run(run()) == "too_many_games"
