@@ -119,6 +119,13 @@ def _public(row: Any) -> dict[str, Any]:
     }
 
 
+def _paced(mode: str | None) -> list[Any]:
+    """The archive's condition for a mode: real-time games have no pace, turn-based ones one."""
+    if mode is None:
+        return []
+    return [ArchiveRow.pace.is_(None) if mode == "realtime" else ArchiveRow.pace.is_not(None)]
+
+
 def search(
     store: Store,
     name: str | None = None,
@@ -131,32 +138,23 @@ def search(
     ``name`` (whole name, any case), or those of an ``account``; ``mode``: only the real-time
     games (``realtime``) or only the turn-based ones (``turn``)."""
     size = PAGE
-    paced = (
-        []
-        if mode is None
-        else [ArchiveRow.pace.is_(None) if mode == "realtime" else ArchiveRow.pace.is_not(None)]
-    )
+    paced = _paced(mode)
     with store.engine.connect() as conn:
         if name or account:
             column = ArchivePlayerRow.account if account else ArchivePlayerRow.name_key
+            seat_rows = select(ArchivePlayerRow.table_id, ArchivePlayerRow.finished).where(
+                column == name_key(account or name or "")
+            )
+            if paced:  # the mode narrows the seat rows before they are paged
+                seat_rows = seat_rows.join(
+                    ArchiveRow, ArchiveRow.table_id == ArchivePlayerRow.table_id
+                ).where(*paced)
             ids = (
-                select(ArchivePlayerRow.table_id, ArchivePlayerRow.finished)
-                .where(column == name_key(account or name or ""))
-                .order_by(ArchivePlayerRow.finished.desc(), ArchivePlayerRow.table_id.desc())
+                seat_rows.order_by(ArchivePlayerRow.finished.desc(), ArchivePlayerRow.table_id.desc())
                 .offset(page * size)
                 .limit(size + 1)
                 .subquery()
             )
-            if paced:  # the mode narrows the seat rows before they are paged
-                ids = (
-                    select(ArchivePlayerRow.table_id, ArchivePlayerRow.finished)
-                    .join(ArchiveRow, ArchiveRow.table_id == ArchivePlayerRow.table_id)
-                    .where(column == name_key(account or name or ""), *paced)
-                    .order_by(ArchivePlayerRow.finished.desc(), ArchivePlayerRow.table_id.desc())
-                    .offset(page * size)
-                    .limit(size + 1)
-                    .subquery()
-                )
             query = (
                 select(ArchiveRow)
                 .join(ids, ids.c.table_id == ArchiveRow.table_id)
