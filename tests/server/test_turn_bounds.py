@@ -171,3 +171,15 @@ def test_the_bound_holds_across_the_processes_of_a_site(
             store.close()
 
     assert asyncio.run(run()) == "too_many_games"
+
+
+def test_a_deleted_accounts_games_do_not_count_for_the_next_owner_of_its_name(sqlite_url: str) -> None:
+    with TestClient(create_app(sqlite_url, LIMITS)) as client:
+        csrf = signup(client, "Ada")
+        for _ in range(2):
+            assert create(client, TURN, csrf).status_code == 201
+        refused(create(client, TURN, csrf))
+        gone = client.post("/api/account/delete", json={"password": PASSWORD}, headers=csrf)
+        assert gone.status_code == 200, gone.text
+        again = elsewhere(client)  # someone else takes the freed name
+        assert create(again, TURN, signup(again, "Ada")).status_code == 201
