@@ -73,14 +73,19 @@ def note(store: Store, table_id: str, seat: int, account: str | None, address: s
 
 
 def refusal(limits: Limits, account: str | None, held: int) -> TableError | None:
-    """The refusal for one more seat when ``held`` are held already, or None: room left."""
+    """The refusal for one more seat when ``held`` are held already, or None: room left.
+
+    >>> limits = Limits(turn_games_per_account=2)
+    >>> refusal(limits, "ada", 1) is None, str(refusal(limits, "ada", 2)).split(";")[0]
+    (True, 'your account has 2 turn-based games in progress, as many as one may have at once')
+    """
     bound = limits.turn_games_per_account if account is not None else limits.turn_games_per_address
     if held < bound:
         return None
     whose = "your account has" if account is not None else "players from your address have"
     return TableError(
-        f"{whose} {held} turn-based games in progress, as many as one may have "
-        f"({bound}); finish one before starting or joining another",
+        f"{whose} {held} turn-based games in progress, as many as one may have at once; "
+        "finish one before starting or joining another",
         CODE,
     )
 
