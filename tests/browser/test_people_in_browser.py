@@ -5,6 +5,7 @@ text a person types (names, chat, searches) shows literally everywhere, never as
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -229,3 +230,55 @@ def test_a_wrong_password_is_said_once_in_the_readers_language_next_to_the_butto
     button, message = other.locator("#login").bounding_box(), error.bounding_box()
     assert button is not None and message is not None
     assert 0 <= message["y"] - (button["y"] + button["height"]) < 60  # right under the button
+
+
+def test_turn_based_ratings_and_games_are_shown_apart(server: str, browser: Any, output: Path) -> None:
+    """A rated turn-based game (issue 35) rates in its own mode: the leaderboard's Pace switch
+    shows it, the player's page names the mode, and the archive tags and filters the pace."""
+    players = {name: httpx.Client(base_url=server, timeout=60) for name in ("Ada", "Bob")}
+    csrf = {}
+    for name, client in players.items():
+        answer = client.post("/api/signup", json={"username": name, "password": PASSWORD})
+        csrf[name] = {"x-csrf-token": answer.json()["csrf"]}
+    body = {"players": 2, "variant": "court", "rated": True, "pace": "1d", "seats": [{"kind": "human"}] * 2}
+    created = players["Ada"].post("/api/tables", json=body, headers=csrf["Ada"]).json()
+    turn_id = created["table"]["id"]
+    joined = players["Bob"].post(f"/api/tables/{turn_id}/join", json={}, headers=csrf["Bob"]).json()
+    both = [
+        threading.Thread(target=_random_player, args=(server, turn_id, token, seed))
+        for seed, token in enumerate((created["token"], joined["token"]))
+    ]
+    for thread in both:
+        thread.start()
+    realtime = httpx.post(f"{server}/api/tables", json={"players": 2, "name": "Zoë"}).json()
+    _random_player(server, realtime["table"]["id"], realtime["token"], 3)  # against a bot, in real time
+    for thread in both:
+        thread.join(120)
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = page_errors(page)
+    page.goto(f"{server}/leaderboard?class=sakura-2-court")
+    page.wait_for_selector("#rows td.none")  # nobody rated in real time
+    page.select_option("#mode", "turn")
+    page.wait_for_selector("#rows tr a")
+    assert sorted(page.locator("#rows tr a").all_inner_texts()) == ["Ada", "Bob"]
+    page.goto(f"{server}/u/Ada")
+    page.wait_for_selector(".rating-card[data-mode='turn'][data-class='sakura-2-court'] svg.rating-plot")
+    assert "Turn-based" in page.locator(".rating-card h3").inner_text()
+    assert page.locator(".rating-card[data-mode='realtime']").count() == 0
+    page.goto(f"{server}/games")
+    page.wait_for_function("() => document.querySelectorAll('#games li[data-table]').length === 2")
+    tag = page.locator(f"#games li[data-table='{turn_id}'] .pace-tag")
+    assert tag.inner_text() == "Turn-based: 1 day a move"
+    page.select_option("#mode", "turn")
+    page.wait_for_function("() => document.querySelectorAll('#games li[data-table]').length === 1")
+    assert page.locator("#games li[data-table]").get_attribute("data-table") == turn_id
+    assert "mode=turn" in page.url
+    page.select_option("#mode", "realtime")
+    rows = "document.querySelectorAll('#games li[data-table]')"
+    page.wait_for_function(
+        f"() => {rows}.length === 1 && {rows}[0].dataset.table === '{realtime['table']['id']}'"
+    )
+    page.screenshot(path=str(output / "archive-pace-1366.png"), full_page=True)
+    page.goto(f"{server}/games/{turn_id}")  # the game's page says its pace among its facts
+    page.wait_for_selector("#game-facts dd:has-text('Turn-based: 1 day a move')")
+    assert not errors, errors

@@ -26,7 +26,7 @@ def _one_address_plays_unrated(client: TestClient) -> None:
     assert "same address or device" in info["unrated"]
     for name in ("Ada", "Bob"):
         page = client.get(f"/api/players/{name}").json()
-        assert page["ratings"] == {} and page["history"] == {}, page
+        assert page["ratings"] == page["history"] == {"realtime": {}, "turn": {}}, page
     assert client.get("/api/leaderboard?class=sakura-2-court").json()["total"] == 0
 
 
@@ -41,14 +41,14 @@ def test_a_shared_device_cookie_is_enough(client: TestClient) -> None:
     )
     _play_out(client, table_id, [ada, bo])
     assert _wait_for(lambda: client.get(f"/api/tables/{table_id}").json().get("unrated"))
-    assert client.get("/api/players/Bob").json()["ratings"] == {}
+    assert client.get("/api/players/Bob").json()["ratings"] == {"realtime": {}, "turn": {}}
 
 
 def test_accounts_of_two_addresses_are_rated(client: TestClient) -> None:
     guest = TestClient(client.app, client=ELSEWHERE)
     table_id, ada, bo = rated_table(client, guest, account(client, "Ada"), account(guest, "Bob"), TWO)
     _play_out(client, table_id, [ada, bo])
-    ratings = _wait_for(lambda: client.get("/api/players/Bob").json()["ratings"])
+    ratings = _wait_for(lambda: client.get("/api/players/Bob").json()["ratings"]["realtime"])
     assert ratings["sakura-2-court"]["games"] == 1
     assert "unrated" not in client.get(f"/api/tables/{table_id}").json()
 

@@ -88,17 +88,20 @@ def test_a_rated_game_updates_both_ratings_once_and_fills_the_pages(client: Test
     guest = TestClient(client.app, client=ELSEWHERE)  # two people: two addresses (farm.py)
     table_id, ada, bo = rated_table(client, guest, account(client, "Ada"), account(guest, "Bob"))
     _play_out(client, table_id, [ada, bo])
-    ratings = _wait_for(lambda: client.get("/api/players/Ada").json()["ratings"])
+    ratings = _wait_for(lambda: client.get("/api/players/Ada").json()["ratings"]["realtime"])
     assert set(ratings) == {"sakura-2-court"}
     ada_page, bo_page = client.get("/api/players/ada").json(), client.get("/api/players/Bob").json()
     winners = client.get(f"/api/archive/{table_id}").json()["winners"]
-    mine, theirs = ada_page["ratings"]["sakura-2-court"], bo_page["ratings"]["sakura-2-court"]
+    mine, theirs = (
+        ada_page["ratings"]["realtime"]["sakura-2-court"],
+        bo_page["ratings"]["realtime"]["sakura-2-court"],
+    )
     assert mine["games"] == theirs["games"] == 1 and mine["sigma"] < 25 / 3
     if winners == [0]:
         assert mine["mu"] > 25 > theirs["mu"] and mine["wins"] == 1 and theirs["wins"] == 0
     elif winners == [1]:
         assert theirs["mu"] > 25 > mine["mu"]
-    assert [h["table"] for h in ada_page["history"]["sakura-2-court"]] == [table_id]
+    assert [h["table"] for h in ada_page["history"]["realtime"]["sakura-2-court"]] == [table_id]
     assert [g["id"] for g in ada_page["games"]["games"]] == [table_id]
     board = client.get("/api/leaderboard?class=sakura-2-court").json()
     assert sorted(p["username"] for p in board["players"]) == ["Ada", "Bob"] and board["total"] == 2
@@ -128,9 +131,11 @@ def test_a_leaver_whose_seat_a_bot_took_over_ranks_last(sqlite_url: str) -> None
             while (m := ws.receive_json())["type"] != "table" or not m["table"]["seats"][0]["replaced"]:
                 pass
         _play_out(client, table_id, [bo])
-        history = _wait_for(lambda: client.get("/api/players/Ada").json()["history"].get("sakura-2-court"))
+        history = _wait_for(
+            lambda: client.get("/api/players/Ada").json()["history"]["realtime"].get("sakura-2-court")
+        )
         assert history[0]["rank"] == 2  # whatever the bot scored for her
-        assert client.get("/api/players/Bob").json()["history"]["sakura-2-court"][0]["rank"] == 1
+        assert client.get("/api/players/Bob").json()["history"]["realtime"]["sakura-2-court"][0]["rank"] == 1
         assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["replaced"] is True
 
 
@@ -219,7 +224,7 @@ def test_a_server_killed_in_the_middle_of_a_rating_update_rates_the_game_once_on
     for _ in range(2):  # the first start rates the game, the second finds nothing to do
         server = _serve(database_url, port, fault=None)
         try:
-            ratings = _wait_for(lambda: httpx.get(f"{base}/api/players/Ada").json()["ratings"])
+            ratings = _wait_for(lambda: httpx.get(f"{base}/api/players/Ada").json()["ratings"]["realtime"])
             assert ratings["sakura-2-court"]["games"] == 1
             assert httpx.get(f"{base}/api/tables/{table_id}").json()["status"] == "finished"
         finally:
@@ -242,5 +247,5 @@ def test_three_accounts_share_a_class_of_their_own(client: TestClient, players: 
             ).json()["token"]
         )
     _play_out(client, created["table"]["id"], tokens)
-    ratings = _wait_for(lambda: client.get("/api/players/Ada").json()["ratings"])
+    ratings = _wait_for(lambda: client.get("/api/players/Ada").json()["ratings"]["realtime"])
     assert set(ratings) == {"sakura-3-6"}

@@ -41,6 +41,15 @@ def serve(
         ),
     ] = None,
     max_tables: Annotated[int, typer.Option(help="unfinished tables this process holds at most")] = 1000,
+    turn_games_per_account: Annotated[
+        int, typer.Option(min=1, help="turn-based games in progress one account may play at once")
+    ] = 50,
+    turn_games_per_address: Annotated[
+        int,
+        typer.Option(
+            min=1, help="turn-based games in progress players not logged in may play from one address"
+        ),
+    ] = 20,
     proxy_headers: Annotated[
         bool, typer.Option(help="trust X-Forwarded-For from 127.0.0.1 (behind a reverse proxy)")
     ] = False,
@@ -79,7 +88,12 @@ def serve(
 
     url = database_url or _default_database()
     hosts = tuple(allowed_host or allowed_hosts_for(host))
-    limits = Limits(allowed_hosts=hosts, live_tables=max_tables)
+    limits = Limits(
+        allowed_hosts=hosts,
+        live_tables=max_tables,
+        turn_games_per_account=turn_games_per_account,
+        turn_games_per_address=turn_games_per_address,
+    )
     if workers > 1 and redis_url is None:
         _fail("--workers above 1 needs --redis-url (the processes share tables through Redis)")
     if log_format not in ("text", "json"):

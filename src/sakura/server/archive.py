@@ -57,6 +57,7 @@ def entry(table: Table, finished: dt.datetime) -> tuple[dict[str, Any], list[dic
         "rounds": table.state.progress().round,
         "seats": seats,
         "winners": winners,
+        "pace": table.options.get("pace"),  # a turn-based game's pace ("1d", ...); None: real time
     }
     players = [
         {
@@ -114,21 +115,42 @@ def _public(row: Any) -> dict[str, Any]:
         "rounds": row.rounds,
         "seats": row.seats,
         "winners": row.winners,
+        "pace": row.pace,
     }
 
 
+def _paced(mode: str | None) -> list[Any]:
+    """The archive's condition for a mode: real-time games have no pace, turn-based ones one."""
+    if mode is None:
+        return []
+    return [ArchiveRow.pace.is_(None) if mode == "realtime" else ArchiveRow.pace.is_not(None)]
+
+
 def search(
-    store: Store, name: str | None = None, page: int = 0, *, account: str | None = None, size: int = PAGE
+    store: Store,
+    name: str | None = None,
+    page: int = 0,
+    *,
+    account: str | None = None,
+    mode: str | None = None,
 ) -> dict[str, Any]:
     """Page ``page`` of the finished games, newest first: all of them, those where a seat had
-    ``name`` (whole name, any case), or those of an ``account``."""
+    ``name`` (whole name, any case), or those of an ``account``; ``mode``: only the real-time
+    games (``realtime``) or only the turn-based ones (``turn``)."""
+    size = PAGE
+    paced = _paced(mode)
     with store.engine.connect() as conn:
         if name or account:
             column = ArchivePlayerRow.account if account else ArchivePlayerRow.name_key
+            seat_rows = select(ArchivePlayerRow.table_id, ArchivePlayerRow.finished).where(
+                column == name_key(account or name or "")
+            )
+            if paced:  # the mode narrows the seat rows before they are paged
+                seat_rows = seat_rows.join(
+                    ArchiveRow, ArchiveRow.table_id == ArchivePlayerRow.table_id
+                ).where(*paced)
             ids = (
-                select(ArchivePlayerRow.table_id, ArchivePlayerRow.finished)
-                .where(column == name_key(account or name or ""))
-                .order_by(ArchivePlayerRow.finished.desc(), ArchivePlayerRow.table_id.desc())
+                seat_rows.order_by(ArchivePlayerRow.finished.desc(), ArchivePlayerRow.table_id.desc())
                 .offset(page * size)
                 .limit(size + 1)
                 .subquery()
@@ -141,13 +163,14 @@ def search(
         else:
             query = (
                 select(ArchiveRow)
+                .where(*paced)
                 .order_by(ArchiveRow.finished.desc(), ArchiveRow.table_id.desc())
                 .offset(page * size)
                 .limit(size + 1)
             )
         rows = conn.execute(query).all()
     games = [_public(r) for r in rows[:size]]
-    return {"page": page, "more": len(rows) > size, "games": games, "q": name or ""}
+    return {"page": page, "more": len(rows) > size, "games": games, "q": name or "", "mode": mode}
 
 
 def one(store: Store, table_id: str) -> dict[str, Any] | None:

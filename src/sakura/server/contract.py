@@ -46,7 +46,8 @@ WHY = {
     401: "login_required, or bad_login (wrong username or password)",
     403: "csrf: a page of another site, or a logged-in request without its X-CSRF-Token",
     404: "no_table (or no such player)",
-    409: "the table's state refuses it: no_seat, name_taken, taken, not_finished, damaged",
+    409: "the table's state refuses it: no_seat, name_taken, taken, not_finished, damaged; or "
+    "too_many_games: as many turn-based games in progress as one person may have",
     413: "too_large: a request body over the server's limit",
     429: "rate_limited: too many tries from your address (Retry-After says when to try again)",
     503: "storage (the database did not answer in time), full or busy: try again",

@@ -33,6 +33,7 @@ HTTP_STATUS = {
     "login_required": 401,
     "taken": 409,
     "name_taken": 409,  # a seat's name like another's at the same table (names.fold)
+    "too_many_games": 409,  # as many turn-based games at once as one person may have (turns/bounds.py)
     "forbidden": 403,  # moderation: an admin's page, asked for by someone else
     "banned": 403,  # a banned account signs in or chats
     "no_account": 404,

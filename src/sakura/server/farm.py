@@ -127,13 +127,15 @@ def shared(store: Store, accounts: list[str], days: float) -> bool:
     return rows is not None
 
 
-def leave_unrated(store: Store, table_id: str, klass: str, why: str) -> bool:
+def leave_unrated(store: Store, table_id: str, klass: str, why: str, mode: str = "realtime") -> bool:
     """Count a rated table as done without changing any rating, and keep why in its options
     (the table's info says it); False if it had been settled already."""
     with store.engine.begin() as conn:
         try:
             with conn.begin_nested():
-                conn.execute(insert(RatedGameRow), {"table_id": table_id, "klass": klass, "at": now()})
+                conn.execute(
+                    insert(RatedGameRow), {"table_id": table_id, "klass": klass, "mode": mode, "at": now()}
+                )
         except IntegrityError:
             return False
         options = conn.scalar(select(TableRow.options).where(TableRow.id == table_id)) or {}

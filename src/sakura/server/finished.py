@@ -55,11 +55,18 @@ async def rate(lobby: Lobby, table: Table) -> None:
         return
     places = ratings.ranks(list(outcome.scores), list(outcome.winners), [s.forfeit for s in table.seats])
     klass = ratings.klass_of(table.game.name, table.game.num_players, table.game.config_json().get("variant"))
+    mode = ratings.mode_of(table.options)  # a turn-based table rates in its own mode
     keys = [name_key(a or "") for a in accounts]
     days = lobby.limits.rating_shared_days
     if await lobby.db.call(farm.shared, lobby.store, keys, days, what=f"table {table.id}: its accounts"):
         if await lobby.db.call(
-            farm.leave_unrated, lobby.store, table.id, klass, farm.SHARED, what=f"table {table.id}: unrated"
+            farm.leave_unrated,
+            lobby.store,
+            table.id,
+            klass,
+            farm.SHARED,
+            mode,
+            what=f"table {table.id}: unrated",
         ):
             log.info("table %s: not rated (its accounts share an address or a device)", table.id)
         table.options["unrated"] = farm.SHARED
@@ -69,13 +76,13 @@ async def rate(lobby: Lobby, table: Table) -> None:
         ratings.settle,
         lobby.store,
         table.id,
-        klass,
+        ratings.RatingClass(klass, mode),
         [a or "" for a in accounts],
         places,
         what=f"table {table.id}: rating it",
     )
     if done:
-        log.info("rated table %s (%s): places %s", table.id, klass, places)
+        log.info("rated table %s (%s, %s): places %s", table.id, klass, mode, places)
 
 
 async def catch_up(lobby: Lobby) -> None:

@@ -55,6 +55,10 @@ class Limits:
     # tables
     live_tables: int = 1000  # unfinished tables one process holds; then creation is refused
     creates_per_minute: float = 10.0  # tables one client address may create (burst: the same)
+    # turn-based games one person plays at once (turns/bounds.py): seats at unfinished
+    # turn-based tables per account, and per client address for players not logged in
+    turn_games_per_account: int = 50
+    turn_games_per_address: int = 20
     finished_linger: float = 120.0  # seconds a finished table with nobody on it stays in memory
     lobby_page: int = 50  # tables per page of the lobby's lists
     lobby_cache_seconds: float = 1.0  # the lobby's lists are rebuilt at most this often

@@ -18,7 +18,8 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +35,7 @@ from sakura.server.limits import KeyedLimiter, Limits
 from sakura.server.metrics import Metrics
 from sakura.server.names import NAME_RULES, fold, optional_name
 from sakura.server.table import Seat, Table, TableError
-from sakura.server.turns import DEFAULT_TIMEOUTS, Pace, PaceClock, Schedule
+from sakura.server.turns import DEFAULT_TIMEOUTS, Pace, PaceClock, Schedule, bounds
 from sakura.server.turns.moves import Claim, games_here, in_order
 
 if TYPE_CHECKING:
@@ -97,6 +98,14 @@ def _seat_names(requests: list[SeatRequest], creator: str | None) -> list[str | 
     return names
 
 
+def _rated_rules(request: NewTable, seats: list[SeatRequest], *, claim: bool, account: str | None) -> None:
+    """A rated table is for accounts and has no bots (ratings.py)."""
+    if request.rated and claim and account is None:
+        raise TableError("a rated table is for accounts: log in to create one", "login_required")
+    if request.rated and any(r.kind == "bot" for r in seats):
+        raise TableError("a rated table has no bots: every seat is a player's", "bad_table")
+
+
 def table_options(request: NewTable) -> dict[str, Any]:
     """The table's choices as stored: only what differs from the default."""
     options: dict[str, Any] = {}
@@ -128,6 +137,7 @@ class Lobby:
         self._lists: dict[tuple[str, int], tuple[float, Any]] = {}  # cached pages, by (list, page)
         self.advisor: Advisor | None = None  # the app's hints and analyses (server/advice.py)
         self.turns = Schedule(self.db)  # the turn-based tables' deadlines (turns/schedule.py)
+        self.turn_locks = bounds.PersonLocks()  # one person's turn-based seats taken one at a time
 
     async def stop(self) -> None:
         """Before the tables close: nothing to let go for one process (many: their leases)."""
@@ -200,7 +210,20 @@ class Lobby:
         self, request: NewTable, *, claim: bool = True, address: str | None = None, account: str | None = None
     ) -> tuple[Table, int | None, str | None]:
         """Create and store a table; the creator takes the first human seat (if any).
-        ``address``: the client's, for the rate limit (a rematch passes none)."""
+        ``address``: the client's, for the rate limit (a rematch passes none). A turn-based
+        table's creator takes the seat within their bound (:meth:`turn_slot`), counted before
+        anything else (a refusal changes nothing, the rate limit's token included)."""
+        if request.pace is None or not claim:
+            return await self._create(request, claim=claim, address=address, account=account)
+        async with self.turn_slot(account, address or "?"):
+            table, seat, token = await self._create(request, claim=claim, address=address, account=account)
+            assert seat is not None
+            await self.count_turn_seat(table.id, seat, account, address or "?")
+            return table, seat, token
+
+    async def _create(
+        self, request: NewTable, *, claim: bool, address: str | None, account: str | None
+    ) -> tuple[Table, int | None, str | None]:
         if request.game not in available_games():
             known = ", ".join(available_games())
             raise TableError(f"unknown game {request.game!r}; games: {known}", "bad_table")
@@ -220,10 +243,7 @@ class Lobby:
                 "use `sakura tournament`",
                 "bad_table",
             )
-        if request.rated and claim and account is None:
-            raise TableError("a rated table is for accounts: log in to create one", "login_required")
-        if request.rated and any(r.kind == "bot" for r in seat_requests):
-            raise TableError("a rated table has no bots: every seat is a player's", "bad_table")
+        _rated_rules(request, seat_requests, claim=claim, account=account)
         if address is not None and (wait := self.creates.take(address)) is not None:
             raise TableError(
                 f"too many new tables from your address; try again in {wait:.0f} s",
@@ -273,6 +293,24 @@ class Lobby:
                 seat, token = await table.claim(None, creator, account)
         table.start()
         return table, seat, token
+
+    @asynccontextmanager
+    async def turn_slot(self, account: str | None, address: str) -> AsyncIterator[None]:
+        """Room for one more seat at a turn-based table, held while it is taken (and noted
+        with :meth:`count_turn_seat`): refused (``too_many_games``) to a person who holds as
+        many as one may (:mod:`sakura.server.turns.bounds`)."""
+        who = bounds.holder(account, address)
+        async with self.turn_locks.hold(who[0] or who[1] or "?"):
+            held = await self.db.call(bounds.count, self.store, *who, what="counting turn-based games")
+            refused = bounds.refusal(self.limits, account, held)
+            if refused is not None:
+                raise refused
+            yield
+
+    async def count_turn_seat(self, table_id: str, seat: int, account: str | None, address: str) -> None:
+        """A seat just taken at a turn-based table, counted for its player from now on."""
+        who = bounds.holder(account, address)
+        await self.db.call(bounds.note, self.store, table_id, seat, *who, what="counting a turn-based seat")
 
     async def _reserve(self, table_id: str) -> None:
         """A new table's id, before it is stored; and :meth:`_adopt`: the table, stored, before
@@ -387,6 +425,8 @@ class Lobby:
                 if seat not in tokens and not claimed[seat]:
                     was = table.seats[seat]
                     tokens[seat] = (await new.claim(seat, was.name or None, was.account))[1]
+                    if "pace" in table.options:  # counted, not bounded: the game was theirs already
+                        await self.count_turn_seat(new.id, seat, was.account, conn.address or "?")
                 conn.push(protocol.rematch(new.id, tokens.get(seat), requester))
             table.broadcast_table()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, false
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -68,3 +68,21 @@ class DeadlineRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("sakura_tables.id"), primary_key=True)
     due_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
     decision: Mapped[str] = mapped_column(String(64))
+
+
+class TurnSeatRow(Base):
+    """A seat taken at a turn-based table, and by whom (revision 0011, :mod:`sakura.server.turns.bounds`):
+    the account, or for an anonymous player the client address's mark (hashed, ``farm.mark``).
+    The seats of unfinished tables are counted against ``Limits.turn_games_per_account`` and
+    ``turn_games_per_address``; a finished table's no longer count, so nothing is deleted."""
+
+    __tablename__ = "sakura_turn_seats"
+    __table_args__ = (
+        Index("ix_sakura_turn_seats_account", "account"),
+        Index("ix_sakura_turn_seats_address", "address"),
+    )
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("sakura_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account: Mapped[str | None] = mapped_column(String(48), nullable=True)  # the account's key (name_key)
+    address: Mapped[str | None] = mapped_column(String(64), nullable=True)  # an anonymous player's mark

@@ -28,7 +28,7 @@ from sqlalchemy import delete, insert, select, update
 
 from sakura.server.database import Database
 from sakura.server.db import Store, now
-from sakura.server.models import TableRow
+from sakura.server.models import TableRow, TurnSeatRow
 from sakura.server.moderation_models import AuditRow, ReportRow
 from sakura.server.names import name_key
 from sakura.server.people_models import (
@@ -138,6 +138,8 @@ def delete_account(store: Store, username: str) -> list[str]:
                 changed = [_unnamed(s) if _is(s, key) else s for s in seats]
                 conn.execute(update(TableRow).where(TableRow.id == table_id).values(seats=changed))
         conn.execute(delete(ArchivePlayerRow).where(ArchivePlayerRow.account == key))
+        # its turn-based seats count for nobody now (turns/bounds.py), not for the freed name
+        conn.execute(update(TurnSeatRow).where(TurnSeatRow.account == key).values(account=None))
         conn.execute(delete(SessionRow).where(SessionRow.account == key))
         conn.execute(delete(RatingRow).where(RatingRow.account == key))
         conn.execute(delete(RatingHistoryRow).where(RatingHistoryRow.account == key))

@@ -89,14 +89,15 @@ class SessionRow(Base):
 
 class RatingRow(Base):
     """An account's rating in one class (``sakura-2-court``, ``sakura-2-tactical``,
-    ``sakura-3-6``, ``sakura-cards``): openskill's mu and sigma, and the ordinal the
-    leaderboard sorts by (mu - 3 sigma)."""
+    ``sakura-3-6``, ``sakura-cards``) and mode (``realtime``, ``turn``: revision 0010):
+    openskill's mu and sigma, and the ordinal the leaderboard sorts by (mu - 3 sigma)."""
 
     __tablename__ = "sakura_ratings"
-    __table_args__ = (Index("ix_sakura_ratings_board", "klass", "ordinal"),)
+    __table_args__ = (Index("ix_sakura_ratings_board", "klass", "mode", "ordinal"),)
 
     account: Mapped[str] = mapped_column(ForeignKey("sakura_accounts.key"), primary_key=True)
     klass: Mapped[str] = mapped_column(String(24), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(8), primary_key=True, server_default="realtime")
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     ordinal: Mapped[float] = mapped_column(Float)
@@ -111,6 +112,7 @@ class RatedGameRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("sakura_tables.id"), primary_key=True)
     klass: Mapped[str] = mapped_column(String(24))
+    mode: Mapped[str] = mapped_column(String(8), server_default="realtime")
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -123,6 +125,7 @@ class RatingHistoryRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     account: Mapped[str] = mapped_column(ForeignKey("sakura_accounts.key"))
     klass: Mapped[str] = mapped_column(String(24))
+    mode: Mapped[str] = mapped_column(String(8), server_default="realtime")
     table_id: Mapped[str] = mapped_column(String(32))
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
@@ -146,6 +149,7 @@ class ArchiveRow(Base):
     rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # name, kind, level, account, score
     winners: Mapped[list[int]] = mapped_column(JSON)
+    pace: Mapped[str | None] = mapped_column(String(8), nullable=True)  # turn-based (revision 0011)
 
 
 class ArchivePlayerRow(Base):

@@ -1,7 +1,10 @@
-"""Ratings of rated tables: openskill's Plackett-Luce model, one rating per account and class.
+"""Ratings of rated tables: openskill's Plackett-Luce model, one rating per account, class and mode.
 
 A class is a game and table size that play alike: Sakura for two with the court painter,
-Sakura for two tactical, Sakura for three to six, and the card game (:func:`klass_of`).
+Sakura for two tactical, Sakura for three to six, and the card game (:func:`klass_of`). A mode
+is how fast it is played (:func:`mode_of`): ``realtime`` (everyone at the screen, a move timer
+of seconds) or ``turn`` (turn-based, a move in hours or days, ``docs/turn-based.md``): the two
+are different skills, so each has its own ratings and leaderboards.
 
 At the end of a rated table every seat's account is ranked (the winners first, then by score;
 a seat a bot took over from its leaver ranks last, whatever the bot scored) and rated in one
@@ -14,7 +17,7 @@ table unrated when it starts and rates it then (:func:`pending`).
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, NamedTuple
 
 from openskill.models import PlackettLuce
 from sqlalchemy import func, insert, select, update
@@ -27,6 +30,7 @@ from sakura.server.people_models import AccountRow, RatedGameRow, RatingHistoryR
 
 MODEL = PlackettLuce()
 CLASSES = ("sakura-2-court", "sakura-2-tactical", "sakura-3-6", "sakura-cards")
+MODES = ("realtime", "turn")
 FAULT = "SAKURA_FAULT"  # the tests' way to stop the server at a chosen moment (see tests)
 
 
@@ -63,6 +67,15 @@ def klass_of(game: str, players: int, variant: str | None) -> str:
     return "sakura-3-6"
 
 
+def mode_of(options: dict[str, Any]) -> str:
+    """The rating mode of a table from its options: a turn-based table has a ``pace``.
+
+    >>> mode_of({"pace": "1d", "timeouts": 3}), mode_of({}), mode_of({"spectator_chat": False})
+    ('turn', 'realtime', 'realtime')
+    """
+    return "turn" if "pace" in options else "realtime"
+
+
 def ranks(scores: list[int], winners: list[int], forfeits: list[bool]) -> list[int]:
     """Ranks from 1 (best); equal results share a rank; a forfeit ranks below everyone.
 
@@ -81,19 +94,26 @@ def _fault(point: str) -> None:
         os._exit(86)  # as if the process were killed here
 
 
-def settle(store: Store, table_id: str, klass: str, accounts: list[str], places: list[int]) -> bool:
-    """Rate one finished table, once: False if it had been rated already."""
+class RatingClass(NamedTuple):
+    """Where a table's ratings are kept: its game's class and its mode."""
+
+    klass: str
+    mode: str = "realtime"
+
+
+def settle(store: Store, table_id: str, rating: RatingClass, accounts: list[str], places: list[int]) -> bool:
+    """Rate one finished table in its ``rating`` class, once: False if it had been rated already."""
+    klass, mode = rating
     keys = [name_key(a) for a in accounts]
     at = now()
+    mine = (RatingRow.klass == klass, RatingRow.mode == mode)
     with store.engine.connect() as conn:
         trans = conn.begin()
         try:
-            conn.execute(insert(RatedGameRow), {"table_id": table_id, "klass": klass, "at": at})
+            conn.execute(insert(RatedGameRow), {"table_id": table_id, "klass": klass, "mode": mode, "at": at})
             rows = {
                 r.account: r
-                for r in conn.execute(
-                    select(RatingRow).where(RatingRow.klass == klass, RatingRow.account.in_(keys))
-                )
+                for r in conn.execute(select(RatingRow).where(*mine, RatingRow.account.in_(keys)))
             }
             before = [
                 MODEL.rating(mu=rows[k].mu, sigma=rows[k].sigma) if k in rows else MODEL.rating()
@@ -107,18 +127,20 @@ def settle(store: Store, table_id: str, klass: str, accounts: list[str], places:
                 if key in rows:
                     conn.execute(
                         update(RatingRow)
-                        .where(RatingRow.account == key, RatingRow.klass == klass)
+                        .where(RatingRow.account == key, *mine)
                         .values(**values, games=rows[key].games + 1, wins=rows[key].wins + won)
                     )
                 else:
                     conn.execute(
-                        insert(RatingRow), {"account": key, "klass": klass, **values, "games": 1, "wins": won}
+                        insert(RatingRow),
+                        {"account": key, "klass": klass, "mode": mode, **values, "games": 1, "wins": won},
                     )
                 conn.execute(
                     insert(RatingHistoryRow),
                     {
                         "account": key,
                         "klass": klass,
+                        "mode": mode,
                         "table_id": table_id,
                         "mu": new.mu,
                         "sigma": new.sigma,
@@ -150,16 +172,21 @@ def pending(store: Store) -> list[str]:
         )
 
 
-def of_seats(store: Store, klass: str, accounts: list[str | None]) -> list[dict[str, Any] | None]:
-    """Each seat's rating in ``klass`` as shown next to its name at a rated table (``None``
-    for a seat without an account); an account not yet rated there has the model's start."""
+def of_seats(
+    store: Store, klass: str, accounts: list[str | None], mode: str = "realtime"
+) -> list[dict[str, Any] | None]:
+    """Each seat's rating in ``klass`` and ``mode`` (the table's) as shown next to its name at
+    a rated table (``None`` for a seat without an account); an account not yet rated there has
+    the model's start."""
     keys = [None if a is None else name_key(a) for a in accounts]
     with store.engine.connect() as conn:
         rows = {
             r.account: r
             for r in conn.execute(
                 select(RatingRow).where(
-                    RatingRow.klass == klass, RatingRow.account.in_([k for k in keys if k])
+                    RatingRow.klass == klass,
+                    RatingRow.mode == mode,
+                    RatingRow.account.in_([k for k in keys if k]),
                 )
             )
         }
@@ -175,14 +202,15 @@ def of_seats(store: Store, klass: str, accounts: list[str | None]) -> list[dict[
 
 
 def player(store: Store, username: str) -> dict[str, Any] | None:
-    """An account's ratings and their history by class (None: no such account)."""
+    """An account's ratings and their history by mode, then class (None: no such account)."""
     key = name_key(username)
     with store.engine.connect() as conn:
         account = conn.execute(select(AccountRow.username).where(AccountRow.key == key)).scalar()
         if account is None:
             return None
-        ratings = {
-            r.klass: {
+        ratings: dict[str, dict[str, Any]] = {mode: {} for mode in MODES}
+        for r in conn.execute(select(RatingRow).where(RatingRow.account == key)):
+            ratings.setdefault(r.mode, {})[r.klass] = {
                 "mu": r.mu,
                 "sigma": r.sigma,
                 "ordinal": r.ordinal,
@@ -190,13 +218,11 @@ def player(store: Store, username: str) -> dict[str, Any] | None:
                 "wins": r.wins,
                 **shown(r.mu, r.sigma, r.games),
             }
-            for r in conn.execute(select(RatingRow).where(RatingRow.account == key))
-        }
-        history: dict[str, list[dict[str, Any]]] = {}
+        history: dict[str, dict[str, list[dict[str, Any]]]] = {mode: {} for mode in MODES}
         for h in conn.execute(
             select(RatingHistoryRow).where(RatingHistoryRow.account == key).order_by(RatingHistoryRow.id)
         ):
-            history.setdefault(h.klass, []).append(
+            history.setdefault(h.mode, {}).setdefault(h.klass, []).append(
                 {
                     "table": h.table_id,
                     "mu": h.mu,
@@ -208,8 +234,10 @@ def player(store: Store, username: str) -> dict[str, Any] | None:
     return {"username": account, "ratings": ratings, "history": history}
 
 
-def leaderboard(store: Store, klass: str, page: int, size: int = 25) -> dict[str, Any]:
-    """One page of a class's ratings, best (highest mu - 3 sigma) first."""
+def leaderboard(
+    store: Store, klass: str, page: int, size: int = 25, mode: str = "realtime"
+) -> dict[str, Any]:
+    """One page of a class's ratings in ``mode``, best (highest mu - 3 sigma) first."""
     with store.engine.connect() as conn:
         rows = conn.execute(
             select(
@@ -221,13 +249,15 @@ def leaderboard(store: Store, klass: str, page: int, size: int = 25) -> dict[str
                 RatingRow.wins,
             )
             .join(AccountRow, AccountRow.key == RatingRow.account)
-            .where(RatingRow.klass == klass)
+            .where(RatingRow.klass == klass, RatingRow.mode == mode)
             .order_by(RatingRow.ordinal.desc(), RatingRow.account)
             .offset(page * size)
             .limit(size + 1)
         ).all()
         total = conn.execute(
-            select(func.count()).select_from(RatingRow).where(RatingRow.klass == klass)
+            select(func.count())
+            .select_from(RatingRow)
+            .where(RatingRow.klass == klass, RatingRow.mode == mode)
         ).scalar()
     players = [
         {
@@ -242,4 +272,11 @@ def leaderboard(store: Store, klass: str, page: int, size: int = 25) -> dict[str
         }
         for i, r in enumerate(rows[:size])
     ]
-    return {"class": klass, "page": page, "more": len(rows) > size, "players": players, "total": total}
+    return {
+        "class": klass,
+        "mode": mode,
+        "page": page,
+        "more": len(rows) > size,
+        "players": players,
+        "total": total,
+    }

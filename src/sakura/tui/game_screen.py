@@ -22,6 +22,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from sakura.engine import GameError, View
+from sakura.tui.deadline import due_in
 from sakura.tui.dialogs import EndScreen, HelpScreen, LogScreen, PassScreen, QuitScreen
 from sakura.tui.hints import Hinter
 from sakura.tui.i18n import N_, lt, ltn, paragraph, tr, translate_bindings
@@ -149,10 +150,13 @@ class GameScreen(LogScreen, Generic[V, M]):
         self.prompt_again()
 
     def prompt_again(self) -> None:
-        """The prompt, and while this seat is due at a table with a move timer, the time left."""
+        """The prompt, and while this seat is due at a table with a move timer, the time left
+        (at a turn-based table: when the move is due, in hours or days)."""
         text = self.prompt_text
         left = self.play.time_left() if self.acting else None
-        if left is not None:
+        if left is not None and self.play.turn_based:
+            text += "\n" + due_in(left)
+        elif left is not None:
             text += "\n" + ltn("{n} second left to decide.", "{n} seconds left to decide.", left)
         self.prompt_said = text
         self.prompt_line(text)

@@ -32,6 +32,7 @@ class LocalPlay(Generic[V]):
     """One human (or none yet: a resumed game's seats as saved) against the bots, here."""
 
     hot_seat = False
+    turn_based = False  # a game here has no pace: only a web table may be turn-based
 
     def __init__(self, session: Session[V]) -> None:
         self.session = session

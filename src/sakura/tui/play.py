@@ -172,6 +172,11 @@ class Play(Protocol[V]):
         """Seconds left to decide at a table with a move timer; ``None`` without one."""
         ...
 
+    @property
+    def turn_based(self) -> bool:
+        """A web table played at a pace (hours or days a move): its time left is a due time."""
+        ...
+
     def record(self) -> GameRecord | None:
         """The game's record where it is kept here (the score sheet is built from it)."""
         ...

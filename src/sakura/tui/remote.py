@@ -191,6 +191,13 @@ class RemoteSession(Generic[V]):
             ) from None
         if response.status_code == 404:
             raise JoinError(lt("There is no table {table} on this server.", table=self.target.table))
+        if response.status_code == 409 and _code(response) == "too_many_games":
+            raise JoinError(
+                lt(
+                    "You have as many turn-based games in progress as one may: "
+                    "finish one before starting or joining another."
+                )
+            )
         if response.status_code == 409:  # every seat is taken: watch the table
             self.watch = self.no_free_seat = True
             return
@@ -327,6 +334,15 @@ class RemoteSession(Generic[V]):
         if response.status_code != 200:
             raise OSError(_detail(response))
         return response.text
+
+
+def _code(response: httpx.Response) -> str | None:
+    """The refusal's ``code`` (docs/protocol.md), if the answer has one."""
+    try:
+        code = response.json().get("code")
+    except (ValueError, AttributeError):
+        return None
+    return code if isinstance(code, str) else None
 
 
 def _detail(response: httpx.Response) -> str:

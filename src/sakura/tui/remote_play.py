@@ -54,6 +54,11 @@ class RemotePlay(Generic[V]):
     def viewer(self) -> int | None:
         return self.link.seat
 
+    @property
+    def turn_based(self) -> bool:
+        """The table has a pace (``table.pace``, docs/turn-based.md): a deadline hours or days away."""
+        return self.link.table.get("pace") is not None
+
     def names(self) -> list[str]:
         return [self.link.seat_name(i) or n for i, n in enumerate(seat_names(self.setup))]
 
@@ -89,6 +94,13 @@ class RemotePlay(Generic[V]):
         display.write(
             lt("Table {table}: you play seat {n}.", table=self.link.target.table, n=self.link.seat + 1)
         )
+        if self.turn_based:
+            display.write(
+                lt(
+                    "A turn-based table: each move has a deadline hours or days away; you may "
+                    "leave and come back with your personal link before it."
+                )
+            )
 
     async def close(self) -> None:
         await self.link.close()

@@ -3,7 +3,7 @@ replay`` reads), its replay step by step, and the post-game analysis of a seat."
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -30,11 +30,15 @@ async def game_page(table_id: str, request: Request) -> HTMLResponse:
 
 @router.get("/api/archive")
 async def archive_search(
-    lobby: LobbyDep, page: PageNumber = 0, q: Annotated[str | None, Query(max_length=64)] = None
+    lobby: LobbyDep,
+    page: PageNumber = 0,
+    q: Annotated[str | None, Query(max_length=64)] = None,
+    mode: Annotated[Literal["realtime", "turn"] | None, Query()] = None,
 ) -> dict[str, Any]:
-    """Finished games, newest first, 20 a page; ``q``: only those where a seat had that name."""
+    """Finished games, newest first, 20 a page; ``q``: only those where a seat had that name;
+    ``mode``: only the real-time (``realtime``) or the turn-based (``turn``) games."""
     result: dict[str, Any] = await lobby.db.call(
-        archive.search, lobby.store, (q or "").strip() or None, page, what="searching the archive"
+        archive.search, lobby.store, (q or "").strip() or None, page, mode=mode, what="searching the archive"
     )
     return result
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request
@@ -11,6 +12,7 @@ from sakura.server import farm, listing
 from sakura.server.lobby import NewTable
 from sakura.server.names import NAME_RULES, name_key, optional_name
 from sakura.server.routes.deps import AccountDep, AddressDep, FrontDep, LobbyDep
+from sakura.server.routes.deps import address as client_address
 
 router = APIRouter()
 PageNumber = Annotated[int, Query(ge=0, le=10_000)]
@@ -63,9 +65,13 @@ async def join(
     http: Request,
     body: Annotated[JoinRequest | None, Body()] = None,
 ) -> dict[str, Any]:
-    request = body or JoinRequest()
-    await _note(lobby, account, http)
-    seat, token = await table.claim(request.seat, optional_name(request.name), account)
+    request, address = body or JoinRequest(), client_address(http)
+    turn_based = table.info().get("pace") is not None  # bounded per person (turns/bounds.py)
+    async with lobby.turn_slot(account, address) if turn_based else nullcontext():
+        await _note(lobby, account, http)
+        seat, token = await table.claim(request.seat, optional_name(request.name), account)
+        if turn_based:
+            await lobby.count_turn_seat(table.id, seat, account, address)
     return {"seat": seat, "token": token}
 
 

@@ -2,6 +2,7 @@
 per process (:mod:`.schedule`, stored in the database), and what a seat gets when its time runs
 out (:mod:`.pace`). See ``docs/turn-based.md``."""
 
+from sakura.server.turns import bounds
 from sakura.server.turns.clocks import FakeClock, SystemClock, TurnClock
 from sakura.server.turns.pace import DEFAULT_TIMEOUTS, Pace, PaceClock, hand_over
 from sakura.server.turns.schedule import Schedule
@@ -14,5 +15,6 @@ __all__ = [
     "Schedule",
     "SystemClock",
     "TurnClock",
+    "bounds",
     "hand_over",
 ]

@@ -26,6 +26,7 @@ else {
     ["game.length", t("game.length_value", { n: game.actions })]];
   if (game.rounds) facts.push(["game.rounds", num(game.rounds)]);
   if (game.rated) facts.push(["game.rated", t("archive.rated")]);
+  if (game.pace) facts.push(["mode.label", t(`lobby.pace.${game.pace}`)]); // a turn-based game's
   $("game-facts").replaceChildren(...facts.flatMap(([key, value]) => [el("dt", {}, t(key)), el("dd", {}, value)]));
   $("links").replaceChildren(el("a", { class: "button", href: `/replay/${game.id}`, id: "replay-link" }, t("table.replay")),
     el("a", { class: "button secondary", href: `/api/tables/${game.id}/record`, download: "" }, t("table.record")));

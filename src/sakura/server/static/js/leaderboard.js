@@ -1,5 +1,5 @@
-// The leaderboard of one class: best first by mu - 3 sigma (a rating the player has shown,
-// not only hoped for), 25 a page.
+// The leaderboard of one class and mode (real time or turn-based: ratings of their own): best
+// first by mu - 3 sigma (a rating the player has shown, not only hoped for), 25 a page.
 import { loadCatalog, t, num } from "./i18n.js";
 import { el } from "./common.js";
 import { addAccountBox } from "./session.js";
@@ -10,8 +10,8 @@ const params = new URLSearchParams(location.search);
 let page = 0;
 
 async function show() {
-  const klass = $("class").value;
-  const data = await (await fetch(`/api/leaderboard?class=${klass}&page=${page}`)).json();
+  const search = new URLSearchParams({ class: $("class").value, mode: $("mode").value, page: String(page) });
+  const data = await (await fetch(`/api/leaderboard?${search}`)).json();
   $("rows").replaceChildren(...(data.players.length ? data.players.map((p) => el("tr", {},
     el("td", {}, num(p.rank)),
     el("td", {}, el("a", { href: `/u/${encodeURIComponent(p.username)}` }, p.username)),
@@ -23,5 +23,6 @@ async function show() {
 await loadCatalog();
 await addAccountBox();
 if (params.get("class")) $("class").value = params.get("class");
-$("class").addEventListener("change", () => { page = 0; show(); });
+if (params.get("mode")) $("mode").value = params.get("mode");
+for (const id of ["class", "mode"]) $(id).addEventListener("change", () => { page = 0; show(); });
 show();

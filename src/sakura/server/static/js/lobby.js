@@ -47,7 +47,8 @@ async function openTable(body) {
   const data = await response.json();
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
-    $("error").replaceChildren(el("span", {}, t("lobby.error")), " ",
+    const words = data.code === "too_many_games" ? "error.too_many_games" : "lobby.error";
+    $("error").replaceChildren(el("span", {}, t(words)), " ",
       el("small", { class: "detail", lang: "en", dir: "ltr" }, detail));
     $("error").hidden = false;
     return;

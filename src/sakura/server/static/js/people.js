@@ -30,6 +30,7 @@ export function gameRow(game) {
   return el("li", { "data-table": game.id },
     el("a", { href: `/games/${game.id}`, class: "game-link" }, t("archive.game", { players, winner: winners })),
     game.rated ? el("span", { class: "chat-tag" }, t("archive.rated")) : "",
+    game.pace ? el("span", { class: "chat-tag pace-tag", "data-pace": game.pace }, t(`lobby.pace.${game.pace}`)) : "",
     el("time", { datetime: game.finished }, date(game.finished)));
 }
 

@@ -8,6 +8,7 @@ import { className, fail, gameRow, rating } from "./people.js";
 const $ = (id) => document.getElementById(id);
 const username = decodeURIComponent(location.pathname.split("/").pop());
 const NS = "http://www.w3.org/2000/svg";
+const MODES = ["realtime", "turn"];
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -42,15 +43,18 @@ if (!response.ok) fail("player.missing");
 else {
   const data = await response.json();
   $("title").textContent = data.username;
-  const classes = Object.keys(data.ratings);
-  $("ratings").replaceChildren(el("h2", {}, t("player.ratings")), ...(classes.length ? classes.map((klass) => {
-    const r = data.ratings[klass];
-    return el("section", { class: "rating-card", "data-class": klass },
-      el("h3", {}, className(klass)),
+  // real-time and turn-based ratings apart (ratings.py ``mode_of``), each class a card
+  const cards = MODES.flatMap((mode) => Object.keys(data.ratings[mode] ?? {}).map((klass) => {
+    const r = data.ratings[mode][klass];
+    const name = `${className(klass)} · ${t(`mode.${mode}`)}`;
+    return el("section", { class: "rating-card", "data-class": klass, "data-mode": mode },
+      el("h3", {}, name),
       el("p", { class: "rating-value" }, rating(r)),
       el("p", {}, t("player.record", { wins: num(r.wins), n: r.games })),
-      plot(data.history[klass] ?? [], t("player.plot", { klass: className(klass) })));
-  }) : [el("p", { class: "none" }, t("player.unrated"))]));
+      plot(data.history[mode]?.[klass] ?? [], t("player.plot", { klass: name })));
+  }));
+  $("ratings").replaceChildren(el("h2", {}, t("player.ratings")),
+    ...(cards.length ? cards : [el("p", { class: "none" }, t("player.unrated"))]));
   $("games").replaceChildren(...(data.games.games.length ? data.games.games.map(gameRow)
     : [el("li", { class: "none" }, t("lobby.none_finished"))]));
   if ((await whoami()).username === data.username) $("main").append(deletion());

@@ -377,7 +377,8 @@ async function takeSeat() {
   const response = await post(`/api/tables/${tableId}/join`, name ? { name } : {});
   const data = await response.json();
   if (!response.ok) {
-    const key = data.code === "login_required" ? "error.login_required" : response.status === 409 ? "error.no_free_seat" : "error.unknown";
+    const named = { login_required: "error.login_required", too_many_games: "error.too_many_games" };
+    const key = named[data.code] ?? (response.status === 409 ? "error.no_free_seat" : "error.unknown");
     showError(key, String(data.detail ?? ""));
     return;
   }
