@@ -36,6 +36,7 @@ from sakura.server.turns import DEFAULT_TIMEOUTS, Pace, PaceClock, Schedule
 
 if TYPE_CHECKING:
     from sakura.server.advice import Advisor
+    from sakura.server.notify.notifier import Notifier
 
 log = logging.getLogger("sakura.server")
 
@@ -124,6 +125,7 @@ class Lobby:
         self._lists: dict[tuple[str, int], tuple[float, Any]] = {}  # cached pages, by (list, page)
         self.advisor: Advisor | None = None  # the app's hints and analyses (server/advice.py)
         self.turns = Schedule(self.db)  # the turn-based tables' deadlines (turns/schedule.py)
+        self.notifier: Notifier | None = None  # the app's, if any (server/notify): your move, by mail, push
 
     async def stop(self) -> None:
         """Before the tables close: nothing to let go for one process (many: their leases)."""
@@ -155,6 +157,8 @@ class Lobby:
         if "pace" in stored.options:  # turn-based: its deadline in the schedule, no bot before it
             table.clock = PaceClock(table, Pace(stored.options["pace"]), self.turns)
             table.seating.grace = None
+            if self.notifier is not None:  # your move and the result, when the page is closed
+                self.notifier.watch(table)
         table.finished_listeners.append(lambda t: finished.on_finished(self, t))  # archive, ratings
         return table
 

@@ -76,6 +76,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.replay_cache: list[dict[str, Any]] | None = None  # a finished game's replay, once built
         self.finished_listeners: list[Callable[[Table], None]] = []
+        self.decision_listeners: list[Callable[[Table], None]] = []  # told after each arm_clock
 
     # ---------------------------------------------------------------- the parts' facts, read often
 
@@ -296,6 +297,8 @@ class Table:
         humans_due = [s for s in self.state.current_players() if s not in bots]
         runs = not self.state.is_terminal() and not self.seating.waiting_for_players() and bool(humans_due)
         self.clock.arm(runs, seconds)
+        for listener in self.decision_listeners:  # notifications (server/notify): a decision may begin
+            listener(self)
 
     def resume_clock(self, deadline: float) -> None:
         """After a failover: a running clock goes on to the ``deadline`` (``time.time()``) the
