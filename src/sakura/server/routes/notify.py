@@ -6,6 +6,7 @@ subscriptions, and the one-click unsubscribe of an e-mail.
 * ``GET /api/push/key``: the server's VAPID public key (the browser's ``applicationServerKey``);
 * ``POST /api/push/subscriptions``, ``DELETE /api/push/subscriptions``: this browser's
   subscription (the Push API's ``PushSubscription.toJSON()``) kept for the account, or dropped;
+* ``GET /sw.js``: the service worker that shows a push and opens its table on a click;
 * ``GET /unsubscribe/{token}``: a page with one button; ``POST /unsubscribe/{token}``: e-mail off,
   no login (the signed token is the authority, RFC 8058's one-click POST from a mail program).
 """
@@ -18,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from sakura.server.errors import TableError
@@ -26,7 +27,7 @@ from sakura.server.names import name_key
 from sakura.server.notify import store
 from sakura.server.notify.texts import LANGUAGES, language_of
 from sakura.server.notify.tokens import verify
-from sakura.server.pages import page
+from sakura.server.pages import STATIC, page
 from sakura.server.routes.deps import AccountDep, LobbyDep
 
 router = APIRouter()
@@ -154,6 +155,15 @@ async def unsubscribe_push(body: Endpoint, lobby: LobbyDep, user: AccountDep) ->
         store.unsubscribe_push, lobby.store, body.endpoint, name_key(user), what="unsubscribing"
     )
     return {"deleted": deleted}
+
+
+@router.get("/sw.js", include_in_schema=False)
+async def service_worker() -> FileResponse:
+    """The service worker that shows a push (``static/js/sw.js``), served at the root so that its
+    scope is the whole site."""
+    return FileResponse(
+        STATIC / "js" / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"}
+    )
 
 
 @router.get("/unsubscribe/{token}", include_in_schema=False)
