@@ -89,7 +89,7 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/notifications"): (400, 401, *_POST),
     ("get", "/api/push/key"): (404,),
     ("post", "/api/push/subscriptions"): (400, 401, 404, *_POST),
-    ("delete", "/api/push/subscriptions"): (401, *_POST),
+    ("delete", "/api/push/subscriptions"): (400, 401, *_POST),
 }
 
 # What each game takes: its player counts and, by player count, its variants (None: none).

@@ -10,10 +10,6 @@ sees it, whatever its route:
    of that session (:func:`csrf_token`, given by ``GET /api/me`` and at login), which another
    site cannot read.
 
-An e-mail's unsubscribe link (``POST /unsubscribe/{token}``, :mod:`sakura.server.routes.notify`)
-carries its own authority, the signed token: its session cookie, if any, is not asked for a CSRF
-token (check 1 still applies).
-
 A request with no session cookie and no foreign origin (``curl``, the terminal app's
 ``--join``, the tests) holds no one's authority and goes through, as before accounts existed.
 
@@ -37,7 +33,6 @@ from starlette.requests import HTTPConnection
 SESSION_COOKIE = "sakura_session"
 HEADER = "x-csrf-token"
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
-UNSUBSCRIBE = "/unsubscribe/"  # the signed token is the authority (see the module docstring)
 
 
 def csrf_token(session_token: str) -> str:
@@ -65,8 +60,7 @@ class CsrfGuard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        session = None if scope.get("path", "").startswith(UNSUBSCRIBE) else session_cookie(scope)
-        why = refusal(headers, session)
+        why = refusal(headers, session_cookie(scope))
         if why is None:
             await self.app(scope, receive, send)
             return

@@ -175,7 +175,8 @@ async def unsubscribe_page(token: str, request: Request) -> HTMLResponse:
 @router.post("/unsubscribe/{token}", include_in_schema=False)
 async def unsubscribe(token: str, request: Request, lobby: LobbyDep) -> HTMLResponse:
     """E-mail off for the account and address the token names: RFC 8058's one-click POST, or the
-    page's button. No login: the signed token is the authority."""
+    page's button (which posts without the browser's cookies, so no CSRF token is asked of a
+    logged-in browser: ``csrf.py`` is unchanged). No login: the signed token is the authority."""
     notifier = _notifier(request)
     found = None if notifier is None else verify(notifier.secret, token)
     if found is None:
