@@ -423,8 +423,9 @@ def test_the_game_end_is_told_with_the_result(sqlite_url: str, inbox: tuple[Inbo
             before = client.get(f"/api/tables/{table_id}").json()["seq"]
             clock.advance(3601)  # each hour the timer plays Ada's card
 
-            def moved(seq: int = before) -> bool:
-                return bool(client.get(f"/api/tables/{table_id}").json()["seq"] > seq)
+            def moved(seq: int = before) -> bool:  # or the game ended meanwhile (a bot's move)
+                info = client.get(f"/api/tables/{table_id}").json()
+                return bool(info["seq"] > seq or info["status"] != "playing")
 
             wait_until(moved, what="a timer move")
         wait_until(lambda: "end" in ledger(sqlite_url, table_id) and settled(notifier), what="the end's mail")
