@@ -11,6 +11,7 @@ aes128gcm body decrypted with the subscription's private key and auth secret (``
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import email
 import email.policy
 import http.server
@@ -40,6 +41,7 @@ from sakura.server.notify.mail import Mailer, SmtpServer
 from sakura.server.notify.models import NotifiedRow
 from sakura.server.notify.notifier import Notifier
 from sakura.server.notify.push import Pusher
+from sakura.server.notify.texts import text
 from sakura.server.turns import FakeClock
 
 from .conftest import Message, wait_until
@@ -367,7 +369,10 @@ def test_a_push_is_signed_by_the_server_and_only_the_browser_can_read_it(
         assert (
             payload["title"] == "در ساکورا نوبت شماست"
         )  # the account's language (the page's, at subscribing)
-        assert table_id in payload["body"] and set(payload) == {"title", "body", "url", "tag"}
+        due = dt.datetime.fromtimestamp(T0 + DAY, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        # the words say the table, the round and her deadline: nothing of any hand
+        assert payload["body"] == text("fa", "move.body", table=table_id, round=1, deadline=due)
+        assert set(payload) == {"title", "body", "url", "tag"}
         with pytest.raises(Exception):  # noqa: B017 - any key but the browser's cannot read it
             http_ece.decrypt(
                 body, private_key=Browser("x").key, auth_secret=browser.auth, version="aes128gcm"
@@ -433,3 +438,36 @@ def test_the_game_end_is_told_with_the_result(sqlite_url: str, inbox: tuple[Inbo
         assert subjects[-1] == "Game over at Sakura" and subjects.count("Game over at Sakura") == 1
         last = mails.mails[-1].get_body(("plain",)).get_content()
         assert "Your score:" in last and "won by" in last
+
+
+def test_a_restart_does_not_tell_the_same_decision_again(database_url: str, inbox: tuple[Inbox, int]) -> None:
+    mails, port = inbox
+    clock = FakeClock(T0)
+    app, notifier = app_with(database_url, clock, smtp_port=port)
+    with TestClient(app) as client:
+        csrf = login(client)
+        client.post("/api/notifications", json={"email": "ada@example.org", "email_on": True}, headers=csrf)
+        table_id = paced_table(client, csrf)["table"]["id"]
+        wait_until(lambda: len(mails.mails) == 1 and settled(notifier), what="the first mail")
+    first = ledger(database_url, table_id)
+    again, renewed = app_with(database_url, clock, smtp_port=port)  # a new process: nothing in memory
+    with TestClient(again) as client:
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"  # restored, same decision
+        wait_until(lambda: settled(renewed), what="the restored table's notifications")
+        assert len(mails.mails) == 1 and ledger(database_url, table_id) == first  # the ledger said: told
+        clock.advance(DAY + 1)  # its next decision is told, by the new process
+        wait_until(lambda: len(mails.mails) == 2, what="the next decision's mail")
+
+
+def test_a_deleted_account_takes_its_address_and_subscriptions(database_url: str) -> None:
+    app, _ = app_with(database_url, FakeClock(T0), push=True)
+    with TestClient(app) as client:
+        csrf = login(client)
+        client.post("/api/notifications", json={"email": "ada@example.org", "email_on": True}, headers=csrf)
+        sub = Browser("http://127.0.0.1:9/push/ada").subscription()
+        assert client.post("/api/push/subscriptions", json=sub, headers=csrf).status_code == 201
+        deleted = client.post("/api/account/delete", json={"password": PASSWORD}, headers=csrf)
+        assert deleted.status_code == 200, deleted.text
+        csrf = login(client)  # the name is free again: its new owner has none of it
+        assert client.get("/api/notifications").json()["email"] is None
+        assert client.get("/api/notifications").json()["push"] == 0
