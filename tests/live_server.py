@@ -22,9 +22,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(database: Path | str, limits: Any = None, **extra: Any) -> Iterator[str]:
+def running_server(
+    database: Path | str, limits: Any = None, *, app_options: dict[str, Any] | None = None, **extra: Any
+) -> Iterator[str]:
     """Serve the web app as ``sakura serve`` does (its limits, its uvicorn protocols) on a free
-    loopback port with a SQLite file (or a database URL); yield its base URL."""
+    loopback port with a SQLite file (or a database URL); yield its base URL. ``app_options``:
+    more of ``create_app``'s keywords (a notifier)."""
     import uvicorn
 
     from sakura.server import create_app
@@ -38,7 +41,13 @@ def running_server(database: Path | str, limits: Any = None, **extra: Any) -> It
     limits = limits or Limits(allowed_hosts=LOOPBACK_HOSTS)
     url = database if isinstance(database, str) else f"sqlite:///{database}"
     instance = uvicorn.Server(
-        config(create_app(url, limits), host="127.0.0.1", port=port, limits=limits, **extra)
+        config(
+            create_app(url, limits, **(app_options or {})),
+            host="127.0.0.1",
+            port=port,
+            limits=limits,
+            **extra,
+        )
     )
     thread = threading.Thread(target=instance.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import errno
 import threading
 import webbrowser
-from typing import Annotated, NoReturn
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -76,6 +77,40 @@ def serve(
             min=1, help="processes on this machine sharing the port (more than 1 needs --redis-url)"
         ),
     ] = 1,
+    site_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="SAKURA_SITE_URL",
+            help="the address players reach the site by, for the links in notifications "
+            "(default: the address served)",
+        ),
+    ] = None,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="SAKURA_SMTP_URL",
+            help="smtp://user:password@host:587 (or smtps://...:465): e-mail notifications (off without it)",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None,
+        typer.Option(envvar="SAKURA_MAIL_FROM", help="the sender of notification e-mails (with --smtp-url)"),
+    ] = None,
+    vapid_private_key: Annotated[
+        Path | None,
+        typer.Option(
+            envvar="SAKURA_VAPID_PRIVATE_KEY",
+            help="Web Push's VAPID key (PEM, EC P-256); default: one made once in the data folder",
+            dir_okay=False,
+        ),
+    ] = None,
+    vapid_subject: Annotated[
+        str | None,
+        typer.Option(
+            envvar="SAKURA_VAPID_SUBJECT",
+            help="the contact push services see: mailto:... or https://... (default: mailto: --mail-from)",
+        ),
+    ] = None,
 ) -> None:
     """Play Sakura in the browser: create a table against bots, or invite friends by link."""
     require("sakura serve", "web")
@@ -118,8 +153,19 @@ def serve(
         _fail(str(exc))
     bound = sockets[0].getsockname()[1]  # --port 0: the port the system chose
     lobby = f"http://{_browsable(host)}:{bound}/"
+    notify = {
+        "site_url": site_url or lobby,
+        "data_dir": _data_folder(),
+        "smtp_url": smtp_url,
+        "mail_from": mail_from,
+        "vapid_private_key": vapid_private_key,
+        "vapid_subject": vapid_subject,
+    }
+    notifier = _notifier(notify, sockets)
     typer.echo(f"Sakura is served at {lobby} (Ctrl+C to stop)")
     typer.echo(f"Games are kept in {where(url)} (another database: --database-url)")
+    mail = "on" if notifier.mailer is not None else "off (--smtp-url, --mail-from)"
+    typer.echo(f"Notifications: Web Push on, e-mail {mail}; links to {notify['site_url']}")
     if metrics_port is not None:
         typer.echo(f"Metrics are served at http://{_browsable(metrics_host)}:{metrics_port}/metrics")
     if "*" in hosts:
@@ -142,15 +188,39 @@ def serve(
             redis_prefix=redis_prefix,
             proxy_headers=proxy_headers,
             log_format=log_format,
+            notify=notify,
         )
         return
     metrics_at = None if metrics_port is None else (metrics_host, metrics_port)
-    app = create_app(url, limits, redis_url=redis_url, redis_prefix=redis_prefix, metrics_at=metrics_at)
+    app = create_app(
+        url, limits, redis_url=redis_url, redis_prefix=redis_prefix, metrics_at=metrics_at, notifier=notifier
+    )
     logs = log_config(log_format)
     server(
         config(app, host=host, port=bound, limits=limits, proxy_headers=proxy_headers, log_config=logs),
         limits,
     ).run(sockets=sockets)
+
+
+def _notifier(notify: dict[str, Any], sockets: list[Any]) -> Any:
+    """The notifier of ``notify``'s options, its keys made here once (before any worker process
+    reads them); a wrong option: said, the sockets closed, exit 2."""
+    from sakura.server.notify.config import notifier_from
+
+    try:
+        return notifier_from(**notify)
+    except ValueError as exc:
+        for sock in sockets:
+            sock.close()
+        _fail(str(exc))
+
+
+def _data_folder() -> Path:
+    """Where the server keeps what it makes once (the VAPID key, the unsubscribe links' secret):
+    the folder of the default database, whatever the database."""
+    from sakura.cli.database import default_path
+
+    return default_path().parent
 
 
 def _fail(message: str) -> NoReturn:

@@ -36,13 +36,15 @@ from sakura.server.guard import Guard
 from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.metrics import Metrics
+from sakura.server.notify.notifier import Notifier
 from sakura.server.pages import STATIC
-from sakura.server.routes import account, admin, archive, health, pages, people, play, tables, turns
+from sakura.server.routes import account, admin, archive, health, notify, pages, people, play, tables, turns
 from sakura.server.turns import TurnClock
 
 log = logging.getLogger("sakura.server")
 
 SWEEP_SECONDS = 30.0
+NOTIFY_GRACE = 5.0  # seconds the notifications under way may take at shutdown
 
 
 def create_app(  # noqa: PLR0913 - the server's settings: each a keyword with a default, one per CLI flag
@@ -53,6 +55,7 @@ def create_app(  # noqa: PLR0913 - the server's settings: each a keyword with a 
     *,
     metrics_at: tuple[str, int] | None = None,
     turn_clock: TurnClock | None = None,
+    notifier: Notifier | None = None,
 ) -> Any:
     """A Sakura server on ``database_url``; unfinished tables resume when it starts.
 
@@ -62,7 +65,8 @@ def create_app(  # noqa: PLR0913 - the server's settings: each a keyword with a 
     processes serving the same site (:mod:`sakura.server.cluster`). ``metrics_at``: (host, port) of
     an admin port serving Prometheus' ``/metrics`` (:mod:`sakura.server.metrics`); none by default.
     ``turn_clock``: the time the turn-based tables' deadlines read (tests: a
-    :class:`~sakura.server.turns.FakeClock`)."""
+    :class:`~sakura.server.turns.FakeClock`). ``notifier``: notifications by e-mail and Web
+    Push when a turn-based table waits for a player (:mod:`sakura.server.notify`); none by default."""
     bounds = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -74,9 +78,10 @@ def create_app(  # noqa: PLR0913 - the server's settings: each a keyword with a 
     app.state.limits = bounds
     app.state.metrics = Metrics()
     app.state.turn_clock = turn_clock
+    app.state.notifier = notifier
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(TableError, table_error)  # type: ignore[arg-type]
-    routers = (health, pages, tables, archive, people, play, admin, account, turns)
+    routers = (health, pages, tables, archive, people, play, admin, account, turns, notify)
     for router in (r.router for r in routers):
         app.include_router(router)
     app.include_router(Accounts().router)
@@ -115,6 +120,8 @@ async def _running(
     app.state.lobby = lobby
     if app.state.turn_clock is not None:
         lobby.turns.clock = app.state.turn_clock
+    if app.state.notifier is not None:  # before the tables are restored: they are watched as built
+        app.state.notifier.attach(lobby)
     sockets: Counter[str] = Counter()  # open WebSockets by client address
     app.state.sockets = sockets
     app.state.metrics.watch(lobby.live_count, lambda: sum(sockets.values()))
@@ -131,6 +138,10 @@ async def _running(
         sweeper.cancel()
         await lobby.advisor.close()
         catching_up.cancel()
+        if app.state.notifier is not None:  # the notifications under way: a moment to finish
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(app.state.notifier.idle()), NOTIFY_GRACE)
+            await app.state.notifier.close()
         await lobby.stop()
         for table in list(lobby.tables.values()):
             await table.close()

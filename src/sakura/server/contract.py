@@ -41,11 +41,12 @@ ERROR_SCHEMA = {
     "required": ["detail"],
 }
 WHY = {
-    400: "a value the server does not take (bad_table, bad_name, bad_password, bad_seat), or a body "
+    400: "a value the server does not take (bad_table, bad_name, bad_password, bad_seat, bad_email, "
+    "bad_subscription), or a body "
     "that is not JSON",
     401: "login_required, or bad_login (wrong username or password)",
     403: "csrf: a page of another site, or a logged-in request without its X-CSRF-Token",
-    404: "no_table (or no such player)",
+    404: "no_table (or no such player), or push_off (this server sends no Web Push)",
     409: "the table's state refuses it: no_seat, name_taken, taken, not_finished, damaged; or "
     "too_many_games: as many turn-based games in progress as one person may have",
     413: "too_large: a request body over the server's limit",
@@ -85,6 +86,11 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/moves"): (400, *_POST),
     ("post", "/api/tables/{table_id}/since"): (400, 404, *_POST),
     ("post", "/api/account/delete"): (400, 401, 429, *_POST),
+    ("get", "/api/notifications"): (401, 503),
+    ("post", "/api/notifications"): (400, 401, *_POST),
+    ("get", "/api/push/key"): (404,),
+    ("post", "/api/push/subscriptions"): (400, 401, 404, *_POST),
+    ("delete", "/api/push/subscriptions"): (400, 401, *_POST),
 }
 
 # What each game takes: its player counts and, by player count, its variants (None: none).

@@ -39,6 +39,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sakura.server import moderation_models, people_models  # noqa: F401  (their tables join Base.metadata)
 from sakura.server.deadlines import DeadlineWrite, write_deadlines
 from sakura.server.models import ActionRow, AnalysisRow, Base, TableRow
+from sakura.server.notify import models as notify_models  # noqa: F401  (revision 0009's tables)
 
 __all__ = ["ActionWrite", "Base", "FencedError", "GroupCommit", "Store", "StoredTable", "now"]
 

@@ -38,6 +38,10 @@ HTTP_STATUS = {
     "banned": 403,  # a banned account signs in or chats
     "no_account": 404,
     "no_message": 404,
+    "bad_email": 400,  # notifications (server/notify): an address that is not one
+    "bad_subscription": 400,  # a push subscription whose endpoint or keys are not the Push API's
+    "push_off": 404,  # this server sends no Web Push
+    "bad_unsubscribe": 404,  # an unsubscribe link this server did not sign
 }
 
 

@@ -40,6 +40,7 @@ from sakura.server.turns.moves import Claim, games_here, in_order
 
 if TYPE_CHECKING:
     from sakura.server.advice import Advisor
+    from sakura.server.notify.notifier import Notifier
 
 log = logging.getLogger("sakura.server")
 
@@ -138,6 +139,7 @@ class Lobby:
         self.advisor: Advisor | None = None  # the app's hints and analyses (server/advice.py)
         self.turns = Schedule(self.db)  # the turn-based tables' deadlines (turns/schedule.py)
         self.turn_locks = bounds.PersonLocks()  # one person's turn-based seats taken one at a time
+        self.notifier: Notifier | None = None  # the app's, if any (server/notify): your move, by mail, push
 
     async def stop(self) -> None:
         """Before the tables close: nothing to let go for one process (many: their leases)."""
@@ -176,6 +178,8 @@ class Lobby:
         if "pace" in stored.options:  # turn-based: its deadline in the schedule, no bot before it
             table.clock = PaceClock(table, Pace(stored.options["pace"]), self.turns)
             table.seating.grace = None
+            if self.notifier is not None:  # your move and the result, when the page is closed
+                self.notifier.watch(table)
         table.finished_listeners.append(lambda t: finished.on_finished(self, t))  # archive, ratings
         return table
 

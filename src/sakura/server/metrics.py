@@ -61,6 +61,12 @@ class Metrics:
         self.failovers = Counter(
             "sakura_failovers", "Tables taken over from a process that stopped renewing them", registry=r
         )
+        self.notifications = Counter(
+            "sakura_notifications",
+            "Notifications handed to a channel (mail, push), by result (sent, failed, gone)",
+            ["channel", "result"],
+            registry=r,
+        )
         self._server: Any = None
 
     def watch(self, live_tables: Callable[[], float], connections: Callable[[], float]) -> None:

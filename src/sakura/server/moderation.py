@@ -31,6 +31,7 @@ from sakura.server.db import Store, now
 from sakura.server.models import TableRow, TurnSeatRow
 from sakura.server.moderation_models import AuditRow, ReportRow
 from sakura.server.names import name_key
+from sakura.server.notify import store as notify_store
 from sakura.server.people_models import (
     AccountMarkRow,
     AccountRow,
@@ -145,6 +146,7 @@ def delete_account(store: Store, username: str) -> list[str]:
         conn.execute(delete(RatingHistoryRow).where(RatingHistoryRow.account == key))
         conn.execute(delete(AccountMarkRow).where(AccountMarkRow.account == key))  # farm.py's marks
         conn.execute(update(ReportRow).where(ReportRow.reporter == key).values(reporter=None))
+        notify_store.forget(conn, key)  # its e-mail address and push subscriptions (notify/)
         conn.execute(delete(AccountRow).where(AccountRow.key == key))
         _audit(conn, key, "delete", key, f"by its owner; {len(games)} finished games unnamed")
     return games

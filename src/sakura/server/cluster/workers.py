@@ -28,8 +28,17 @@ def _child(sockets: list[socket.socket], options: dict[str, Any]) -> None:
     from sakura.server.serving import config, server
 
     limits = options["limits"]
+    notifier = None
+    if options.get("notify") is not None:  # sakura serve's notifications: the keys it made, read
+        from sakura.server.notify.config import notifier_from
+
+        notifier = notifier_from(**options["notify"])
     app = create_app(
-        options["database_url"], limits, redis_url=options["redis_url"], redis_prefix=options["redis_prefix"]
+        options["database_url"],
+        limits,
+        redis_url=options["redis_url"],
+        redis_prefix=options["redis_prefix"],
+        notifier=notifier,
     )
     child = server(
         config(

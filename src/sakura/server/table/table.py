@@ -87,6 +87,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.replay_cache: list[dict[str, Any]] | None = None  # a finished game's replay, once built
         self.finished_listeners: list[Callable[[Table], None]] = []
+        self.decision_listeners: list[Callable[[Table], None]] = []  # told after each arm_clock
 
     # ---------------------------------------------------------------- the parts' facts, read often
 
@@ -316,6 +317,8 @@ class Table:
         """Per decision: when it runs out, a bot plays for each human seat still due.
         ``planned``: the deadline row the write just stored left (turn-based tables)."""
         self.clock.arm(self._clock_runs(self.state, self.seats), seconds, planned)
+        for listener in self.decision_listeners:  # notifications (server/notify): a decision may begin
+            listener(self)
 
     @staticmethod
     def _clock_runs(state: State[Any], seats: list[Seat]) -> bool:

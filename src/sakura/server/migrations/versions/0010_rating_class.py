@@ -6,7 +6,7 @@ A rating's class was its game's (``sakura-3-6``, ...); it is now that and its ``
 in place), and the rated games and the history say which mode they rated.
 
 Revision ID: 0010
-Revises: 0008 (until the notifications' 0009 is merged, then 0009)
+Revises: 0009
 Create Date: 2026-12-05
 """
 
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0008"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

@@ -6,6 +6,7 @@ import { t, num, loadCatalog, translatePage } from "./i18n.js";
 import { el, seatName } from "./common.js";
 import { LogWriter } from "./log.js";
 import { post } from "./session.js";
+import { pushButton } from "./push.js";
 import { browserSeats, untilDeadline } from "./turns.js";
 
 const $ = (id) => document.getElementById(id);
@@ -54,6 +55,7 @@ async function refresh() {
 await loadCatalog();
 translatePage();
 await refresh();
+pushButton().then((button) => { if (button) $("push-slot").append(button); }); // "Notify me" (push.js)
 document.body.dataset.ready = "1";
 setInterval(refresh, 30_000);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });

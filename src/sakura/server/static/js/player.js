@@ -1,9 +1,10 @@
 // A player's page: each class's rating with its uncertainty, a plot of its history (SVG drawn
 // here, from the numbers), games and wins, and the player's finished games.
-import { loadCatalog, t, num } from "./i18n.js";
+import { loadCatalog, t, num, language } from "./i18n.js";
 import { el } from "./common.js";
 import { addAccountBox, post, whoami } from "./session.js";
 import { className, fail, gameRow, rating } from "./people.js";
+import { pushButton } from "./push.js";
 
 const $ = (id) => document.getElementById(id);
 const username = decodeURIComponent(location.pathname.split("/").pop());
@@ -57,7 +58,36 @@ else {
     ...(cards.length ? cards : [el("p", { class: "none" }, t("player.unrated"))]));
   $("games").replaceChildren(...(data.games.games.length ? data.games.games.map(gameRow)
     : [el("li", { class: "none" }, t("lobby.none_finished"))]));
-  if ((await whoami()).username === data.username) $("main").append(deletion());
+  if ((await whoami()).username === data.username) $("main").append(await notifications(), deletion());
+}
+
+// On one's own page: notifications when the page is closed (turn-based tables): e-mail, with the
+// address it goes to, and Web Push in this browser. Both off until turned on.
+async function notifications() {
+  const section = el("section", { id: "notify-section" }, el("h2", {}, t("notifications.title")),
+    el("p", {}, t("notifications.what")));
+  const answer = await fetch("/api/notifications");
+  if (!answer.ok) return section;
+  const choices = await answer.json();
+  const address = el("input", { id: "notify-email", type: "email", maxlength: "254", autocomplete: "email",
+    value: choices.email ?? "" });
+  const on = el("input", { id: "notify-email-on", type: "checkbox", checked: choices.email_on });
+  const status = el("p", { id: "notify-status", role: "status" });
+  const form = el("form", { id: "notify-form", class: "account-form" },
+    el("p", {}, el("label", { for: "notify-email" }, t("notifications.email")), address),
+    el("p", {}, on, " ", el("label", { for: "notify-email-on" }, t("notifications.email_on"))),
+    el("p", {}, el("button", { type: "submit", id: "notify-save" }, t("notifications.save"))), status);
+  if (!choices.mail_available) form.prepend(el("p", { class: "note", id: "notify-mail-off" }, t("notifications.mail_off")));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const saved = await post("/api/notifications", { email: address.value.trim() || null, email_on: on.checked,
+      language: language() });
+    status.textContent = t(saved.ok ? "notifications.saved" : "notifications.bad_email");
+  });
+  section.append(form, el("p", { id: "notify-push-count" }, t("notifications.push", { n: choices.push })));
+  const button = choices.push_available ? await pushButton() : null;
+  if (button) section.append(el("p", {}, button));
+  return section;
 }
 
 // On one's own page: delete the account, the password asked again (games stay, unnamed).

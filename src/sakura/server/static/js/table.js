@@ -11,6 +11,7 @@ import { soundOn, setSound } from "./sound.js";
 import { Hints } from "./hints.js";
 import { ChatBox } from "./chat.js";
 import { TurnNotifier } from "./notify.js";
+import { pushButton } from "./push.js";
 import { addAccountBox, post } from "./session.js";
 import { refreshRatings, seatRating } from "./seat_ratings.js";
 import { untilDeadline } from "./turns.js";
@@ -171,6 +172,7 @@ async function receive(message) {
       if (!(await catchUp(message, seen))) writeHistory(message.history);
       $("status").textContent = me === null ? t("table.spectating") : t("table.you", { name: game.seatName(me, table, view, null) });
       showRated();
+      if (table.pace && me !== null) addPushButton();
       break;
     case "table":
       table = message.table;
@@ -487,6 +489,15 @@ function addControls() {
     sound.textContent = t(soundOn() ? "table.sound_on" : "table.sound_off");
   });
   slot.replaceChildren(el("label", { for: "speed", class: "control-label" }, t("table.speed")), select, sound, notifier.button());
+}
+
+// A turn-based table: "Notify me" in the header (push.js), once, where the browser can be notified.
+let pushAdded = false;
+async function addPushButton() {
+  if (pushAdded) return;
+  pushAdded = true;
+  const button = await pushButton();
+  if (button) $("controls").append(button);
 }
 
 // Read-only, for the browser tests: the view the page last drew from.
