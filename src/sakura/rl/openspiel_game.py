@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
 
 from sakura.engine import Game, make_game
-from sakura.engine.games.sakura.garden import default_layout
+from sakura.engine.games.sakura import SakuraGame, default_layout
 from sakura.rl.core import new_state
 from sakura.rl.encoding import OBS_DTYPE, Encoder, encoder_for
 
@@ -230,6 +230,10 @@ class _SpielState(pyspiel.State):  # type: ignore[misc]
 class SakuraSpielState(_SpielState):
     """A game of Sakura in progress, dealt card by card. Build with ``game.new_initial_state()``."""
 
+    @property
+    def _sakura(self) -> SakuraGame:
+        return cast("SakuraGame", self._shared.game)
+
     def _dealing(self) -> bool:
         live = self._live
         return live.engine is None or live.pending is not None
@@ -238,7 +242,7 @@ class SakuraSpielState(_SpielState):
         live = self._live
         if live.engine is None:
             dealt = set(live.dealt)
-            deck = [c for c in self._shared.game.numbers if c not in dealt]
+            deck = [c for c in self._sakura.numbers if c not in dealt]
         elif live.pending is not None:
             deck = list(live.deck)
         else:
@@ -251,7 +255,7 @@ class SakuraSpielState(_SpielState):
         if live.engine is None:  # the deal: one card, round the table
             live.dealt.append(action + 1)
             if len(live.dealt) == HAND * shared.players:
-                live.engine = shared.game.new_initial_state(0, events=False, dealer=_Named(live.dealt))
+                live.engine = self._sakura.new_initial_state(0, events=False, dealer=_Named(live.dealt))
                 live.engine.set_dealer(_no_draw)
                 self._record()
         elif live.pending is not None:  # a card the waiting move draws
@@ -300,7 +304,7 @@ class SakuraSpielState(_SpielState):
         if self._dealing() or live.engine.is_terminal():
             return self.clone()  # type: ignore[no-any-return]
         seed = int(probability_sampler() * 2**53)
-        sample = self._shared.game.sample_state(live.engine.view(player_id), seed)
+        sample = self._sakura.sample_state(live.engine.view(player_id), seed)
         sample.set_dealer(_no_draw)
         return self._resampled(player_id, sample)  # type: ignore[no-any-return]
 
@@ -435,7 +439,7 @@ class SakuraSpielGame(_SpielGame):
         return make_game("sakura", config), _SAKURA_TURNS_TYPE if turn_based else _SAKURA_TYPE, turn_based
 
     def _chance_outcomes(self, game: Game[Any], params: dict[str, Any]) -> int:
-        return max(game.numbers)  # type: ignore[attr-defined,no-any-return]  # outcome id: card less one
+        return max(cast("SakuraGame", game).numbers)  # outcome id: the card less one
 
     def new_initial_state(self) -> SakuraSpielState:
         return SakuraSpielState(self)
