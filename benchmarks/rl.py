@@ -93,9 +93,12 @@ def openspiel_player(name: str, config: dict[str, Any]) -> Callable[[int], tuple
 
     def play(seed: int) -> tuple[int, int]:
         state = game.new_initial_state()
-        state.apply_action(seed % 4096)
+        chance = random.Random(seed)
         steps = actions = 0
         while not state.is_terminal():
+            if state.is_chance_node():  # Sakura deals card by card: its draws are not steps
+                state.apply_action(chance.choice(state.chance_outcomes())[0])
+                continue
             if state.current_player() == simultaneous:
                 state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(n)])
                 actions += n

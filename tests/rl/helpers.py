@@ -40,3 +40,24 @@ def random_states(game: Game[Any], seed: int, every: int = 1) -> Iterator[State[
         player = rng.choice(state.current_players())
         state.apply_action(player, rng.choice(list(state.legal_actions(player))))
         step += 1
+
+
+def spiel_step(state: Any, rng: Any) -> None:
+    """One random step of an OpenSpiel state, whatever its node: a chance outcome (by its
+    probability), every player's action at a simultaneous node, or the player's action.
+    ``rng`` is a ``random.Random``."""
+    import pyspiel  # the rl extra: only the OpenSpiel tests call this
+
+    if state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+        state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(state.num_players())])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def spiel_deal(state: Any, rng: Any) -> None:
+    """Play the chance nodes until a player acts."""
+    while state.is_chance_node():
+        spiel_step(state, rng)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
-from tests.rl.helpers import IDS, PARAMS, game_of, random_states
+from tests.rl.helpers import IDS, PARAMS, game_of, random_states, spiel_deal, spiel_step
 
 import sakura.rl.openspiel_game  # noqa: F401  (registers the games)
 from sakura.rl.encoding import encoder_for
@@ -116,12 +116,14 @@ def test_openspiel_tensors_and_strings_are_the_same_in_a_resampled_state(
     shows the player there (observation and information state, tensor and string, legal
     actions) is what it shows in the true state."""
     game = pyspiel.load_game(name, params)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     state = game.new_initial_state()
-    state.apply_action(7)
     steps = differed = 0
     while not state.is_terminal() and steps < 40:
+        spiel_deal(state, rng)  # the draws a move waits for: ISMCTS resamples where players act
+        if state.is_terminal():
+            break
         for p in range(game.num_players()):
             other = state.resample_from_infostate(p, sampler)
             differed += other.engine.to_json() != state.engine.to_json()
@@ -129,10 +131,7 @@ def test_openspiel_tensors_and_strings_are_the_same_in_a_resampled_state(
                 assert np.array_equal(getattr(other, what)(p), getattr(state, what)(p)), what
             for what in ("observation_string", "information_state_string", "legal_actions"):
                 assert getattr(other, what)(p) == getattr(state, what)(p), what
-        if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
-            state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(game.num_players())])
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+        spiel_step(state, rng)
         steps += 1
     assert differed > steps * game.num_players() * 0.9
 
@@ -142,16 +141,13 @@ def test_the_information_state_remembers_what_the_view_forgets() -> None:
     stays); the information-state tensor keeps it, and only from the player's own views."""
     game = pyspiel.load_game("python_sakura", {"players": 3})
     state = game.new_initial_state()
-    state.apply_action(2)
-    rng = np.random.default_rng(2)
+    rng = random.Random(2)
+    spiel_deal(state, rng)
     enc = state._shared.encoder
     first_round: set[tuple[int, int]] = set()
     while state.engine.round == 1:
         first_round.update(state.engine.view(0).revealed)
-        if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
-            state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(3)])
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+        spiel_step(state, rng)
     first_round.update(state.engine.view(0).revealed)
     played = np.asarray(state.information_state_tensor(0))[enc.size :].reshape(enc.painters, enc.cards)
     for seat, card in first_round:

@@ -5,16 +5,22 @@ Importing this module registers both games::
     import sakura.rl.openspiel_game  # noqa: F401
     game = pyspiel.load_game("python_sakura", {"players": 4})
 
-* **Chance is explicit, once**: the root is a chance node choosing one of ``deals`` deals
+* **Sakura deals card by card.** Every card drawn is an explicit chance node whose outcomes
+  are the cards it may be (uniform): the deal (five rounds of one card to each player), the
+  court painter's card, each card refilling a hand, and after the deck ran out, the cards of
+  the discard pile that became the deck. So no chance node has more than 60 outcomes. The
+  engine stays the source of truth: it is driven with a *dealer* (``SakuraState.set_dealer``)
+  naming the cards chance chose. A move that draws waits for its cards: the player acts, the
+  chance nodes follow, then the engine applies the move with those cards (a probe on a clone
+  tells which deck each next card comes from: the court painter's card decides whether the
+  round ends in that step).
+* **The card game** deals once: its root chance node chooses one of ``deals`` deals
   uniformly (parameter, default 4096); outcome ``k`` is the engine's game seeded with
-  ``seed * 2**32 + k`` (so with ``seed=0`` it is the engine's game ``k``). The deck order,
-  the court painter's draws and every reshuffle follow from that seed (the engine's
-  SplitMix64 generator lives in the state). See ``docs/rl.md`` for what that means.
+  ``seed * 2**32 + k`` (its rounds reshuffle from that seed).
 * **Simultaneous moves**: Sakura's card selection is a simultaneous node; a choice asked
   mid-resolution is an ordinary node of the deciding player. ``turn_based=True`` plays the
   selection one player at a time instead, each choice hidden until all are in (the engine's
-  own way): that form is sequential, so OpenSpiel's ISMCTS can run on it (OpenSpiel's own
-  ``load_game_as_turn_based`` wrapper cannot resample an information state).
+  own way): that form is sequential, so ISMCTS and external-sampling MCCFR run on it.
   ``python_sakura_cards`` is sequential by nature.
 * **Observations** come from ``state.view(player)`` only (``sakura.rl.encoding``); the
   information-state tensor adds what a view forgets (every card each painter revealed in
@@ -25,27 +31,24 @@ Importing this module registers both games::
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
 
 from sakura.engine import Game, make_game
+from sakura.engine.games.sakura import SakuraGame, default_layout
 from sakura.rl.core import new_state
 from sakura.rl.encoding import OBS_DTYPE, Encoder, encoder_for
 
 DEFAULT_DEALS = 4096
 SAKURA = "python_sakura"
 CARDS = "python_sakura_cards"
-SAKURA_PARAMS: dict[str, Any] = {
-    "players": 4,
-    "variant": "",
-    "deals": DEFAULT_DEALS,
-    "seed": 0,
-    "turn_based": False,
-}
+SAKURA_PARAMS: dict[str, Any] = {"players": 4, "variant": "", "garden": "", "turn_based": False}
 CARDS_PARAMS: dict[str, Any] = {"deals": DEFAULT_DEALS, "seed": 0}
 MAX_LENGTH = {SAKURA: 1000, CARDS: 3 * 40 + 1}  # Sakura: random games take at most ~150 moves
+HAND = 5
 _T = pyspiel.GameType
 
 
@@ -77,36 +80,73 @@ _CARDS_TYPE = _game_type(CARDS, "Sakura, the three-area card game", True, CARDS_
 class _Shared:
     """What every state of one game shares; a clone (``copy.deepcopy``) keeps it as is."""
 
-    def __init__(self, spiel_game: Any, game: Game[Any], deals: int, salt: int, turn_based: bool) -> None:
+    def __init__(self, spiel_game: Any, game: Game[Any], params: dict[str, Any], turn_based: bool) -> None:
         self.spiel_game = spiel_game
         self.game = game
         self.encoder: Encoder = encoder_for(game)
         self.players = game.num_players
-        self.deals = deals
-        self.salt = salt
         self.turn_based = turn_based
-        self.chance = [(k, 1.0 / deals) for k in range(deals)]
+        self.deals = int(params.get("deals", 0))
+        self.salt = int(params.get("seed", 0))
+        self.chance = [(k, 1.0 / self.deals) for k in range(self.deals)] if self.deals else []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
 
+def _no_draw(deck: Sequence[int]) -> int:
+    """The dealer of every engine state here between moves: each draw is a chance node, so
+    a draw the probe did not foresee is a bug, never a silent top card."""
+    raise RuntimeError("the engine drew a card outside OpenSpiel's chance nodes")
+
+
+class _Named:
+    """A dealer naming the cards chance chose, in order. Past them it notes the deck the next
+    card would come from (``asked``) and draws any card: a probe on a clone, thrown away."""
+
+    def __init__(self, cards: list[int]) -> None:
+        self.cards = cards
+        self.used = 0
+        self.asked: tuple[int, ...] | None = None
+
+    def __call__(self, deck: Sequence[int]) -> int:
+        if self.used < len(self.cards):
+            self.used += 1
+            return self.cards[self.used - 1]
+        if self.asked is None:
+            self.asked = tuple(sorted(deck))
+        return deck[0]
+
+
 class _Live:
-    """Everything a state changes: the engine state and each player's record. pyspiel clones
-    a Python state with ``copy.deepcopy``; this copies it at the engine's ``clone()`` speed."""
+    """Everything a state changes: the engine state and each player's record, and for Sakura
+    the cards dealt so far and a move waiting for its draws. pyspiel clones a Python state
+    with ``copy.deepcopy``; this copies it at the engine's ``clone()`` speed."""
 
     def __init__(self, players: int, history_size: int) -> None:
         self.engine: Any = None
         self.digests = [b""] * players  # a chain over every view each player has had
         self.seen = [0] * players  # how many views are in that chain
         self.history = [np.zeros(history_size, dtype=OBS_DTYPE) for _ in range(players)]
+        self.dealt: list[int] = []  # the deal so far, one card a chance node
+        self.pending: list[tuple[int, Any]] | None = None  # a move waiting for its draws
+        self.draws: list[int] = []  # the cards chance chose for it so far
+        self.deck: tuple[int, ...] = ()  # the cards the next draw may be (a chance node's)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
         c = _Live.__new__(_Live)
-        c.engine = None if self.engine is None else self.engine.clone()
+        c.engine = None
+        if self.engine is not None:
+            c.engine = self.engine.clone()
+            if self.dealt:  # a Sakura engine: its draws stay chance nodes
+                c.engine.set_dealer(_no_draw)
         c.digests = self.digests[:]
         c.seen = self.seen[:]
         c.history = [h.copy() for h in self.history]
+        c.dealt = self.dealt[:]
+        c.pending = None if self.pending is None else self.pending[:]
+        c.draws = self.draws[:]
+        c.deck = self.deck
         return c
 
 
@@ -114,8 +154,8 @@ def _chain(digest: bytes, view: Any) -> bytes:
     return hashlib.blake2b(digest + repr(view).encode(), digest_size=16).digest()
 
 
-class SakuraSpielState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress, for OpenSpiel. Build with ``game.new_initial_state()``."""
+class _SpielState(pyspiel.State):  # type: ignore[misc]
+    """What both games' states share: players' records, observations, returns."""
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -129,11 +169,13 @@ class SakuraSpielState(pyspiel.State):  # type: ignore[misc]
         look at it through ``observation_*`` and ``information_state_*`` only."""
         return self._live.engine
 
+    def _dealing(self) -> bool:
+        return self._live.engine is None
+
     def current_player(self) -> int:
-        engine = self._live.engine
-        if engine is None:
+        if self._dealing():
             return int(pyspiel.PlayerId.CHANCE)
-        current = engine.current_players()
+        current = self._live.engine.current_players()
         if not current:
             return int(pyspiel.PlayerId.TERMINAL)
         if len(current) > 1 and not self._shared.turn_based:
@@ -141,11 +183,134 @@ class SakuraSpielState(pyspiel.State):  # type: ignore[misc]
         return int(current[0])
 
     def _legal_actions(self, player: int) -> list[int]:
-        engine = self._live.engine
-        if engine is None:
+        if self._dealing():
             return []
         ids = self._shared.encoder.ids
-        return sorted(ids[str(a)] for a in engine.legal_actions(player))
+        return sorted(ids[str(a)] for a in self._live.engine.legal_actions(player))
+
+    def _record(self) -> None:
+        """Every player sees the new situation: chain its view, fold it into its history."""
+        live, encoder = self._live, self._shared.encoder
+        engine = live.engine
+        for p in range(self._shared.players):
+            view = engine.view(p)
+            live.digests[p] = _chain(live.digests[p], view)
+            live.seen[p] += 1
+            encoder.update_history(live.history[p], view)
+
+    def is_terminal(self) -> bool:
+        return not self._dealing() and bool(self._live.engine.is_terminal())
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._shared.players
+        return list(self._live.engine.outcome().returns())
+
+    def _resampled(self, player_id: int, sample: Any) -> Any:
+        """A state holding ``sample``: the player's own record kept; the others', which the
+        player does not know, restart from their views of the sample."""
+        live, shared = self._live, self._shared
+        new = type(self)(shared.spiel_game)
+        new._live.engine = sample
+        new._live.history = [h.copy() for h in live.history]  # public: every player saw those cards
+        new._live.seen = live.seen[:]
+        new._live.dealt = live.dealt[:]
+        mine = live.digests[player_id]
+        new._live.digests = [
+            mine if p == player_id else _chain(b"resampled" + mine, sample.view(p))
+            for p in range(shared.players)
+        ]
+        return new
+
+    def __str__(self) -> str:
+        engine = self._live.engine
+        return "deal pending" if engine is None else str(engine.text())
+
+
+class SakuraSpielState(_SpielState):
+    """A game of Sakura in progress, dealt card by card. Build with ``game.new_initial_state()``."""
+
+    @property
+    def _sakura(self) -> SakuraGame:
+        return cast("SakuraGame", self._shared.game)
+
+    def _dealing(self) -> bool:
+        live = self._live
+        return live.engine is None or live.pending is not None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        live = self._live
+        if live.engine is None:
+            dealt = set(live.dealt)
+            deck = [c for c in self._sakura.numbers if c not in dealt]
+        elif live.pending is not None:
+            deck = list(live.deck)
+        else:
+            return []
+        p = 1.0 / len(deck)
+        return [(card - 1, p) for card in deck]
+
+    def _apply_action(self, action: int) -> None:
+        live, shared = self._live, self._shared
+        if live.engine is None:  # the deal: one card, round the table
+            live.dealt.append(action + 1)
+            if len(live.dealt) == HAND * shared.players:
+                live.engine = self._sakura.new_initial_state(0, events=False, dealer=_Named(live.dealt))
+                live.engine.set_dealer(_no_draw)
+                self._record()
+        elif live.pending is not None:  # a card the waiting move draws
+            live.draws.append(action + 1)
+            self._settle()
+        else:
+            seat = live.engine.current_players()[0]
+            self._move([(seat, shared.encoder.actions[action])])
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        actions_of = self._shared.encoder.actions
+        self._move([(seat, actions_of[actions[seat]]) for seat in self._live.engine.current_players()])
+
+    def _move(self, moves: list[tuple[int, Any]]) -> None:
+        live = self._live
+        live.pending, live.draws = moves, []
+        self._settle()
+
+    def _settle(self) -> None:
+        """Play the waiting move on a clone with the cards chance chose; if it draws one more,
+        wait for it (a chance node over the deck it comes from), else the clone is the game."""
+        live = self._live
+        assert live.pending is not None
+        dealer = _Named(live.draws)
+        engine = live.engine.clone()
+        engine.set_dealer(dealer)
+        for seat, action in live.pending:
+            engine.apply_action(seat, action)
+        if dealer.asked is not None:
+            live.deck = dealer.asked
+            return
+        engine.set_dealer(_no_draw)
+        live.engine, live.pending, live.draws, live.deck = engine, None, [], ()
+        self._record()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"{'deal' if self._live.engine is None else 'draw'} {action + 1}"
+        return self._shared.encoder.action_text(action)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SakuraSpielState:
+        """A state ``player_id`` cannot tell from this one: the other hands and the secret
+        cards drawn by ``Game.sample_state`` from that player's view (a seed from
+        ``probability_sampler``); the cards still to draw stay chance nodes."""
+        live = self._live
+        if self._dealing() or live.engine.is_terminal():
+            return self.clone()  # type: ignore[no-any-return]
+        seed = int(probability_sampler() * 2**53)
+        sample = self._sakura.sample_state(live.engine.view(player_id), seed)
+        sample.set_dealer(_no_draw)
+        return self._resampled(player_id, sample)  # type: ignore[no-any-return]
+
+
+class CardsSpielState(_SpielState):
+    """A game of the card game in progress, dealt by its root chance node."""
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._shared.chance if self._live.engine is None else []
@@ -159,61 +324,20 @@ class SakuraSpielState(pyspiel.State):  # type: ignore[misc]
             live.engine.apply_action(seat, shared.encoder.actions[action])
         self._record()
 
-    def _apply_actions(self, actions: list[int]) -> None:
-        engine, actions_of = self._live.engine, self._shared.encoder.actions
-        for seat in engine.current_players():
-            engine.apply_action(seat, actions_of[actions[seat]])
-        self._record()
-
-    def _record(self) -> None:
-        """Every player sees the new situation: chain its view, fold it into its history."""
-        live, encoder = self._live, self._shared.encoder
-        engine = live.engine
-        for p in range(self._shared.players):
-            view = engine.view(p)
-            live.digests[p] = _chain(live.digests[p], view)
-            live.seen[p] += 1
-            encoder.update_history(live.history[p], view)
-
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
         return self._shared.encoder.action_text(action)
 
-    def is_terminal(self) -> bool:
-        engine = self._live.engine
-        return engine is not None and bool(engine.is_terminal())
-
-    def returns(self) -> list[float]:
-        engine = self._live.engine
-        if engine is None or not engine.is_terminal():
-            return [0.0] * self._shared.players
-        return list(engine.outcome().returns())
-
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SakuraSpielState:
-        """A state ``player_id`` cannot tell from this one: the hidden part (other hands and
-        secret cards, deck order, generator) drawn by ``Game.sample_state`` from that player's
-        view, with a seed from ``probability_sampler``. The player's own record is kept; the
-        others', which the player does not know, restart from their views of the sample."""
-        live, shared = self._live, self._shared
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardsSpielState:
+        """A state ``player_id`` cannot tell from this one: the hidden part (other hand,
+        deck order, generator) drawn by ``Game.sample_state`` from that player's view."""
+        live = self._live
         if live.engine is None or live.engine.is_terminal():
             return self.clone()  # type: ignore[no-any-return]
         seed = int(probability_sampler() * 2**53)
-        sample = shared.game.sample_state(live.engine.view(player_id), seed)
-        new = SakuraSpielState(shared.spiel_game)
-        new._live.engine = sample
-        new._live.history = [h.copy() for h in live.history]  # public: every player saw those cards
-        new._live.seen = live.seen[:]
-        mine = live.digests[player_id]
-        new._live.digests = [
-            mine if p == player_id else _chain(b"resampled" + mine, sample.view(p))
-            for p in range(shared.players)
-        ]
-        return new
-
-    def __str__(self) -> str:
-        engine = self._live.engine
-        return "deal pending" if engine is None else str(engine.text())
+        sample = self._shared.game.sample_state(live.engine.view(player_id), seed)
+        return self._resampled(player_id, sample)  # type: ignore[no-any-return]
 
 
 class _Observer:
@@ -236,7 +360,7 @@ class _Observer:
             base = encoder.size
             self.dict.update({s.name: self.tensor[base + s.start : base + s.stop] for s in extra})
 
-    def set_from(self, state: SakuraSpielState, player: int) -> None:
+    def set_from(self, state: _SpielState, player: int) -> None:
         live = state._live
         if live.engine is None:
             self.tensor.fill(0.0)
@@ -246,7 +370,7 @@ class _Observer:
         if self.perfect_recall:
             self.tensor[size:] = live.history[player]
 
-    def string_from(self, state: SakuraSpielState, player: int) -> str:
+    def string_from(self, state: _SpielState, player: int) -> str:
         live = state._live
         if self.perfect_recall:
             return f"p{player} seen {live.seen[player]} {live.digests[player].hex()}"
@@ -263,37 +387,44 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**self.defaults, **(params or {})}
-        deals = int(params["deals"])
-        if deals < 1:
-            raise ValueError(f"deals must be at least 1, not {deals}")
         game, game_type, turn_based = self._engine_game(params)
-        n = game.num_players
         encoder = encoder_for(game)
         info = pyspiel.GameInfo(
             num_distinct_actions=encoder.num_actions,
-            max_chance_outcomes=deals,
-            num_players=n,
+            max_chance_outcomes=self._chance_outcomes(game, params),
+            num_players=game.num_players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
             max_game_length=MAX_LENGTH[self.short_name],
         )
         super().__init__(game_type, info, params)
-        self.shared = _Shared(self, game, deals, int(params["seed"]), turn_based)
+        self.shared = _Shared(self, game, params, turn_based)
 
     def _engine_game(self, params: dict[str, Any]) -> tuple[Game[Any], Any, bool]:
         raise NotImplementedError
 
-    def new_initial_state(self) -> SakuraSpielState:
-        return SakuraSpielState(self)
+    def _chance_outcomes(self, game: Game[Any], params: dict[str, Any]) -> int:
+        raise NotImplementedError
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         return _Observer(self.shared, iig_obs_type, params)
 
 
+def garden_text(path: str) -> str:
+    """The published garden's data with another ``path`` (its symbols ``G . B T S``, spaces
+    optional): bridges and awards as published. A short path makes a short game."""
+    layout = default_layout().text().splitlines(keepends=True)
+    return "".join(
+        "path: " + " ".join(path.replace(" ", "")) + "\n" if line.startswith("path:") else line
+        for line in layout
+    )
+
+
 class SakuraSpielGame(_SpielGame):
     """``python_sakura``: parameters ``players`` (2-6), ``variant`` ("" for the default,
-    "court", "tactical"), ``deals``, ``seed``, ``turn_based``."""
+    "court", "tactical"), ``garden`` ("" for the published garden, or another path such as
+    ``G..BT.S``: a short game for algorithms that walk whole trees), ``turn_based``."""
 
     short_name = SAKURA
     defaults = SAKURA_PARAMS
@@ -302,8 +433,16 @@ class SakuraSpielGame(_SpielGame):
         config: dict[str, Any] = {"players": int(params["players"])}
         if params["variant"]:
             config["variant"] = str(params["variant"])
+        if params["garden"]:
+            config["garden"] = garden_text(str(params["garden"]))
         turn_based = bool(params["turn_based"])
         return make_game("sakura", config), _SAKURA_TURNS_TYPE if turn_based else _SAKURA_TYPE, turn_based
+
+    def _chance_outcomes(self, game: Game[Any], params: dict[str, Any]) -> int:
+        return max(cast("SakuraGame", game).numbers)  # outcome id: the card less one
+
+    def new_initial_state(self) -> SakuraSpielState:
+        return SakuraSpielState(self)
 
 
 class CardsSpielGame(_SpielGame):
@@ -314,6 +453,15 @@ class CardsSpielGame(_SpielGame):
 
     def _engine_game(self, params: dict[str, Any]) -> tuple[Game[Any], Any, bool]:
         return make_game("sakura-cards"), _CARDS_TYPE, False
+
+    def _chance_outcomes(self, game: Game[Any], params: dict[str, Any]) -> int:
+        deals = int(params["deals"])
+        if deals < 1:
+            raise ValueError(f"deals must be at least 1, not {deals}")
+        return deals
+
+    def new_initial_state(self) -> CardsSpielState:
+        return CardsSpielState(self)
 
 
 def register() -> None:

@@ -20,7 +20,7 @@ from sakura.engine.games.sakura.events import event_from_json
 from sakura.engine.games.sakura.garden import Garden, GardenLayout, default_layout, parse_layout
 from sakura.engine.games.sakura.sample import Sampler
 from sakura.engine.games.sakura.serialize import load_state, saved_config
-from sakura.engine.games.sakura.state import SakuraState
+from sakura.engine.games.sakura.state import Dealer, SakuraState
 from sakura.engine.games.sakura.view import SakuraView, make_view
 from sakura.engine.protocol import Event
 
@@ -131,10 +131,14 @@ class SakuraGame:
             raise InvalidConfigError(f"Sakura is for 2 to 6 players, not {players!r}") from None
         return cls(players, config.get("variant"), deck, layout)
 
-    def new_initial_state(self, seed: int | str = 0, *, events: bool = True) -> SakuraState:
+    def new_initial_state(
+        self, seed: int | str = 0, *, events: bool = True, dealer: Dealer | None = None
+    ) -> SakuraState:
         """Shuffle (seeded), deal five cards to each player, Emperor on the torii, painters on
-        the gate. ``events=False`` skips building event values (for fast simulation)."""
-        return SakuraState.new(self, seed, events=events)
+        the gate. ``events=False`` skips building event values (for fast simulation).
+        ``dealer`` names every card dealt instead (one at a time, round the table, five
+        times) and every later draw: see :meth:`SakuraState.set_dealer`."""
+        return SakuraState.new(self, seed, events=events, dealer=dealer)
 
     def new_fast_state(self, seed: int | str = 0) -> SakuraState:
         """The fast path (:class:`~sakura.engine.protocol.FastGame`): a new game without

@@ -4,6 +4,7 @@ cimport cython
 cdef int NOT_STARTED, GARDEN_CHOICE, GARDEN_DONE, PAINTER_CHOICE
 
 cdef class SakuraState:
+    cdef public object _dealer
     cdef public object _hook
     cdef public object _log
     cdef public object _outcome

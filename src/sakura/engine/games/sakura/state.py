@@ -18,9 +18,10 @@ is the last seat in the two-player variants).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sakura.engine.errors import DeckExhaustedError, IllegalActionError, NotYourTurnError
+from sakura.engine.errors import DeckExhaustedError, IllegalActionError, InvalidStateError, NotYourTurnError
 from sakura.engine.games.sakura import events as ev
 from sakura.engine.games.sakura.actions import BACK, FORWARD, Choose, Play, SakuraAction
 from sakura.engine.games.sakura.cards import (
@@ -45,8 +46,6 @@ from sakura.engine.protocol import Event, Outcome, Progress, StepHook
 from sakura.engine.rng import SplitMix64
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from sakura.engine.games.sakura.game import SakuraGame
     from sakura.engine.games.sakura.view import SakuraView
 
@@ -54,11 +53,16 @@ _CHOICES = (FORWARD, BACK)
 _CHOICE_TEXTS = (str(FORWARD), str(BACK))
 _T = TypeVar("_T")
 
+# A dealer names the card each draw takes: given the cards of the deck (in no meaningful
+# order), it returns one of them. See ``SakuraState.set_dealer``.
+Dealer = Callable[[Sequence[int]], int]
+
 
 class SakuraState:
     """See the module docstring. Build one with ``SakuraGame.new_initial_state(seed)``."""
 
     __slots__ = (
+        "_dealer",
         "_hook",
         "_log",
         "_outcome",
@@ -109,22 +113,30 @@ class SakuraState:
     _outcome: Outcome | None
     _log: list[Event] | None
     _hook: StepHook | None
+    _dealer: Dealer | None
 
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def new(cls, game: SakuraGame, seed: int | str, *, events: bool = True) -> SakuraState:
+    def new(
+        cls, game: SakuraGame, seed: int | str, *, events: bool = True, dealer: Dealer | None = None
+    ) -> SakuraState:
         rng = SplitMix64(seed)
         deck = list(game.numbers)
-        rng.shuffle(deck)
         hands: list[list[int]] = [[] for _ in range(game.players)]
-        for _ in range(5):
-            for hand in hands:
-                hand.append(deck.pop())
+        if dealer is None:
+            rng.shuffle(deck)
+            for _ in range(5):
+                for hand in hands:
+                    hand.append(deck.pop())
+        else:  # the dealer names every card, dealt one at a time round the table
+            for _ in range(5):
+                for hand in hands:
+                    hand.append(_dealt(deck, dealer))
         for hand in hands:
             hand.sort()
         start = game.deck.start_tokens
-        return cls._make(
+        state = cls._make(
             game,
             emperor=game.torii,
             pos=[0] * game.num_painters,
@@ -137,6 +149,8 @@ class SakuraState:
             rng=rng,
             events=events,
         )
+        state._dealer = dealer
+        return state
 
     @classmethod
     def _make(
@@ -178,13 +192,15 @@ class SakuraState:
         self._outcome = None
         self._log = [] if events else None
         self._hook = None
+        self._dealer = None
         self.double = self._double_player()
         if self.terminal:
             self._finish()
         return self
 
     def clone(self) -> SakuraState:
-        """An independent copy (hidden parts and RNG included); the step hook is not copied."""
+        """An independent copy (hidden parts and RNG included); the step hook and the dealer
+        are not copied."""
         c = SakuraState.__new__(SakuraState)
         c.game = self.game
         c.emperor = self.emperor
@@ -210,6 +226,7 @@ class SakuraState:
         c._outcome = self._outcome
         c._log = [] if self._log is not None else None
         c._hook = None
+        c._dealer = None
         return c
 
     def __repr__(self) -> str:
@@ -358,6 +375,20 @@ class SakuraState:
     def set_step_hook(self, hook: StepHook | None) -> None:
         """Call ``hook(state)`` after every resolved card and every answered choice."""
         self._hook = hook
+
+    def set_dealer(self, dealer: Dealer | None) -> None:
+        """Let ``dealer`` name the card of every later draw (``None``: the top of the deck).
+
+        Without a dealer the deck is shuffled by the game's seeded generator and every draw
+        takes its top card, which is what makes a seed replay a game. A dealer makes each draw
+        an explicit choice instead: it is called with the cards of the deck (the court
+        painter's card, each card refilling a hand; after the discard pile became the deck,
+        that pile, which is then not shuffled) and returns the one drawn. Whoever models
+        chance outside the engine (OpenSpiel, card by card) deals this way; a state dealt by
+        ``new_initial_state(dealer=...)`` keeps its dealer. A dealer returning a card that is
+        not in the deck raises :class:`InvalidStateError` mid-step: use one only on a state
+        you own."""
+        self._dealer = dealer
 
     # ------------------------------------------------------------------ protocol: acting
 
@@ -741,7 +772,7 @@ class SakuraState:
         draws: list[tuple[int, ...] | None] = []
         for hand in self.hands:
             need = 5 - len(hand)
-            if need <= len(deck):  # the usual case: take the top cards at once
+            if need <= len(deck) and self._dealer is None:  # the usual case: the top cards at once
                 got = deck[len(deck) - need :]
                 del deck[len(deck) - need :]
                 got.reverse()
@@ -764,9 +795,14 @@ class SakuraState:
                 raise DeckExhaustedError("no cards left to draw: the deck is too small for this table")
             self.deck = self.discard
             self.discard = []
-            self.rng.shuffle(self.deck)
+            dealer = self._dealer
+            if dealer is None:
+                self.rng.shuffle(self.deck)
             if self._log is not None:
-                self._log.append(ev.DeckReshuffled(len(self.deck), tuple(reversed(self.deck))))
+                order = tuple(reversed(self.deck)) if dealer is None else None  # a dealer: no order
+                self._log.append(ev.DeckReshuffled(len(self.deck), order))
+        if self._dealer is not None:
+            return _dealt(self.deck, self._dealer)
         return self.deck.pop()
 
     def _sync_waiting(self) -> None:
@@ -803,3 +839,12 @@ class SakuraState:
         self._outcome = Outcome(tuple(tied), scores, reason)
         if self._log is not None:
             self._log.append(ev.GameEnded(tuple(tied), tuple(self.tokens), reason))
+
+
+def _dealt(deck: list[int], dealer: Dealer) -> int:
+    """Take the card ``dealer`` names out of ``deck``."""
+    card = dealer(tuple(deck))
+    if type(card) is not int or card not in deck:
+        raise InvalidStateError(f"the dealer drew {card!r}, which is not in the deck")
+    deck.remove(card)
+    return card
