@@ -23,8 +23,7 @@ import pytest
 
 from sakura.engine.games.sakura import SakuraGame
 from sakura.engine.rng import SplitMix64
-from sakura.rl.batch import SakuraBatchEnv
-from sakura.rl.batch import backends
+from sakura.rl.batch import SakuraBatchEnv, backends
 from sakura.rl.batch import rng as batch_rng
 from sakura.rl.encoding import relative_rewards
 
@@ -68,7 +67,7 @@ def check_state(env: SakuraBatchEnv, i: int, state: Any) -> None:
 
 
 def play_both(
-    players: int, variant: str | None, tables: int, steps: int, seed: int, backend: str = "numpy"
+    players: int, variant: str | None, tables: int, steps: int, seed: int, *, backend: str = "numpy"
 ) -> int:
     """Play ``tables`` tables for ``steps`` steps through both engines; return the number of
     games begun (every one checked at every step)."""
@@ -122,7 +121,9 @@ def play_against_reference(
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("players", "variant"), TABLES, ids=IDS)
-def test_the_batched_engine_plays_the_reference_games(players: int, variant: str | None, backend: str) -> None:
+def test_the_batched_engine_plays_the_reference_games(
+    players: int, variant: str | None, backend: str
+) -> None:
     seed = 1000 * players + len(variant or "")
     games = play_both(players, variant, tables=64, steps=120, seed=seed, backend=backend)
     assert games > 2 * 64  # the tables went through several autoresets

@@ -39,7 +39,10 @@ def _load() -> tuple[ModuleType | None, str]:
     binary = Path(spec.origin)
     source = binary.with_name("kernel.pyx")
     if source.is_file() and source.stat().st_mtime > binary.stat().st_mtime:
-        return None, "the compiled kernel is older than kernel.pyx (rebuild: python setup.py build_ext --inplace)"
+        return (
+            None,
+            "the compiled kernel is older than kernel.pyx (rebuild: python setup.py build_ext --inplace)",
+        )
     return importlib.import_module(KERNEL), ""
 
 
