@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.rl.helpers import BATCH_BACKENDS
 
 from sakura.engine.games.sakura import SakuraGame
 from sakura.engine.rng import SplitMix64
@@ -30,12 +31,7 @@ from sakura.rl.encoding import relative_rewards
 # (players, variant): every table of Sakura.
 TABLES = [(2, "court"), (2, "tactical"), (3, None), (4, None), (5, None), (6, None)]
 IDS = ["2-court", "2-tactical", "3", "4", "5", "6"]
-BACKENDS = [
-    "numpy",
-    pytest.param(
-        "compiled", marks=pytest.mark.skipif(backends.kernel() is None, reason=backends.unavailable())
-    ),
-]
+BACKENDS = BATCH_BACKENDS
 
 
 def reference_masks(env: Any, views: Any) -> np.ndarray:
