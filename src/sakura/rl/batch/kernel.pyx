@@ -658,18 +658,26 @@ cdef class SakuraKernel:
     cdef void observe_one(self, Py_ssize_t i) noexcept nogil:
         """Table ``i``'s observations (as ``Observer._public``: the one-hot ones moved, the
         discard pile and hands where they changed, the scaled numbers written) and masks."""
-        cdef int n = self.n, p = self.p, c = self.c, g = self.g, s, r, k, w, painter
+        cdef int n = self.n, p = self.p, c = self.c, g = self.g, s, r, k, w
         cdef int64_t new[2 * MAX_PAINTERS + 6]
         cdef int64_t card_of[MAX_PAINTERS]
         cdef int64_t order_of[MAX_PAINTERS]
+        cdef int64_t behind[MAX_PAINTERS]
+        cdef float tokens[MAX_PAINTERS]
+        cdef float sizes[MAX_PAINTERS]
         cdef int64_t e = self.emperor[i], row, old, scratch = self.scratch, part = 0, seat = -1
         cdef int64_t phase, d = self.double_[i], head = self.qi[i], wait = self.num_actions
+        cdef int64_t size = self.size
         cdef bint term = self.terminal[i], pending = head < self.qlen[i] and not term
         cdef bint choosing = not term and self.qlen[i] == 0
         cdef float *flat = &self.flat[0]
         cdef float *out
-        cdef uint8_t now
-        cdef uint8_t *hand
+        cdef int64_t *ones = &self.ones[i, 0, 0]
+        cdef int64_t *pos = &self.pos[i, 0]
+        cdef int64_t *by_painter
+        cdef const float *spaces_tab = &self.spaces_tab[0]
+        cdef uint8_t *hand = &self.hand[i, 0, 0]
+        cdef uint8_t *shown
         cdef int8_t *m
         cdef float supply = self.tokens_tab[self.supply[i]]
         cdef float deck = self.deck_tab[self.deck_len[i]]
@@ -677,8 +685,11 @@ cdef class SakuraKernel:
         cdef float nxt = 0.0
         cdef int held[2 * HAND]
         cdef int count_held, a, b
+        cdef int64_t s_emperor = self.s_emperor, s_painters = self.s_painters, s_revealed = self.s_revealed
+        cdef int64_t s_resolved = self.s_resolved, s_behind = self.s_behind, s_tokens = self.s_tokens
+        cdef int64_t s_sizes = self.s_sizes, s_hand = self.s_hand, s_discard = self.s_discard
         if self.scored[i] < self.nsak:
-            nxt = self.spaces_tab[self.sakuras[self.scored[i]] - e + g]
+            nxt = spaces_tab[self.sakuras[self.scored[i]] - e + g]
         phase = 2 if term else (1 if pending else 0)
         if pending:
             seat = self.qseat[i, head]
@@ -686,71 +697,67 @@ cdef class SakuraKernel:
                 card_of[self.qseat[i, k]] = self.qcard[i, k]
                 order_of[self.qseat[i, k]] = k
             part = 0 if self.stage[i] == GARDEN_CHOICE else 1
+        for k in range(p):  # by painter; each seat reads them rotated
+            behind[k] = e - pos[k] + g
+            tokens[k] = self.tokens_tab[self.tokens[i, k]]
+        for k in range(n):
+            sizes[k] = self.size_tab[self.hand_size[i, k]]
         for s in range(n):
-            row = (i * n + s) * self.size
+            row = (i * n + s) * size
             out = flat + row
+            by_painter = &self.by_painter[s, 0]
             # The one-hot slots, where each holds its one (``scratch``: nowhere).
-            new[0] = row + self.s_emperor + e
+            new[0] = row + s_emperor + e
             for r in range(p):
-                new[1 + r] = row + self.s_painters + r * g + self.pos[i, self.by_painter[s, r]]
+                new[1 + r] = row + s_painters + r * g + pos[by_painter[r]]
             new[p + 1] = row + self.s_scored + self.scored[i]
             new[p + 2] = row + self.s_phase + phase
             k = p + 3
             for r in range(p):
-                new[k + r] = row + self.s_revealed + r * c + card_of[self.by_painter[s, r]] if pending else scratch
+                new[k + r] = row + s_revealed + r * c + card_of[by_painter[r]] if pending else scratch
             new[k + p] = row + self.s_part + part if pending else scratch
             new[k + p + 1] = row + self.s_seat + ((seat - s) % n + n) % n if pending else scratch
             if self.tactical:
-                if not term and self.qlen[i] == 0 and d >= 0:
+                if choosing and d >= 0:
                     new[k + p + 2] = row + self.s_double + ((d - s) % n + n) % n
                 else:
                     new[k + p + 2] = scratch
             for w in range(self.width):  # cleared where they were, set where they are
-                old = self.ones[i, s, w]
+                old = ones[w]
                 if old != new[w]:
                     flat[old] = 0.0
             for w in range(self.width):
-                old = self.ones[i, s, w]
-                if old != new[w]:
+                if ones[w] != new[w]:
                     flat[new[w]] = 1.0
-                    self.ones[i, s, w] = new[w]
+                    ones[w] = new[w]
+            ones += self.width
             # The scaled numbers, written whole.
             for r in range(p):
-                painter = <int>self.by_painter[s, r]
-                out[self.s_resolved + r] = 1.0 if pending and order_of[painter] < head else 0.0
-                out[self.s_behind + r] = self.spaces_tab[e - self.pos[i, painter] + g]
-                out[self.s_tokens + r] = self.tokens_tab[self.tokens[i, painter]]
+                out[s_resolved + r] = 1.0 if pending and order_of[by_painter[r]] < head else 0.0
+                out[s_behind + r] = spaces_tab[behind[by_painter[r]]]
+                out[s_tokens + r] = tokens[by_painter[r]]
             out[self.s_supply] = supply
             out[self.s_next] = nxt
             out[self.s_round] = rnd
             out[self.s_deck] = deck
             for r in range(n):
-                out[self.s_sizes + r] = self.size_tab[self.hand_size[i, self.by_player[s, r]]]
-            # The hand, where it changed.
-            hand = &self.hand[i, s, 0]
-            for k in range(c):
-                now = hand[k]
-                if now != self.shown_hand[(i * n + s) * c + k]:
-                    self.shown_hand[(i * n + s) * c + k] = now
-                    out[self.s_hand + k] = now
+                out[s_sizes + r] = sizes[(r + s) % n]
+            # The hand, where it changed (eight cards at a time).
+            shown = &self.shown_hand[(i * n + s) * c]
+            changed(hand + s * c, shown, out + s_hand, c, 1, 0)
         # The discard pile (every seat sees it), where it changed.
-        for k in range(c):
-            now = self.discarded[i, k]
-            if now != self.shown_discard[i * c + k]:
-                self.shown_discard[i * c + k] = now
-                for s in range(n):
-                    flat[(i * n + s) * self.size + self.s_discard + k] = now
+        changed(&self.discarded[i, 0], &self.shown_discard[i * c], flat + i * n * size + s_discard, c, n, size)
         # The masks: the seat's legal ids, or ``wait`` alone.
         m = &self.mask[i, 0, 0]
         memset(m, 0, n * (wait + 1))
         for s in range(n):
             if choosing and s != d:
-                memcpy(m + s * (wait + 1), &self.hand[i, s, 0], c)
+                memcpy(m + s * (wait + 1), hand + s * c, c)
             m[s * (wait + 1) + wait] = not (choosing or s == seat)
         if choosing and self.tactical and d >= 0:  # the double play: two different cards
             count_held = 0
             for k in range(c):
-                if self.hand[i, d, k] and count_held < 2 * HAND:
+                if hand[d * c + k] and count_held < 2 * HAND:
                     held[count_held] = k
                     count_held += 1
             for a in range(count_held):
@@ -760,3 +767,27 @@ cdef class SakuraKernel:
         if seat >= 0:
             m[seat * (wait + 1) + wait - 2] = 1
             m[seat * (wait + 1) + wait - 1] = 1
+
+
+cdef inline void changed(
+    const uint8_t *now, uint8_t *shown, float *out, int length, int copies, int64_t stride
+) noexcept nogil:
+    """Where ``now`` differs from ``shown`` (what the observations show), write it to
+    ``out[k]`` (and ``copies - 1`` more rows ``stride`` apart) and note it in ``shown``;
+    eight bytes are compared at once, since a step changes a few cards of sixty."""
+    cdef int k = 0, j, top, row
+    cdef uint64_t x, y
+    while k < length:
+        top = k + 8 if k + 8 <= length else length
+        if top - k == 8:
+            memcpy(&x, now + k, 8)
+            memcpy(&y, shown + k, 8)
+            if x == y:
+                k = top
+                continue
+        for j in range(k, top):
+            if now[j] != shown[j]:
+                shown[j] = now[j]
+                for row in range(copies):
+                    out[row * stride + j] = now[j]
+        k = top
