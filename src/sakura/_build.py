@@ -63,7 +63,7 @@ HOT_MODULES = (
 # the code that uses them falls back to a pure implementation of its own where they are
 # missing, stale or ``SAKURA_PURE`` is set (``sakura.rl.batch.backends``). setup.py compiles
 # them after the hot modules.
-KERNELS = ("sakura.rl.batch.kernel",)
+KERNELS = ("sakura.rl.batch.kernel", "sakura.rl.batch.cards_kernel")
 
 
 class PureFinder(importlib.abc.MetaPathFinder):
