@@ -199,9 +199,11 @@ def agent_steps_batch_env(seconds: float, num_envs: int, players: int, backend: 
 
 
 def batch_breakdown(seconds: float, num_envs: int, players: int) -> tuple[float, float, float]:
-    """Where a ``SakuraBatchEnv`` step goes: microseconds a table-step in all, in the rules
-    (the step less its observation), in the observations and masks (``observe``)."""
-    env = SakuraBatchEnv(num_envs, players)
+    """Where a numpy ``SakuraBatchEnv`` step goes: microseconds a table-step in all, in the
+    rules (the step less its observation), in the observations and masks (``observe``). (The
+    compiled kernel observes each table inside its one loop: ``perf`` tells its parts apart,
+    docs/rl.md.)"""
+    env = SakuraBatchEnv(num_envs, players, backend="numpy")
     rng = np.random.default_rng(1)
     _, mask = env.reset(seed=1)
     pool = rng.integers(1, 127, size=(4, *mask.shape), dtype=np.int8)
@@ -299,8 +301,14 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
                 )
     else:
         print("(SakuraJax left out: it needs JAX, pip install -e '.[jax]')")
-    for n in (1, 64, 1024, 16384):
-        rows[f"CardsBatchEnv, N={n}"] = lambda t, n=n: agent_steps_cards(t, n)
+    cards_kernel = backends.kernel("sakura-cards") is not None
+    for backend in ("numpy", "compiled"):
+        for n in (1, 64, 1024, 16384):
+            rows[f"CardsBatchEnv {backend}, N={n}"] = (
+                (lambda t, n=n, b=backend: agent_steps_cards(t, n, b))
+                if backend == "numpy" or cards_kernel
+                else None
+            )
     if importlib.util.find_spec("pygame") is not None:  # PettingZoo's classic envs import it
         rows["PettingZoo rps_v2 (ParallelEnv, 2 agents)"] = agent_steps_rps
     else:
@@ -335,7 +343,7 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
                 f"best SakuraJax {players}p / best SakuraBatchEnv numpy {players}p: "
                 f"{max(jax_rows) / batch:.2f}x"
             )
-    print("\nwhere a SakuraBatchEnv step goes (microseconds a table-step, 4 players)")
+    print("\nwhere a numpy SakuraBatchEnv step goes (microseconds a table-step, 4 players)")
     print(f"{'N':>8}{'step':>8}{'rules':>8}{'observations and masks':>24}")
     for n in (64, 1024, 16384):
         step, rules, observe = batch_breakdown(seconds / rounds, n, 4)
