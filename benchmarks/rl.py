@@ -7,11 +7,14 @@ agent's action mask, OpenSpiel's ``python_sakura`` through pyspiel (random legal
 simultaneous nodes with ``apply_actions``), and Gymnasium's ``SakuraSolo-v0`` against random bots.
 Last, the batched envs in agent steps a second: ``SakuraVectorEnv`` (N games against bots,
 looping over Python games) at N = 1, 16 and 256, and ``sakura.rl.batch.SakuraBatchEnv`` (N
-games as numpy arrays, every seat at once, with observations and masks) at N = 1, 64, 1,024 and
-16,384, its JAX path ``SakuraJax`` (``jit``/``vmap``, where JAX is installed) and the batched
-card game ``CardsBatchEnv`` at the same N (``rl_jax.py``), beside PettingZoo's own ``rps_v2``
-and OpenSpiel's C++ ``goofspiel`` in the same run
-(``--batched-only`` prints just that table; PettingZoo's rps needs ``pygame``).
+games as arrays, every seat at once, with observations and masks) at N = 1, 64, 1,024 and
+16,384, with both its backends (``numpy``, and ``compiled``: the C kernel, where it is built;
+the pure build's child prints its rows as ``-``), its JAX path ``SakuraJax`` (``jit``/``vmap``,
+where JAX is installed) and the batched card game ``CardsBatchEnv`` at the same N
+(``rl_jax.py``), beside PettingZoo's own ``rps_v2`` and OpenSpiel's C++ ``goofspiel`` in the
+same run (``--batched-only`` prints just that table; PettingZoo's rps needs ``pygame``).
+Every figure is the CPU time of this one process; run it under ``taskset -c 1`` to keep it on
+one core (numpy and the kernel use one thread either way).
 
 An engine step is one action (a card chosen or a choice answered). A ParallelEnv step is one
 decision point: in card selection it carries every player's card (several engine actions),
@@ -35,7 +38,7 @@ import numpy as np
 import sakura.rl.openspiel_game  # noqa: F401  (registers the games with pyspiel)
 from sakura.engine import make_game
 from sakura.rl import SakuraSoloEnv, SakuraVectorEnv
-from sakura.rl.batch import SakuraBatchEnv
+from sakura.rl.batch import SakuraBatchEnv, backends
 from sakura.rl.pettingzoo_env import SakuraParallelEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -176,12 +179,13 @@ def agent_steps_batched(seconds: float, num_envs: int, config: dict[str, Any]) -
     return steps / elapsed
 
 
-def agent_steps_batch_env(seconds: float, num_envs: int, players: int) -> float:
-    """Agent actions a second of ``SakuraBatchEnv(num_envs, players)``: the actions of the seats
-    that act at each step (every player in card selection, one at a choice; the seats that
-    wait are not counted), each step returning every seat's observation, mask and reward.
-    Random legal actions; only ``step`` is timed (drawing the actions is the policy's cost)."""
-    env = SakuraBatchEnv(num_envs, players)
+def agent_steps_batch_env(seconds: float, num_envs: int, players: int, backend: str = "numpy") -> float:
+    """Agent actions a second of ``SakuraBatchEnv(num_envs, players, backend=backend)``: the
+    actions of the seats that act at each step (every player in card selection, one at a
+    choice; the seats that wait are not counted), each step returning every seat's observation,
+    mask and reward. Random legal actions; only ``step`` is timed (drawing the actions is the
+    policy's cost)."""
+    env = SakuraBatchEnv(num_envs, players, backend=backend)
     rng = np.random.default_rng(0)
     _, mask = env.reset(seed=0)
     pool = rng.integers(1, 127, size=(4, *mask.shape), dtype=np.int8)  # random priorities
@@ -198,9 +202,11 @@ def agent_steps_batch_env(seconds: float, num_envs: int, players: int) -> float:
 
 
 def batch_breakdown(seconds: float, num_envs: int, players: int) -> tuple[float, float, float]:
-    """Where a ``SakuraBatchEnv`` step goes: microseconds a table-step in all, in the rules
-    (the step less its observation), in the observations and masks (``observe``)."""
-    env = SakuraBatchEnv(num_envs, players)
+    """Where a numpy ``SakuraBatchEnv`` step goes: microseconds a table-step in all, in the
+    rules (the step less its observation), in the observations and masks (``observe``). (The
+    compiled kernel observes each table inside its one loop: ``perf`` tells its parts apart,
+    docs/rl.md.)"""
+    env = SakuraBatchEnv(num_envs, players, backend="numpy")
     rng = np.random.default_rng(1)
     _, mask = env.reset(seed=1)
     pool = rng.integers(1, 127, size=(4, *mask.shape), dtype=np.int8)
@@ -271,17 +277,23 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
         "\nbatched env: agent steps a second (one learner decision = one agent step; one core; "
         f"best of {rounds} interleaved rounds of {seconds / rounds:.2g} s)"
     )
-    rows: dict[str, Callable[[float], float]] = {}
+    rows: dict[str, Callable[[float], float] | None] = {}
     for label, config in (("2p court", {"players": 2}), ("4p", {"players": 4})):
         for n in (1, 16, 256):
             rows[f"SakuraVectorEnv {label}, N={n}"] = lambda t, n=n, config=config: agent_steps_batched(
                 t, n, config
             )
+    kernel = backends.kernel() is not None
+    if not kernel:
+        print(f"(SakuraBatchEnv compiled: {backends.unavailable()})")
     for players in (2, 4):
-        for n in (1, 64, 1024, 16384):
-            rows[f"SakuraBatchEnv {players}p, N={n}"] = lambda t, n=n, p=players: agent_steps_batch_env(
-                t, n, p
-            )
+        for backend in ("numpy", "compiled"):
+            for n in (1, 64, 1024, 16384):
+                rows[f"SakuraBatchEnv {backend} {players}p, N={n}"] = (
+                    (lambda t, n=n, p=players, b=backend: agent_steps_batch_env(t, n, p, b))
+                    if backend == "numpy" or kernel
+                    else None
+                )
     import importlib.util
 
     if importlib.util.find_spec("jax") is not None:  # 4 players: the target's table (compiling is slow)
@@ -292,8 +304,14 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
                 )
     else:
         print("(SakuraJax left out: it needs JAX, pip install -e '.[jax]')")
-    for n in (1, 64, 1024, 16384):
-        rows[f"CardsBatchEnv, N={n}"] = lambda t, n=n: agent_steps_cards(t, n)
+    cards_kernel = backends.kernel("sakura-cards") is not None
+    for backend in ("numpy", "compiled"):
+        for n in (1, 64, 1024, 16384):
+            rows[f"CardsBatchEnv {backend}, N={n}"] = (
+                (lambda t, n=n, b=backend: agent_steps_cards(t, n, b))
+                if backend == "numpy" or cards_kernel
+                else None
+            )
     if importlib.util.find_spec("pygame") is not None:  # PettingZoo's classic envs import it
         rows["PettingZoo rps_v2 (ParallelEnv, 2 agents)"] = agent_steps_rps
     else:
@@ -302,20 +320,33 @@ def batched_table(seconds: float, rounds: int = 3) -> None:
     best = dict.fromkeys(rows, 0.0)
     for _ in range(rounds):
         for name, measure_one in rows.items():
-            best[name] = max(best[name], measure_one(seconds / rounds))
+            if measure_one is not None:
+                best[name] = max(best[name], measure_one(seconds / rounds))
     goofspiel = best["OpenSpiel goofspiel (C++, 13 cards, 2 players)"]
     print(f"{'environment':<48}{'agent steps/s':>14}{'vs goofspiel':>14}")
     for name, rate in best.items():
-        print(f"{name:<48}{rate:>14,.0f}{rate / goofspiel:>13.2f}x")
+        if rows[name] is None:  # the same lines in both builds' tables, for their ratios
+            print(f"{name:<48}{'-':>14}{'-':>14}")
+        else:
+            print(f"{name:<48}{rate:>14,.0f}{rate / goofspiel:>13.2f}x")
     for players in (2, 4):
         label = "2p court" if players == 2 else f"{players}p"
-        batch = max(v for k, v in best.items() if k.startswith(f"SakuraBatchEnv {players}p"))
         vector = max(v for k, v in best.items() if k.startswith(f"SakuraVectorEnv {label}"))
-        print(f"best SakuraBatchEnv {players}p / best SakuraVectorEnv {label}: {batch / vector:.1f}x")
+        for backend in ("numpy", "compiled"):
+            batch = max(v for k, v in best.items() if k.startswith(f"SakuraBatchEnv {backend} {players}p"))
+            if batch:
+                print(
+                    f"best SakuraBatchEnv {backend} {players}p / best SakuraVectorEnv {label}: "
+                    f"{batch / vector:.1f}x"
+                )
+        batch = max(v for k, v in best.items() if k.startswith(f"SakuraBatchEnv numpy {players}p"))
         jax_rows = [v for k, v in best.items() if k.startswith(f"SakuraJax (JAX on the CPU) {players}p")]
         if jax_rows:
-            print(f"best SakuraJax {players}p / best SakuraBatchEnv {players}p: {max(jax_rows) / batch:.2f}x")
-    print("\nwhere a SakuraBatchEnv step goes (microseconds a table-step, 4 players)")
+            print(
+                f"best SakuraJax {players}p / best SakuraBatchEnv numpy {players}p: "
+                f"{max(jax_rows) / batch:.2f}x"
+            )
+    print("\nwhere a numpy SakuraBatchEnv step goes (microseconds a table-step, 4 players)")
     print(f"{'N':>8}{'step':>8}{'rules':>8}{'observations and masks':>24}")
     for n in (64, 1024, 16384):
         step, rules, observe = batch_breakdown(seconds / rounds, n, 4)

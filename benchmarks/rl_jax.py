@@ -54,9 +54,10 @@ def agent_steps_jax(seconds: float, num_envs: int, players: int) -> float:
     return acted / spent
 
 
-def agent_steps_cards(seconds: float, num_envs: int) -> float:
-    """Agent actions a second of ``CardsBatchEnv(num_envs)`` (one player acts a step)."""
-    env = CardsBatchEnv(num_envs)
+def agent_steps_cards(seconds: float, num_envs: int, backend: str = "numpy") -> float:
+    """Agent actions a second of ``CardsBatchEnv(num_envs, backend=backend)`` (one player
+    acts a step)."""
+    env = CardsBatchEnv(num_envs, backend=backend)
     rng = np.random.default_rng(0)
     _, mask = env.reset(seed=0)
     pool = rng.integers(1, 127, size=(4, *mask.shape), dtype=np.int8)

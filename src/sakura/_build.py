@@ -59,6 +59,12 @@ HOT_MODULES = (
     "sakura.rl.pettingzoo_env",
 )
 
+# Modules written in Cython itself (a ``.pyx``, no ``.py`` twin): they exist only compiled, and
+# the code that uses them falls back to a pure implementation of its own where they are
+# missing, stale or ``SAKURA_PURE`` is set (``sakura.rl.batch.backends``). setup.py compiles
+# them after the hot modules.
+KERNELS = ("sakura.rl.batch.kernel", "sakura.rl.batch.cards_kernel")
+
 
 class PureFinder(importlib.abc.MetaPathFinder):
     """Finds ``sakura.*`` modules as the path finder does, but returns the ``.py`` source

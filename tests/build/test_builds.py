@@ -6,7 +6,7 @@
   whole game records and bot games, at every table (``digest.py`` digests them; each build runs
   it in a child process of its own).
 * ``SAKURA_PURE`` switches the build, and ``sakura --version`` says which one runs.
-* ``setup.py`` compiles exactly ``sakura._build.HOT_MODULES``.
+* ``setup.py`` compiles exactly ``sakura._build.HOT_MODULES`` and ``KERNELS``.
 * A compiled module older than its ``.py`` or ``.pxd`` is never loaded (on a copy of the tree).
 * A machine without a C compiler installs the pure build and says so.
 
@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from sakura import __version__
-from sakura._build import HOT_MODULES
+from sakura._build import HOT_MODULES, KERNELS
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
@@ -214,7 +214,8 @@ def test_without_sakura_pure_the_compiled_build_runs() -> None:
 
 def test_setup_compiles_exactly_the_hot_modules(monkeypatch: pytest.MonkeyPatch) -> None:
     """``setup.py`` reads its list from ``_build.HOT_MODULES`` and hands Cython one extension a
-    hot module, built from that module's own ``.py``; every ``.pxd`` beside the source types a
+    hot module, built from that module's own ``.py``, then one a kernel (``KERNELS``, from its
+    ``.pyx``); every ``.pxd`` beside the source types a
     hot module (a ``.pxd`` of a module nobody compiles would be dead)."""
     import setuptools
 
@@ -226,7 +227,8 @@ def test_setup_compiles_exactly_the_hot_modules(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.chdir(ROOT)
     setup = runpy.run_path(str(ROOT / "setup.py"))
     assert setup["hot_modules"]() == HOT_MODULES
-    assert len(set(HOT_MODULES)) == len(HOT_MODULES)
+    assert setup["kernels"]() == KERNELS
+    assert len(set(HOT_MODULES + KERNELS)) == len(HOT_MODULES + KERNELS)
     for name in HOT_MODULES:
         assert _source(name).is_file(), name
         spec = importlib.util.find_spec(name)
@@ -234,9 +236,11 @@ def test_setup_compiles_exactly_the_hot_modules(monkeypatch: pytest.MonkeyPatch)
     if not setup["compiler_found"]():
         pytest.skip("no C compiler here: setup.py makes no extensions (checked above: its list)")
     extensions = captured["ext_modules"]
-    assert [ext.name for ext in extensions] == list(HOT_MODULES)
+    assert [ext.name for ext in extensions] == list(HOT_MODULES + KERNELS)
     for ext in extensions:
-        assert [ROOT / s for s in ext.sources] == [_source(ext.name)], ext.sources
+        source = _source(ext.name) if ext.name in HOT_MODULES else _source(ext.name).with_suffix(".pyx")
+        assert [ROOT / s for s in ext.sources] == [source], ext.sources
+        assert source.is_file(), source
     typed = {".".join(p.relative_to(SRC).with_suffix("").parts) for p in SRC.rglob("*.pxd")}
     assert typed and typed <= set(HOT_MODULES), typed - set(HOT_MODULES)
 

@@ -6,7 +6,19 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from sakura.engine import Game, State, make_game
+from sakura.rl.batch import backends
+
+# The backends of SakuraBatchEnv: numpy everywhere, the compiled kernel where it is built
+# (skipped with the reason elsewhere).
+BATCH_BACKENDS = [
+    "numpy",
+    pytest.param(
+        "compiled", marks=pytest.mark.skipif(backends.kernel() is None, reason=backends.unavailable())
+    ),
+]
 
 # (game name, config, test id): every table of the platform.
 TABLES: list[tuple[str, dict[str, Any], str]] = [

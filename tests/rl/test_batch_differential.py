@@ -7,6 +7,10 @@ round, hands, deck order, discard pile, the generator's state), on every seat's 
 and mask (``encoder_for(game)``'s, from the reference's views), on every reward
 (``relative_rewards``) and on every outcome. Games end and the tables autoreset into their next
 seeds, so each table plays several games. More games: ``--soak`` (``test_soak``).
+
+Every test runs against both backends of ``SakuraBatchEnv``: ``numpy`` (``rules.py``,
+``moves.py``, ``observe.py``) and ``compiled`` (the C kernel, ``kernel.pyx``; skipped, with the
+reason, where it is not built), two implementations each held to the engine on its own.
 """
 
 from __future__ import annotations
@@ -16,15 +20,18 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.rl.helpers import BATCH_BACKENDS
 
 from sakura.engine.games.sakura import SakuraGame
-from sakura.rl.batch import SakuraBatchEnv
+from sakura.engine.rng import SplitMix64
+from sakura.rl.batch import SakuraBatchEnv, backends
 from sakura.rl.batch import rng as batch_rng
 from sakura.rl.encoding import relative_rewards
 
 # (players, variant): every table of Sakura.
 TABLES = [(2, "court"), (2, "tactical"), (3, None), (4, None), (5, None), (6, None)]
 IDS = ["2-court", "2-tactical", "3", "4", "5", "6"]
+BACKENDS = BATCH_BACKENDS
 
 
 def reference_masks(env: Any, views: Any) -> np.ndarray:
@@ -55,10 +62,13 @@ def check_state(env: SakuraBatchEnv, i: int, state: Any) -> None:
     assert bool(g.terminal[i]) == state.is_terminal(), where
 
 
-def play_both(players: int, variant: str | None, tables: int, steps: int, seed: int) -> int:
+def play_both(
+    players: int, variant: str | None, tables: int, steps: int, seed: int, *, backend: str = "numpy"
+) -> int:
     """Play ``tables`` tables for ``steps`` steps through both engines; return the number of
     games begun (every one checked at every step)."""
-    env = SakuraBatchEnv(tables, players, variant)
+    env = SakuraBatchEnv(tables, players, variant, backend=backend)
+    assert env.backend == backend
     return play_against_reference(env, check_state, lambda state: state.tokens[:players], steps, seed)
 
 
@@ -105,23 +115,29 @@ def play_against_reference(
     return games
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("players", "variant"), TABLES, ids=IDS)
-def test_the_batched_engine_plays_the_reference_games(players: int, variant: str | None) -> None:
-    games = play_both(players, variant, tables=64, steps=120, seed=1000 * players + len(variant or ""))
+def test_the_batched_engine_plays_the_reference_games(
+    players: int, variant: str | None, backend: str
+) -> None:
+    seed = 1000 * players + len(variant or "")
+    games = play_both(players, variant, tables=64, steps=120, seed=seed, backend=backend)
     assert games > 2 * 64  # the tables went through several autoresets
 
 
 @pytest.mark.soak
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize(("players", "variant"), TABLES, ids=IDS)
-def test_soak(players: int, variant: str | None) -> None:
+def test_soak(players: int, variant: str | None, backend: str) -> None:
     """Thousands of games a table (about 2,500-3,200; a minute or two each on one core)."""
-    assert play_both(players, variant, tables=384, steps=240, seed=7 + players) > 2000
+    assert play_both(players, variant, tables=384, steps=240, seed=7 + players, backend=backend) > 2000
 
 
 def test_a_rejected_draw_is_redone_by_the_engines_generator(monkeypatch: pytest.MonkeyPatch) -> None:
     """Lemire's method redraws when a product's low half is under the bound (p < 2**-16): the
-    batched shuffle then does that game's shuffle again with the engine's generator. Flag every
-    draw as rejected: the deals must still be the engine's."""
+    numpy shuffle then does that game's shuffle again with the engine's generator. Flag every
+    draw as rejected: the deals must still be the engine's. (The compiled kernel redraws as
+    the engine does: ``test_the_kernels_generator_is_the_engines``.)"""
     below = batch_rng.below
 
     def always_rejected(state: np.ndarray, bound: int) -> tuple[np.ndarray, np.ndarray]:
@@ -132,8 +148,34 @@ def test_a_rejected_draw_is_redone_by_the_engines_generator(monkeypatch: pytest.
     assert play_both(4, None, tables=8, steps=60, seed=3) >= 8
 
 
-def test_an_illegal_action_raises_before_any_table_moves() -> None:
-    env = SakuraBatchEnv(4, 3)
+@pytest.mark.skipif(backends.kernel() is None, reason=backends.unavailable())
+def test_the_kernels_generator_is_the_engines() -> None:
+    """The kernel's ``below`` and ``shuffle`` against ``SplitMix64``'s: bounds near 2**64
+    reject about half their draws, so the redraw path runs hundreds of times; and shuffles of
+    every length a deck or a discard pile can have."""
+    kernel = backends.kernel()
+    assert kernel is not None
+    redrawn = 0
+    for seed in range(400):
+        for bound in (2**63 + 1, 3 * 2**62 + 5, 2**64 - 3, 10, 2**48 - 1):
+            rng = SplitMix64(seed * 7919)
+            value, state = kernel.splitmix_below(rng.state, bound)
+            before = rng.state
+            assert (value, state) == (rng.below(bound), rng.state), (seed, bound)
+            redrawn += (state - before) % 2**64 != 0x9E3779B97F4A7C15
+    assert redrawn > 100
+    for length in range(70):
+        for seed in range(20):
+            rng = SplitMix64(seed + 1000 * length)
+            items = list(range(length))
+            got = kernel.splitmix_shuffle(rng.state, items)
+            rng.shuffle(items)
+            assert got == (items, rng.state), (length, seed)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_illegal_action_raises_before_any_table_moves(backend: str) -> None:
+    env = SakuraBatchEnv(4, 3, backend=backend)
     obs, mask = env.reset(seed=5)
     before = obs.copy()
     actions = mask.argmax(axis=2)
@@ -143,9 +185,10 @@ def test_an_illegal_action_raises_before_any_table_moves() -> None:
     assert (env.observe()[0] == before).all()
 
 
-def test_replace_plays_the_lowest_legal_id() -> None:
-    a = SakuraBatchEnv(2, 4, illegal="replace")
-    b = SakuraBatchEnv(2, 4)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_replace_plays_the_lowest_legal_id(backend: str) -> None:
+    a = SakuraBatchEnv(2, 4, illegal="replace", backend=backend)
+    b = SakuraBatchEnv(2, 4, backend=backend)
     mask = a.reset(seed=9)[1].copy()  # the env's buffer: the next step overwrites it
     b.reset(seed=9)
     illegal = np.where(mask == 1, -1, np.arange(mask.shape[2])).max(axis=2)
@@ -158,3 +201,22 @@ def test_the_batch_plays_the_game_object_it_is_given() -> None:
     game = SakuraGame(5)
     env = SakuraBatchEnv(2, game=game)
     assert env.game is game and env.reset(seed=1)[0].shape == (2, 5, env.encoder.size)
+
+
+def test_the_backend_is_chosen_and_refused_with_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``auto`` is the kernel where it runs, else numpy; ``compiled`` where it cannot run is
+    refused with the reason; an unknown name is refused."""
+    expected = "numpy" if backends.kernel() is None else "compiled"
+    assert SakuraBatchEnv(1, 4).backend == expected
+    assert SakuraBatchEnv(1, 4, backend="numpy").backend == "numpy"
+    with pytest.raises(ValueError, match="backend= must be one of"):
+        SakuraBatchEnv(1, 4, backend="c")
+    monkeypatch.setenv("SAKURA_PURE", "1")
+    backends._load.cache_clear()
+    try:
+        assert SakuraBatchEnv(1, 4).backend == "numpy"
+        with pytest.raises(ValueError, match="SAKURA_PURE=1"):
+            SakuraBatchEnv(1, 4, backend="compiled")
+    finally:
+        monkeypatch.delenv("SAKURA_PURE")
+        backends._load.cache_clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tests.rl.helpers import BATCH_BACKENDS
 
 from sakura.rl.batch import SakuraBatchEnv
 
@@ -12,9 +13,12 @@ TABLES = [(2, "court"), (2, "tactical"), (3, None), (4, None), (5, None), (6, No
 IDS = ["2-court", "2-tactical", "3", "4", "5", "6"]
 
 
+@pytest.mark.parametrize("backend", BATCH_BACKENDS)
 @pytest.mark.parametrize(("players", "variant"), TABLES, ids=IDS)
-def test_masks_are_never_empty_and_observations_stay_in_range(players: int, variant: str | None) -> None:
-    env = SakuraBatchEnv(128, players, variant)
+def test_masks_are_never_empty_and_observations_stay_in_range(
+    players: int, variant: str | None, backend: str
+) -> None:
+    env = SakuraBatchEnv(128, players, variant, backend=backend)
     obs, mask = env.reset(seed=players)
     rng = np.random.default_rng(players)
     ends = 0
@@ -35,8 +39,9 @@ def test_masks_are_never_empty_and_observations_stay_in_range(players: int, vari
     assert (returns > 0).all()  # every seat won some games: no seat is favoured to never win
 
 
-def test_each_table_plays_its_seeds_one_after_another() -> None:
-    env = SakuraBatchEnv(4, 3)
+@pytest.mark.parametrize("backend", BATCH_BACKENDS)
+def test_each_table_plays_its_seeds_one_after_another(backend: str) -> None:
+    env = SakuraBatchEnv(4, 3, backend=backend)
     env.reset(seed=100)
     assert env.seeds == [100, 101, 102, 103]
     mask = env.mask
@@ -51,8 +56,9 @@ def test_each_table_plays_its_seeds_one_after_another() -> None:
     assert all(s[:3] == [100 + i, 104 + i, 108 + i] for i, s in played.items())
 
 
-def test_the_arrays_handed_out_are_read_only() -> None:
-    env = SakuraBatchEnv(2, 4)
+@pytest.mark.parametrize("backend", BATCH_BACKENDS)
+def test_the_arrays_handed_out_are_read_only(backend: str) -> None:
+    env = SakuraBatchEnv(2, 4, backend=backend)
     obs, mask = env.reset(seed=1)
     with pytest.raises(ValueError, match="read-only"):
         obs[0, 0, 0] = 1.0

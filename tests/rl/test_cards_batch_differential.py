@@ -7,7 +7,9 @@ and what to do, hands, every area card by card, gifts, discards, the cards set a
 rounds' scores, the generator's state), on both seats' observations and masks (the encoder's,
 from the reference's views), on every reward (``relative_rewards``) and on every outcome. Games
 end and the tables autoreset into their next seeds, so each table plays several games. More
-games: ``--soak`` (``test_soak``).
+games: ``--soak`` (``test_soak``). Every game is played with both backends of
+``CardsBatchEnv``: ``numpy`` (``cards_rules.py``) and ``compiled`` (``cards_kernel.pyx``,
+skipped with the reason where it is not built).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import pytest
 from tests.rl.test_batch_differential import play_against_reference
 
 from sakura.engine.games.cards import CardsGame
-from sakura.rl.batch import CardsBatchEnv
+from sakura.rl.batch import CardsBatchEnv, backends
 from sakura.rl.batch.cards_rules import GIVE, PLACE, CardTables
 
 
@@ -50,24 +52,37 @@ def check_state(env: CardsBatchEnv, i: int, state: Any) -> None:
     assert int(g.rng[i]) == state.rng.state, where
 
 
-def play_both(tables: int, steps: int, seed: int) -> int:
+BACKENDS = [
+    "numpy",
+    pytest.param(
+        "compiled",
+        marks=pytest.mark.skipif(
+            backends.kernel("sakura-cards") is None, reason=backends.unavailable("sakura-cards")
+        ),
+    ),
+]
+
+
+def play_both(tables: int, steps: int, seed: int, backend: str = "numpy") -> int:
     """Play ``tables`` tables for ``steps`` steps through both engines; return the number of
     games begun (every one checked at every step)."""
-    return play_against_reference(
-        CardsBatchEnv(tables), check_state, lambda state: state.totals(), steps, seed
-    )
+    env = CardsBatchEnv(tables, backend=backend)
+    assert env.backend == backend
+    return play_against_reference(env, check_state, lambda state: state.totals(), steps, seed)
 
 
-def test_the_batched_card_game_plays_the_reference_games() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_batched_card_game_plays_the_reference_games(backend: str) -> None:
     # A game is about 120 decisions: 600 steps is five games a table (about 480 games, with
     # hundreds of discards and a few drawn games among them).
-    assert play_both(tables=96, steps=600, seed=11) > 4 * 96
+    assert play_both(tables=96, steps=600, seed=11, backend=backend) > 4 * 96
 
 
 @pytest.mark.soak
-def test_soak() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_soak(backend: str) -> None:
     """Thousands of games (about 2,300; a few minutes on one core)."""
-    assert play_both(tables=384, steps=720, seed=23) > 2000
+    assert play_both(tables=384, steps=720, seed=23, backend=backend) > 2000
 
 
 def test_area_scores_are_the_engines() -> None:
@@ -85,10 +100,13 @@ def test_area_scores_are_the_engines() -> None:
     expected = [game.score_area(area) for area in areas]
     assert tables.area_scores(counts).tolist() == expected
     assert max(expected) >= 20  # the sample reaches the best scores
+    if backends.kernel("sakura-cards") is not None:  # the compiled kernel's scoring too
+        assert CardsBatchEnv(1, backend="compiled")._kernel.area_scores(counts) == expected
 
 
-def test_an_illegal_action_raises_before_any_table_moves() -> None:
-    env = CardsBatchEnv(4)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_illegal_action_raises_before_any_table_moves(backend: str) -> None:
+    env = CardsBatchEnv(4, backend=backend)
     obs, mask = env.reset(seed=5)
     before = obs.copy()
     actions = mask.argmax(axis=2)

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from sakura.engine.games.cards import CardsGame
+from sakura.rl.batch import backends
 from sakura.rl.batch.cards_rules import GIVE, CardGames, CardTables
 from sakura.rl.batch.checks import Batched, check_illegal, check_num_envs, checked_actions, read_only
 from sakura.rl.cards_encoding import MAX_AREA, MAX_CARDS, NUMBERS, ROUNDS, CardsEncoder
@@ -47,6 +48,7 @@ class CardsBatchEnv(Batched):
         game: CardsGame | None = None,
         score_weight: float = 1.0,
         illegal: str = "raise",
+        backend: str = "auto",
     ) -> None:
         self.num_envs = check_num_envs(num_envs)
         self.illegal = check_illegal(illegal)
@@ -71,6 +73,15 @@ class CardsBatchEnv(Batched):
         self._round = _table(3 * MAX_AREA, 3 * MAX_AREA)
         self._total = _table(3 * 3 * MAX_AREA, 3 * 3 * MAX_AREA)
         self._out = tuple(read_only(a) for a in (self.obs, self.mask, self.rewards))
+        # ``compiled``: the C kernel (:mod:`.cards_kernel`); ``numpy``: the code below; ``auto``:
+        # the kernel where it is built. ``self.backend`` says which runs (the same results).
+        self.backend = backends.resolve(backend, "sakura-cards")
+        self._kernel: Any = None
+        if self.backend == "compiled":
+            module = backends.kernel("sakura-cards")
+            assert module is not None
+            self._kernel = module.CardsKernel(self)
+            self._ended_bytes = self._ended.view(np.uint8)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One decision of every table; ``actions`` is ``(N, 2)`` ids (only the mover's
@@ -79,6 +90,14 @@ class CardsBatchEnv(Batched):
         actions = np.asarray(actions, dtype=np.int64)
         if actions.shape != (self.num_envs, 2):
             raise ValueError(f"one action a seat: shape ({self.num_envs}, 2), not {actions.shape}")
+        if self._kernel is not None:  # every table played and observed in one C loop, in place
+            actions = np.ascontiguousarray(actions)
+            if self._kernel.first_illegal(actions, self._ended_bytes) >= 0:  # raise, or replace
+                actions = np.ascontiguousarray(
+                    checked_actions(self.mask, actions, self._ended, self.wait, self.illegal)
+                )
+            self._kernel.step(actions, self._ended_bytes)
+            return self._out[0], self._out[1], self._out[2], self._ended.copy()
         actions = checked_actions(self.mask, actions, self._ended, self.wait, self.illegal)
         before = g.totals()
         restart = np.flatnonzero(self._ended)
@@ -99,6 +118,9 @@ class CardsBatchEnv(Batched):
 
     def observe(self) -> tuple[np.ndarray, np.ndarray]:
         """Every seat's observation and mask now (the buffers ``step`` returns)."""
+        if self._kernel is not None:
+            self._kernel.observe()
+            return self._out[0], self._out[1]
         g, enc = self.games, self.encoder
         n, k = self.num_envs, self.tables.k
         half = self._half

@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from sakura.engine.games.sakura import SakuraGame
+from sakura.rl.batch import backends
 from sakura.rl.batch.checks import Batched, check_illegal, check_num_envs, checked_actions, read_only
 from sakura.rl.batch.observe import Observer
 from sakura.rl.batch.rules import Games
@@ -48,7 +49,9 @@ from sakura.rl.sakura_encoding import SakuraEncoder
 
 class SakuraBatchEnv(Batched):
     """``num_envs`` tables of Sakura (``players`` 2 to 6; ``variant`` as ``SakuraGame``'s,
-    or a ``game`` object with its own deck and garden)."""
+    or a ``game`` object with its own deck and garden). ``backend``: ``"compiled"`` (the C
+    kernel, :mod:`.kernel`), ``"numpy"`` (:mod:`.rules`, :mod:`.observe`), or ``"auto"``, the
+    kernel where it is built (``env.backend`` says which runs; the results are the same)."""
 
     def __init__(
         self,
@@ -59,6 +62,7 @@ class SakuraBatchEnv(Batched):
         game: SakuraGame | None = None,
         score_weight: float = 1.0,
         illegal: str = "raise",
+        backend: str = "auto",
     ) -> None:
         check_num_envs(num_envs)
         check_illegal(illegal)
@@ -78,10 +82,20 @@ class SakuraBatchEnv(Batched):
         self._ended = np.zeros(num_envs, dtype=bool)
         self._all = np.arange(num_envs)
         self._out = tuple(read_only(a) for a in (self.obs, self.mask, self.rewards))
+        self.backend = backends.resolve(backend)
+        self._kernel: Any = None
+        if self.backend == "compiled":
+            module = backends.kernel()
+            assert module is not None
+            self._kernel = module.SakuraKernel(self)
+            self._ended_bytes = self._ended.view(np.uint8)
 
     def observe(self) -> tuple[np.ndarray, np.ndarray]:
         """Every seat's observation and mask now (the buffers ``step`` returns)."""
-        self.observer.observe(self.games)
+        if self._kernel is not None:
+            self._kernel.observe()
+        else:
+            self.observer.observe(self.games)
         return self._out[0], self._out[1]
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -94,6 +108,8 @@ class SakuraBatchEnv(Batched):
             raise ValueError(
                 f"one action a seat: shape ({self.num_envs}, {self.players}), not {actions.shape}"
             )
+        if self._kernel is not None:
+            return self._kernel_step(actions)
         actions = checked_actions(self.mask, actions, self._ended, self.wait, self.illegal)
         before = g.tokens[:, : self.players].copy()
         restart = np.flatnonzero(self._ended)
@@ -124,6 +140,17 @@ class SakuraBatchEnv(Batched):
         self._ended = ended
         obs, mask = self.observe()
         return obs, mask, self._out[2], ended
+
+    def _kernel_step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The step in the compiled kernel: every table played and observed in one C loop,
+        in place (the same state, observations, masks and rewards as the numpy step)."""
+        actions = np.ascontiguousarray(actions)
+        if self._kernel.first_illegal(actions, self._ended_bytes) >= 0:  # raise, or replace
+            actions = np.ascontiguousarray(
+                checked_actions(self.mask, actions, self._ended, self.wait, self.illegal)
+            )
+        self._kernel.step(actions, self._ended_bytes)
+        return self._out[0], self._out[1], self._out[2], self._ended.copy()
 
     def _relative_rewards(self, gains: np.ndarray) -> None:
         """``relative_rewards`` of ``sakura.rl.encoding`` for every table, the same floats."""
