@@ -13,8 +13,8 @@ Needs PyTorch (the ``train`` extra; the CPU build, docs/rl.md). The loop lives i
   best); ``--resume`` continues from it exactly (the same next update as without a stop).
 * ``--updates`` bounds the run (exactly reproducible from ``--seed``); ``--minutes`` bounds
   this call's wall time instead.
-* ``--ray N`` plays the rollouts of N copies of the tables on Ray actors (the ``cluster``
-  extra); without Ray the option says so and stops.
+* ``--ray N`` plays the rollouts on N Ray actors, ``--tables`` tables each (the ``cluster``
+  extra; ``sakura.rl.selfplay.distributed``); without Ray the option says so and stops.
 * ``examples/plot_selfplay.py`` draws the curves of several seeds with their interval.
 """
 
@@ -64,7 +64,7 @@ def main() -> None:
     args = parser.parse_args()
 
     if args.ray:
-        from sakura.rl.selfplay.distributed import require_ray
+        from sakura.rl.selfplay.distributed import ParallelTables, parallel_tables, require_ray
 
         require_ray()
     if args.resume:
@@ -97,18 +97,18 @@ def main() -> None:
         )
         trainer = Trainer(config, args.folder)
     if args.ray:
-        from sakura.rl.selfplay.distributed import RayTables
-
-        trainer.tables = RayTables.wrap(trainer, args.ray)  # type: ignore[assignment]
+        if isinstance(trainer.tables, ParallelTables):  # a resumed --ray run: its workers' tables
+            trainer.tables.to_ray()
+        else:
+            trainer.tables = parallel_tables(trainer, args.ray, ray=True)  # type: ignore[assignment]
     trainer.run(args.updates, args.minutes, log=lambda line: print(line, flush=True))
     if args.export:
         trainer.export(args.export)
         print(f"exported {args.export}")
     if args.export_best and args.folder and (args.folder / "best.npz").is_file():
         args.export_best.write_bytes((args.folder / "best.npz").read_bytes())
-        print(
-            f"best (update {trainer.best[1]}, {trainer.best[0]:.2f}× vs {trainer.config.eval_bot}) -> {args.export_best}"
-        )
+        ratio, at = trainer.best
+        print(f"best (update {at}, {ratio:.2f}× vs {trainer.config.eval_bot}) -> {args.export_best}")
 
 
 if __name__ == "__main__":

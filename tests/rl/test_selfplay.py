@@ -143,3 +143,37 @@ def test_pfsp_meets_the_versions_the_learner_loses_to_most() -> None:
     drawn = [league.members.index(league.draw(rng)[1]) for _ in range(2000)]
     counts = np.bincount(drawn, minlength=3)
     assert counts[0] > counts[2] > counts[1] > 0  # never met counts as even; beaten keeps the floor
+
+
+def test_workers_play_side_by_side_and_their_checkpoint_resumes_exactly(tmp_path: Path) -> None:
+    """``--ray``'s workers, called in-process: two workers' tables merged into one update, the
+    league fed with their results, and a checkpoint (the workers' tables fetched) that resumes."""
+    from sakura.rl.selfplay.distributed import parallel_tables
+
+    trainer = Trainer(small())
+    trainer.tables = parallel_tables(trainer, 2, ray=False)  # type: ignore[assignment]
+    trainer.run(updates=3)
+    assert trainer.last_stats["decisions"] > 2 * 8 * 4  # both workers' tables
+    assert sum(m.games for m in trainer.league.members) + trainer.league.bot_results["greedy"][0] > 0
+    trainer.save(tmp_path / "checkpoint.pt")
+    trainer.run(updates=4)
+    resumed = Trainer.load(tmp_path / "checkpoint.pt")
+    resumed.run(updates=4)
+    for a, b in zip(trainer.model.parameters(), resumed.model.parameters(), strict=True):
+        assert torch.equal(a, b)
+
+
+def test_the_value_head_guides_the_search(tmp_path: Path) -> None:
+    """``mcts:N,value=FILE``: the search stops its rollouts at once and asks the value head."""
+    trainer = Trainer(small())
+    path = tmp_path / "p.npz"
+    trainer.export(path)
+    game = make_game("sakura", {"players": 4})
+    bot = make_bot(f"mcts:30,value={path}", game, seed=1)
+    state = game.new_initial_state(4)
+    shares, margins = bot.evaluator.value(state)
+    assert sum(shares) == pytest.approx(1.0) and all(0.0 <= m <= 1.0 for m in margins)
+    view = state.view(2)
+    assert str(bot.act(view)) in view.legal_actions
+    with pytest.raises(Exception, match="no value head"):
+        make_bot("mcts:30,value=policy", game, seed=1)  # the shipped files carry none

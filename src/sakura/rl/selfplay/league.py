@@ -51,6 +51,9 @@ class League:
     max_size: int = 20
     members: list[Member] = field(default_factory=list)
     bot_results: dict[str, list[float]] = field(default_factory=dict)  # spec -> [games, share sum]
+    # Results recorded since the last ``take_recent`` (a rollout worker's copy of the league
+    # sends them back to the learner's league: ``(kind, member update or bot spec, share)``).
+    recent: list[tuple[str, Any, float]] = field(default_factory=list)
 
     def add(self, net: PolicyNet, update: int) -> None:
         self.members.append(Member(net, update))
@@ -77,6 +80,7 @@ class League:
 
     def record(self, kind: str, opponent: Any, share: float) -> None:
         """The learner's win share in a finished game against ``opponent``."""
+        self.recent.append((kind, opponent.update if kind == "past" else opponent, share))
         if kind == "past":
             m = opponent
             m.share = share if m.games == 0 else (1 - AVERAGE) * m.share + AVERAGE * share
@@ -84,6 +88,20 @@ class League:
         elif kind == "bot":
             games, total = self.bot_results.get(opponent, [0.0, 0.0])
             self.bot_results[opponent] = [games + 1, total + share]
+
+    def take_recent(self) -> list[tuple[str, Any, float]]:
+        recent, self.recent = self.recent, []
+        return recent
+
+    def apply(self, results: list[tuple[str, Any, float]]) -> None:
+        """Record results a worker's copy of the league saw (members by their update)."""
+        by_update = {m.update: m for m in self.members}
+        for kind, key, share in results:
+            if kind == "bot":
+                self.record(kind, key, share)
+            elif key in by_update:
+                self.record(kind, by_update[key], share)
+        self.recent.clear()
 
     def summary(self) -> str:
         parts = [f"{len(self.members)} past versions"]

@@ -144,6 +144,7 @@ class Trainer:
         start = time.perf_counter()
         rollout = self.tables.play(TorchLearner(self.model), c.steps, self.rng)
         stats = update(self.model, self.optimizer, rollout, c.ppo, self.rng)
+        self.league.recent.clear()  # (local tables record into this league directly)
         self.update += 1
         self.decisions += len(rollout.actions)
         self.minutes += (time.perf_counter() - start) / 60
@@ -269,11 +270,12 @@ class Trainer:
         trainer.folder = folder
         trainer.tables = state["tables"]
         trainer.league = trainer.tables.league
-        trainer.game = trainer.tables.env.game
-        trainer.rng = state["rng"]
         c = trainer.config
-        trainer.obs_size = int(trainer.tables.env.obs.shape[-1])
-        trainer.num_actions = int(trainer.tables.env.wait)
+        env = c.make_env(1)  # the table's facts (the tables themselves may be on workers)
+        trainer.game = env.game
+        trainer.rng = state["rng"]
+        trainer.obs_size = int(env.obs.shape[-1])
+        trainer.num_actions = int(env.wait)
         trainer.model = ActorCritic(trainer.obs_size, trainer.num_actions, list(c.hidden))
         trainer.model.load_state_dict(state["model"])
         trainer.optimizer = torch.optim.Adam(trainer.model.parameters(), lr=c.ppo.lr, eps=1e-5)
