@@ -85,7 +85,8 @@ def win_share(net: PolicyNet, make_env: Any, spec: str, games: int, *, seed: int
         ended = terminated.copy()
     x = np.array(shares[:games])
     half = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else 0.0
-    return Share(float(x.mean()), float(x.mean()) - half, float(x.mean()) + half, len(x), players)
+    mean = float(x.mean())
+    return Share(mean, max(0.0, mean - half), min(1.0, mean + half), len(x), players)
 
 
 def _seat(bots: BotTables, players: int, spec: str, table: int, game: int, *, seed: int) -> Seating:
