@@ -42,15 +42,15 @@ def aggregate(runs: list[list[dict[str, str]]]) -> list[dict[str, float | str]]:
         if len(x) > 1:
             sd = math.sqrt(sum((v - mean) ** 2 for v in x) / (len(x) - 1))
             half = T975.get(len(x) - 1, 1.96) * sd / math.sqrt(len(x))
-            low, high = mean - half, mean + half
+            low, high = max(0.0, mean - half), mean + half
         else:
             low, high = float(rows[0]["ratio_low"]), float(rows[0]["ratio_high"])
         out.append(
             {
                 "opponent": opponent,
                 "update": update,
-                "decisions": sum(float(r["decisions"]) for r in rows) / len(rows),
-                "minutes": sum(float(r["minutes"]) for r in rows) / len(rows),
+                "decisions": round(sum(float(r["decisions"]) for r in rows) / len(rows)),
+                "minutes": round(sum(float(r["minutes"]) for r in rows) / len(rows), 2),
                 "ratio": round(mean, 4),
                 "low": round(low, 4),
                 "high": round(high, 4),
