@@ -55,6 +55,10 @@ class League:
     # sends them back to the learner's league: ``(kind, member update or bot spec, share)``).
     recent: list[tuple[str, Any, float]] = field(default_factory=list)
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state.setdefault("recent", [])  # checkpoints written before ``recent`` existed
+        self.__dict__.update(state)
+
     def add(self, net: PolicyNet, update: int) -> None:
         self.members.append(Member(net, update))
         if len(self.members) > self.max_size:
