@@ -94,8 +94,12 @@ def test_the_spec_refuses_tables_without_a_policy_and_any_limit() -> None:
         r".*sakura-4p",
     ):
         make_bot("policy", make_game("sakura-cards"), 0)
-    with pytest.raises(BotError, match="takes no limit or options"):
+    with pytest.raises(BotError, match="takes no limit, and no option but file=PATH"):
         make_bot("policy:100", make_game("sakura", {"players": 4}), 0)
+    with pytest.raises(BotError, match="no option but file=PATH"):
+        make_bot("policy,t=1", make_game("sakura", {"players": 4}), 0)
+    with pytest.raises(BotError, match="no policy file 'nowhere.npz'"):
+        make_bot("policy,file=nowhere.npz", make_game("sakura", {"players": 4}), 0)
     assert make_bot(" Policy ", make_game("sakura", {"players": 4}), 0).spec == "policy"
 
 

@@ -42,6 +42,9 @@ _MCTS_FLOATS = {"c", "bias", "w", "scale", "epsilon", "model", "infer"}
 
 # name -> "module:factory", imported on first use; factory(game, seed, limit, options) -> Bot.
 PLUGINS: dict[str, str] = {"policy": "sakura.rl.policy:make_policy_bot"}
+# The search's leaf estimate ``mcts:N,value=policy`` (a self-played policy's value head, numpy):
+# factory(game, name) -> Evaluator, imported on first use like the plug-in bots.
+VALUE_PLUGIN = "sakura.rl.policy_value:make_value_evaluator"
 
 
 def available_bots() -> list[str]:
@@ -130,7 +133,15 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
         return _softmax(spec, game, seed, options, label)
     if name == "rm":
         return _round_solver(spec, game, seed, options, label=label)
+    return _mcts(spec, game, seed, options, label=label)
+
+
+def _mcts(spec: str, game: Game[Any], seed: int, options: dict[str, str], *, label: str) -> Bot:
+    """``mcts[:LIMIT][,c=X,...,value=policy|PATH.npz]``."""
     kwargs: dict[str, Any] = {}
+    leaf = options.pop("value", None)
+    if leaf is not None:
+        options.setdefault("cut", "1")  # the estimate judges the leaves: a rollout stops at once
     for key, value in options.items():
         if key in _MCTS_FLOATS:
             try:
@@ -145,9 +156,23 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
             raise BotError(
                 f"unknown mcts option {key}={value!r}; options: "
                 f"{', '.join(sorted(_MCTS_FLOATS))}, rollout=heuristic|random, "
-                "lookahead=N, cut=N"
+                "lookahead=N, cut=N, value=policy|PATH.npz"
             )
-    return MctsBot(game, seed, limit or DEFAULT_MCTS_LIMIT, label=label, **kwargs)
+    bot = MctsBot(game, seed, parse_spec(spec)[1] or DEFAULT_MCTS_LIMIT, label=label, **kwargs)
+    if leaf is not None:
+        bot.evaluator = _value_evaluator(game, leaf)
+    return bot
+
+
+def _value_evaluator(game: Game[Any], name: str) -> Any:
+    module_name, _, attribute = VALUE_PLUGIN.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise BotError(
+            f"value={name} cannot load ({exc}); it needs the rl extra: pip install 'sakura[rl]'"
+        ) from None
+    return getattr(module, attribute)(game, name)
 
 
 _RM_INTS = {"iters": "iterations", "width": "width", "joint": "joint", "fallback": "fallback"}

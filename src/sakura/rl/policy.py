@@ -63,11 +63,18 @@ def available_policies() -> list[str]:
 
 @dataclass(frozen=True)
 class PolicyNet:
-    """A multilayer perceptron: ``tanh`` hidden layers, then one logit per action id."""
+    """A multilayer perceptron: ``tanh`` hidden layers, then one logit per action id.
+
+    A policy trained by self-play (``examples/selfplay.py``) also carries its **value head**,
+    a second perceptron of the same observation giving one number: the player's expected
+    return from here (score changes against the others / 10, plus its share of the win);
+    ``value_weights`` is empty where the file has none."""
 
     weights: tuple[Any, ...]  # (in, out) float32 matrices, the last one gives the logits
     biases: tuple[Any, ...]
     meta: dict[str, Any]
+    value_weights: tuple[Any, ...] = ()
+    value_biases: tuple[Any, ...] = ()
 
     @classmethod
     def load(cls, path: Path) -> PolicyNet:
@@ -78,30 +85,50 @@ class PolicyNet:
             layers = int(meta["layers"])
             weights = tuple(data[f"w{i}"].astype(np.float32) for i in range(layers))
             biases = tuple(data[f"b{i}"].astype(np.float32) for i in range(layers))
-        return cls(weights, biases, meta)
+            value_layers = int(meta.get("value_layers", 0))
+            value_weights = tuple(data[f"vw{i}"].astype(np.float32) for i in range(value_layers))
+            value_biases = tuple(data[f"vb{i}"].astype(np.float32) for i in range(value_layers))
+        return cls(weights, biases, meta, value_weights, value_biases)
 
     def save(self, path: Path) -> None:
         """Write the network as ``.npz`` (float16 weights: the file stays small)."""
-        arrays: dict[str, Any] = {"meta": np.array(json.dumps({**self.meta, "layers": len(self.weights)}))}
+        meta = {**self.meta, "layers": len(self.weights)}
+        if self.value_weights:
+            meta["value_layers"] = len(self.value_weights)
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta))}
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
             arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float16), b.astype(np.float16)
+        for i, (w, b) in enumerate(zip(self.value_weights, self.value_biases, strict=True)):
+            arrays[f"vw{i}"], arrays[f"vb{i}"] = w.astype(np.float16), b.astype(np.float16)
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(path, **arrays)
 
     def logits(self, obs: Any) -> Any:
         """One row of logits per row of ``obs`` (or one vector for one observation)."""
-        h = obs
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
-            h = h @ w + b
-            if i < last:
-                h = np.tanh(h)
-        return h
+        return _perceptron(obs, self.weights, self.biases)
+
+    def value(self, obs: Any) -> Any:
+        """The value head's estimate of each row of ``obs`` (a number for one observation)."""
+        if not self.value_weights:
+            raise BotError(
+                f"the {self.meta.get('table', '?')} policy has no value head (retrain it by self-play)"
+            )
+        return _perceptron(obs, self.value_weights, self.value_biases)[..., 0]
 
     def best(self, obs: Any, mask: Any) -> Any:
         """The most likely legal action id of each row (the lowest id among equals)."""
         scores = np.where(np.asarray(mask, dtype=bool), self.logits(obs), -np.inf)
         return np.argmax(scores, axis=-1)
+
+
+def _perceptron(obs: Any, weights: tuple[Any, ...], biases: tuple[Any, ...]) -> Any:
+    h = obs
+    last = len(weights) - 1
+    for i, (w, b) in enumerate(zip(weights, biases, strict=True)):
+        h = h @ w + b
+        if i < last:
+            h = np.tanh(h)
+    return h
 
 
 _CACHE: dict[str, PolicyNet] = {}
@@ -128,12 +155,13 @@ class PolicyBot:
     for the observation of its own view. Deterministic (``seed`` is accepted for the bot
     protocol and changes nothing)."""
 
-    def __init__(self, game: Game[Any], seed: int) -> None:
+    def __init__(self, game: Game[Any], seed: int, path: Path | None = None) -> None:
         from sakura.rl.encoding import LAYOUT_VERSION, encoder_for
 
         self.game = game
         self.seed = seed
-        self.net = load_policy(game)
+        self.path = path
+        self.net = load_policy(game) if path is None else load_policy_file(game, path)
         self.encoder = encoder_for(game)
         trained_on = self.net.meta.get("layout_version")
         if trained_on != LAYOUT_VERSION or self.net.meta.get("obs_size") != self.encoder.size:
@@ -145,7 +173,7 @@ class PolicyBot:
 
     @property
     def spec(self) -> str:
-        return "policy"
+        return "policy" if self.path is None else f"policy,file={self.path}"
 
     def act(self, view: View) -> Action:
         view = check_view(view)
@@ -158,8 +186,24 @@ class PolicyBot:
         return encoder.actions[best]
 
 
+def load_policy_file(game: Game[Any], path: Path) -> PolicyNet:
+    """A policy file not (yet) shipped, e.g. a self-play run's export; it must be ``game``'s."""
+    if np is None:
+        raise BotError(NUMPY_MISSING)
+    if not path.is_file():
+        raise BotError(f"no policy file {str(path)!r}")
+    net = PolicyNet.load(path)
+    if net.meta.get("table") != table_key(game):
+        raise BotError(
+            f"{str(path)!r} is a policy of the table {net.meta.get('table')!r}, not {table_key(game)!r}"
+        )
+    return net
+
+
 def make_policy_bot(game: Game[Any], seed: int, limit: Limit | None, options: dict[str, str]) -> PolicyBot:
-    """The bot registry's factory for the spec ``policy`` (it takes no limit or options)."""
-    if limit is not None or options:
-        raise BotError("'policy' takes no limit or options")
-    return PolicyBot(game, seed)
+    """The bot registry's factory for the spec ``policy`` (the shipped policy of the table) and
+    ``policy,file=PATH`` (a policy file of the table, e.g. a training run's, to measure it
+    before shipping it); no limit, no other option."""
+    if limit is not None or set(options) - {"file"}:
+        raise BotError("'policy' takes no limit, and no option but file=PATH")
+    return PolicyBot(game, seed, Path(options["file"]) if "file" in options else None)
