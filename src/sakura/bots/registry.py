@@ -11,7 +11,7 @@ level of the ladder (``beginner``, ``casual``, ``club``, ``expert``, ``master``;
 >>> make_bot("mcts:200", game, seed=1).spec
 'mcts:200'
 >>> available_bots()
-['random', 'greedy', 'mcts', 'softmax', 'rm']
+['random', 'greedy', 'mcts', 'softmax', 'rm', 'br']
 >>> make_bot("club", game, seed=1).spec
 'club'
 
@@ -31,12 +31,14 @@ from sakura.bots.greedy import GreedyBot
 from sakura.bots.levels import LEVEL_NAMES, LEVELS
 from sakura.bots.mcts import MctsBot
 from sakura.bots.random_bot import RandomBot
+from sakura.bots.rollouts import RolloutBot
 from sakura.bots.round_solver import LEAVES, PLAYS, RoundSolverBot
 from sakura.bots.softmax import SoftmaxBot
 from sakura.engine import Game
 
 DEFAULT_MCTS_LIMIT = Limit(iterations=200)
 DEFAULT_RM_LIMIT = Limit(iterations=16)  # deals a round solver solves at once
+DEFAULT_BR_LIMIT = Limit(iterations=600)  # playouts of a rollout best response
 _MCTS_FLOATS = {"c", "bias", "w", "scale", "epsilon", "model", "infer"}
 
 
@@ -48,7 +50,7 @@ VALUE_PLUGIN = "sakura.rl.policy_value:make_value_evaluator"
 
 
 def available_bots() -> list[str]:
-    return ["random", "greedy", "mcts", "softmax", "rm"]
+    return ["random", "greedy", "mcts", "softmax", "rm", "br"]
 
 
 def level_bots() -> list[str]:
@@ -129,10 +131,9 @@ def _make(spec: str, game: Game[Any], seed: int, *, label: str) -> Bot:
         if name == "random":
             return RandomBot(game, seed)
         return GreedyBot(game, seed, label=label)
-    if name == "softmax":
-        return _softmax(spec, game, seed, options, label)
-    if name == "rm":
-        return _round_solver(spec, game, seed, options, label=label)
+    builder = _BUILDERS.get(name)
+    if builder is not None:
+        return builder(spec, game, seed, options, label=label)
     return _mcts(spec, game, seed, options, label=label)
 
 
@@ -200,7 +201,29 @@ def _round_solver(spec: str, game: Game[Any], seed: int, options: dict[str, str]
     return RoundSolverBot(game, seed, limit, label=label, **kwargs)
 
 
-def _softmax(spec: str, game: Game[Any], seed: int, options: dict[str, str], label: str) -> Bot:
+def _rollouts(spec: str, game: Game[Any], seed: int, options: dict[str, str], *, label: str) -> Bot:
+    """``br:PLAYOUTS[,lookahead=N,model=T,halve=0|1,w=X,scale=X,epsilon=X]``."""
+    kwargs: dict[str, Any] = {}
+    for key, value in options.items():
+        if key == "lookahead" and value.isdigit():
+            kwargs[key] = int(value)
+        elif key == "halve" and value in ("0", "1"):
+            kwargs[key] = value == "1"
+        elif key in ("model", "w", "scale", "epsilon"):
+            try:
+                kwargs[key] = float(value)
+            except ValueError:
+                raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
+        else:
+            raise BotError(
+                f"unknown br option {key}={value!r}; options: lookahead=N, model=T, halve=0|1, "
+                "w, scale, epsilon"
+            )
+    limit = parse_spec(spec)[1] or DEFAULT_BR_LIMIT
+    return RolloutBot(game, seed, limit, label=label, **kwargs)
+
+
+def _softmax(spec: str, game: Game[Any], seed: int, options: dict[str, str], *, label: str) -> Bot:
     unknown = sorted(set(options) - {"t", "avoid"})
     if unknown or "t" not in options:
         raise BotError(f"a softmax bot is softmax:TEMPERATURE[,avoid=SHARE] (e.g. softmax:0.3), not {spec!r}")
@@ -213,3 +236,7 @@ def _softmax(spec: str, game: Game[Any], seed: int, options: dict[str, str], lab
     except ValueError:
         raise BotError(f"avoid of {spec!r} is a share from 0 to 1, not {options['avoid']!r}") from None
     return SoftmaxBot(game, seed, temperature, label=label, avoid=avoid)
+
+
+# The bots whose options are read by a builder of their own: builder(spec, game, seed, options, label=).
+_BUILDERS: dict[str, Callable[..., Bot]] = {"softmax": _softmax, "rm": _round_solver, "br": _rollouts}
