@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Connection, delete
 from sqlalchemy.dialects import postgresql, sqlite
@@ -46,6 +47,18 @@ def to_seconds(when: dt.datetime) -> float:
     return (when if when.tzinfo else when.replace(tzinfo=dt.UTC)).timestamp()
 
 
+def _upsert(dialect: Any) -> Any:
+    insert = dialect.insert(DeadlineRow)
+    return insert.on_conflict_do_update(
+        index_elements=[DeadlineRow.table_id],
+        set_={"due_at": insert.excluded.due_at, "decision": insert.excluded.decision},
+    )
+
+
+# built once (an action's transaction writes one: SQLAlchemy's statement cache then serves it)
+_UPSERT = {"postgresql": _upsert(postgresql), "sqlite": _upsert(sqlite)}
+
+
 def write_deadlines(conn: Connection, changes: dict[str, Due | None]) -> None:
     """Each table's new row (None: none), in the caller's transaction. An upsert, not a delete
     and an insert: two transactions writing one table's row at once (an action's and the
@@ -58,14 +71,5 @@ def write_deadlines(conn: Connection, changes: dict[str, Due | None]) -> None:
         for t, due in changes.items()
         if due is not None
     ]
-    if not rows:
-        return
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    upsert = dialect.insert(DeadlineRow)
-    conn.execute(
-        upsert.on_conflict_do_update(
-            index_elements=[DeadlineRow.table_id],
-            set_={"due_at": upsert.excluded.due_at, "decision": upsert.excluded.decision},
-        ),
-        rows,
-    )
+    if rows:
+        conn.execute(_UPSERT[conn.dialect.name], rows)

@@ -48,7 +48,7 @@ log = logging.getLogger("sakura.server")
 # used before them (easy, medium, hard), which stand for levels so that old links still work.
 BOT_LEVELS: tuple[str, ...] = (*LEVEL_NAMES, *LEGACY)
 DEFAULT_LEVEL = "club"
-RESTORE_PAGE = 500  # unfinished tables read in one database call at start-up
+RESTORE_PAGE = 200  # unfinished tables read in one database call at start-up
 
 
 class SeatRequest(BaseModel):
