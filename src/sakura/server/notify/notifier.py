@@ -75,7 +75,7 @@ class Notifier:
         self.pusher = pusher
         self.lobby: Lobby | None = None
         self.counts: Counter[tuple[str, str]] = Counter()  # (channel, result): sent, failed, gone
-        self._told: dict[tuple[str, int], str] = {}  # (table, seat): the last decision told or seen
+        self._told: dict[str, dict[int, str]] = {}  # table -> seat -> the last decision told or seen
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ---------------------------------------------------------------- what the lobby calls
@@ -114,6 +114,7 @@ class Notifier:
             if held.kind == "human":
                 values = {"table": table.id, "score": outcome.scores[seat], "winners": winners}
                 self._consider(table, seat, END, "end", values)
+        self._told.pop(table.id, None)  # nothing more to tell at this table (the ledger keeps the rest)
 
     async def idle(self) -> None:
         """Until every notification begun so far is sent or failed (tests, shutdown)."""
@@ -130,9 +131,10 @@ class Notifier:
     def _consider(self, table: Table, seat: int, decision: str, kind: str, values: dict[str, Any]) -> None:
         held = table.seats[seat]
         handed = held.handed and kind == "move"  # a seat handed to the bot still hears the result
-        if held.account is None or handed or self._told.get((table.id, seat)) == decision:
+        told = self._told.setdefault(table.id, {})
+        if held.account is None or handed or told.get(seat) == decision:
             return
-        self._told[table.id, seat] = decision  # told now, or looking now: not again for it
+        told[seat] = decision  # told now, or looking now: not again for it
         if any(c.seat == seat for c in table.connections):
             return
         notice = Notice(table.id, seat, held.account, decision, kind, dict(values))
