@@ -128,3 +128,12 @@ def test_the_unsubscribe_page_turns_mail_off_for_a_logged_in_reader(push_server:
     forged.wait_for_selector("body[data-ready='1']")
     forged.click("#unsubscribe")
     forged.locator("#unsubscribe-said:has-text('This link does not work')").wait_for()
+
+
+def test_no_button_where_the_server_sends_no_push(server: str, browser: Any) -> None:
+    context, _ = logged_in(browser, server)  # the default live server: no notifier
+    page = context.new_page()
+    page.goto(f"{server}/moves")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_function("performance.getEntriesByName(location.origin + '/api/push/key').length > 0")
+    assert page.locator("#push, #push-login").count() == 0
