@@ -186,6 +186,20 @@ def ledger(url: str, table_id: str) -> list[str]:
         store.close()
 
 
+def told(notifier: Notifier, table_id: str, seat: int = 0) -> str | None:
+    """The decision the notifier last considered for ``seat`` (told, or seen at the table)."""
+    return notifier._told.get(table_id, {}).get(seat)
+
+
+def next_decision(clock: FakeClock, notifier: Notifier, table_id: str) -> None:
+    """A day passes: the timer plays Ada's card; until her next decision is considered and
+    whatever it sent is sent."""
+    before = told(notifier, table_id)
+    clock.advance(DAY + 1)
+    wait_until(lambda: told(notifier, table_id) not in (None, before), what="Ada's next decision")
+    wait_until(lambda: settled(notifier), what="the notifications to end")
+
+
 def settled(notifier: Notifier) -> bool:
     return not notifier._tasks
 
@@ -238,9 +252,7 @@ def test_a_mail_when_it_is_your_move_and_its_one_click_unsubscribe(
         assert done.status_code == 200, done.text
         assert client.get("/api/notifications").json()["email_on"] is False
 
-        clock.advance(DAY + 1)  # the deadline passes: a bot plays Ada's card, her next decision begins
-        wait_until(lambda: len(ledger(sqlite_url, table_id)) == 2, what="the next decision")
-        wait_until(lambda: settled(notifier), what="the notifications to end")
+        next_decision(clock, notifier, table_id)  # the deadline passes; her next decision begins
         assert len(mails.mails) == 1  # unsubscribed: the second move notified nobody
         assert notifier.counts["mail", "sent"] == 1
 
@@ -392,9 +404,7 @@ def test_a_push_is_signed_by_the_server_and_only_the_browser_can_read_it(
                 "DELETE", "/api/push/subscriptions", json={"endpoint": sub.endpoint}, headers=csrf
             )
             assert deleted.json() == {"deleted": True}
-        clock.advance(DAY + 1)
-        wait_until(lambda: len(ledger(sqlite_url, table_id)) == 2, what="the next decision")
-        wait_until(lambda: settled(notifier), what="the notifications to end")
+        next_decision(clock, notifier, table_id)
         assert len(push_service.requests) == 3  # no subscription left: no push
 
 

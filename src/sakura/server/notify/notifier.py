@@ -2,7 +2,8 @@
 
 **When.** A turn-based table calls it each time its clock is armed for the decision pending
 (``Table.decision_listeners``) and when its game ends (``Table.finished_listeners``); the lobby
-installs both (``Lobby._table``). For a decision, each human seat that is due, bound to an
+installs both (``Lobby._table``). An account with nothing turned on costs one read a decision,
+and no write. For a decision, each human seat that is due, bound to an
 account, not handed to a bot, and with no connection open at the table (its player is looking)
 is told once per round and kind of decision (``4:selection``; a seat whose fellow players
 move stays in the same decision): the in-memory map answers at once, and the ledger row (``sakura_notified``,
@@ -148,11 +149,14 @@ class Notifier:
             return
         key = name_key(notice.account)
         try:
+            choices = await lobby.db.call(store.choices, lobby.store, key, what="notification choices")
+            mails = self.mailer is not None and choices.mails
+            if not mails and not (self.pusher is not None and choices.subscriptions):
+                return  # nothing turned on: nothing sent, nothing written
             if not await lobby.db.call(
                 store.claim, lobby.store, notice.table_id, notice.seat, notice.decision, what="notifying"
             ):
                 return  # told already (before a restart, or by the table's previous process)
-            choices = await lobby.db.call(store.choices, lobby.store, key, what="notification choices")
         except Exception:
             log.warning("table %s: seat %d not notified (storage)", notice.table_id, notice.seat + 1)
             self._count("any", "failed")
