@@ -16,7 +16,7 @@ result, which every player sees. The words are the account's language (:mod:`.te
 
 **How.** Each notification is a background task: the account's choices are read from the
 database's worker threads, mail goes out through ``aiosmtplib`` (asynchronous), each push in a
-worker thread (``pywebpush`` is synchronous). A channel that fails is logged and counted
+worker thread of the notifier's own (``pywebpush`` is synchronous). A channel that fails is logged and counted
 (``sakura_notifications_total{channel, result}``); the table never waits for it or hears of it.
 """
 
@@ -26,6 +26,7 @@ import asyncio
 import datetime as dt
 import logging
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("sakura.server")
 
 END = "end"  # the ledger's decision for a game's end
+PUSH_THREADS = 4  # pushes under way at once (each waits on a push service)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,9 @@ class Notifier:
         self.counts: Counter[tuple[str, str]] = Counter()  # (channel, result): sent, failed, gone
         self._told: dict[str, dict[int, str]] = {}  # table -> seat -> the last decision told or seen
         self._tasks: set[asyncio.Task[None]] = set()
+        # pushes wait on push services (up to PUSH_SECONDS each): threads of their own, so a slow
+        # service never holds the event loop's default threads (password hashing, ...)
+        self._pushing = ThreadPoolExecutor(PUSH_THREADS, thread_name_prefix="sakura-push")
 
     # ---------------------------------------------------------------- what the lobby calls
 
@@ -126,6 +131,7 @@ class Notifier:
         for task in list(self._tasks):
             task.cancel()
         await self.idle()
+        self._pushing.shutdown(wait=False, cancel_futures=True)
 
     # ---------------------------------------------------------------- deciding and sending
 
@@ -204,7 +210,7 @@ class Notifier:
 
         assert self.pusher is not None and self.lobby is not None
         try:
-            await asyncio.to_thread(self.pusher.send, sub, payload)
+            await asyncio.get_running_loop().run_in_executor(self._pushing, self.pusher.send, sub, payload)
         except GoneError:
             self._count("push", "gone")
             lobby = self.lobby
