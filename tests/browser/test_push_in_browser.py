@@ -1,6 +1,7 @@
 """Web Push in Chromium: the "Notify me" button on the /moves page and on a turn-based table's
 page, the service worker (``/sw.js``, scope ``/``) registered, the notification settings on
-one's own player page, and no button where the browser has no Push API.
+one's own player page, no button where the browser has no Push API, and the unsubscribe page's
+button (it posts without cookies: a logged-in reader needs no CSRF token).
 
 Headless Chromium has no push service to subscribe with here (no network), so the
 subscription itself, its signature and its payload are tested against a local push service in
@@ -19,6 +20,7 @@ from tests.live_server import running_server
 
 from sakura.server.notify.notifier import Notifier
 from sakura.server.notify.push import Pusher
+from sakura.server.notify.tokens import sign
 
 PASSWORD = "correct horse battery staple 9"
 
@@ -95,9 +97,43 @@ def test_no_button_without_the_push_api_and_a_login_link_when_logged_out(
     page = bare.new_page()
     page.goto(f"{push_server}/moves")
     page.wait_for_selector("body[data-ready='1']")
-    page.wait_for_function("document.getElementById('push-slot') !== null")
+    page.wait_for_selector("body[data-push='none']")
     assert page.locator("#push, #push-login").count() == 0
     anonymous = browser.new_context().new_page()
     anonymous.goto(f"{push_server}/moves")
     anonymous.locator("#push-slot #push-login").wait_for()
     assert anonymous.locator("#push-login").get_attribute("href") == "/login?next=%2Fmoves"
+
+
+def test_the_unsubscribe_page_turns_mail_off_for_a_logged_in_reader(push_server: str, browser: Any) -> None:
+    context, _ = logged_in(browser, push_server)
+    csrf = context.request.get(f"{push_server}/api/me").json()["csrf"]
+    chosen = context.request.post(
+        f"{push_server}/api/notifications",
+        data={"email": "ada@example.org", "email_on": True},
+        headers={"x-csrf-token": csrf},
+    )
+    assert chosen.ok and chosen.json()["email_on"] is True
+    page = context.new_page()  # logged in: the button must work without the CSRF token
+    page.goto(f"{push_server}/unsubscribe/{sign(b's' * 32, 'ada', 'ada@example.org')}?lang=fa")
+    page.wait_for_selector("body[data-ready='1']")
+    assert (
+        context.request.get(f"{push_server}/api/notifications").json()["email_on"] is True
+    )  # opening: nothing
+    page.click("#unsubscribe")
+    page.locator("#unsubscribe-said:has-text('انجام شد')").wait_for()
+    assert context.request.get(f"{push_server}/api/notifications").json()["email_on"] is False
+    forged = context.new_page()
+    forged.goto(f"{push_server}/unsubscribe/{sign(b'x' * 32, 'ada', 'ada@example.org')}")
+    forged.wait_for_selector("body[data-ready='1']")
+    forged.click("#unsubscribe")
+    forged.locator("#unsubscribe-said:has-text('This link does not work')").wait_for()
+
+
+def test_no_button_where_the_server_sends_no_push(server: str, browser: Any) -> None:
+    context, _ = logged_in(browser, server)  # the default live server: no notifier
+    page = context.new_page()
+    page.goto(f"{server}/moves")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-push='none']")  # the server's key answered 404: no button
+    assert page.locator("#push, #push-login").count() == 0

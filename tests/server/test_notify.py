@@ -84,7 +84,7 @@ def inbox() -> Iterator[tuple[Inbox, int]]:
 
 @dataclass
 class PushService:
-    """A push service on loopback: records each request; ``/gone/...`` answers 410."""
+    """A push service on loopback: records each request; ``/gone/...`` answers 410, ``/fail/...`` 500."""
 
     port: int = 0
     requests: list[tuple[str, dict[str, str], bytes]] = field(default_factory=list)
@@ -101,7 +101,8 @@ def push_service() -> Iterator[PushService]:
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("content-length", 0)))
             service.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-            self.send_response(410 if self.path.startswith("/gone/") else 201)
+            status = 410 if self.path.startswith("/gone/") else 500 if self.path.startswith("/fail/") else 201
+            self.send_response(status)
             self.send_header("content-length", "0")
             self.end_headers()
 
@@ -185,6 +186,20 @@ def ledger(url: str, table_id: str) -> list[str]:
         store.close()
 
 
+def told(notifier: Notifier, table_id: str, seat: int = 0) -> str | None:
+    """The decision the notifier last considered for ``seat`` (told, or seen at the table)."""
+    return notifier._told.get(table_id, {}).get(seat)
+
+
+def next_decision(clock: FakeClock, notifier: Notifier, table_id: str) -> None:
+    """A day passes: the timer plays Ada's card; until her next decision is considered and
+    whatever it sent is sent."""
+    before = told(notifier, table_id)
+    clock.advance(DAY + 1)
+    wait_until(lambda: told(notifier, table_id) not in (None, before), what="Ada's next decision")
+    wait_until(lambda: settled(notifier), what="the notifications to end")
+
+
 def settled(notifier: Notifier) -> bool:
     return not notifier._tasks
 
@@ -237,9 +252,7 @@ def test_a_mail_when_it_is_your_move_and_its_one_click_unsubscribe(
         assert done.status_code == 200, done.text
         assert client.get("/api/notifications").json()["email_on"] is False
 
-        clock.advance(DAY + 1)  # the deadline passes: a bot plays Ada's card, her next decision begins
-        wait_until(lambda: len(ledger(sqlite_url, table_id)) == 2, what="the next decision")
-        wait_until(lambda: settled(notifier), what="the notifications to end")
+        next_decision(clock, notifier, table_id)  # the deadline passes; her next decision begins
         assert len(mails.mails) == 1  # unsubscribed: the second move notified nobody
         assert notifier.counts["mail", "sent"] == 1
 
@@ -345,17 +358,18 @@ def test_a_push_is_signed_by_the_server_and_only_the_browser_can_read_it(
     app, notifier = app_with(sqlite_url, clock, push=True)
     browser = Browser(f"{push_service.origin()}/push/ada-1")
     expired = Browser(f"{push_service.origin()}/gone/ada-2")
+    failing = Browser(f"{push_service.origin()}/fail/ada-3")
     with TestClient(app) as client:
         csrf = login(client)
         key = client.get("/api/push/key").json()["key"]
-        for sub, language in ((browser, "fa"), (expired, "fa")):
+        for sub, language in ((browser, "fa"), (expired, "fa"), (failing, "fa")):
             response = client.post(
                 "/api/push/subscriptions", json={**sub.subscription(), "language": language}, headers=csrf
             )
             assert response.status_code == 201, response.text
-        assert client.get("/api/notifications").json()["push"] == 2
+        assert client.get("/api/notifications").json()["push"] == 3
         table_id = paced_table(client, csrf)["table"]["id"]
-        wait_until(lambda: len(push_service.requests) == 2 and settled(notifier), what="the pushes")
+        wait_until(lambda: len(push_service.requests) == 3 and settled(notifier), what="the pushes")
 
         _, headers, body = next(r for r in push_service.requests if r[0] == "/push/ada-1")
         claims = vapid_claims(headers["authorization"], key)
@@ -378,20 +392,20 @@ def test_a_push_is_signed_by_the_server_and_only_the_browser_can_read_it(
                 body, private_key=Browser("x").key, auth_secret=browser.auth, version="aes128gcm"
             )
 
-        # the push service said 410 for the other: that subscription is deleted
+        # 410 for another: that subscription is deleted; 500 for the third: counted, kept
         assert notifier.counts["push", "gone"] == 1 and notifier.counts["push", "sent"] == 1
+        assert notifier.counts["push", "failed"] == 1
         wait_until(
-            lambda: client.get("/api/notifications").json()["push"] == 1, what="the expired one deleted"
+            lambda: client.get("/api/notifications").json()["push"] == 2, what="the expired one deleted"
         )
 
-        deleted = client.request(
-            "DELETE", "/api/push/subscriptions", json={"endpoint": browser.endpoint}, headers=csrf
-        )
-        assert deleted.json() == {"deleted": True}
-        clock.advance(DAY + 1)
-        wait_until(lambda: len(ledger(sqlite_url, table_id)) == 2, what="the next decision")
-        wait_until(lambda: settled(notifier), what="the notifications to end")
-        assert len(push_service.requests) == 2  # no subscription left: no push
+        for sub in (browser, failing):
+            deleted = client.request(
+                "DELETE", "/api/push/subscriptions", json={"endpoint": sub.endpoint}, headers=csrf
+            )
+            assert deleted.json() == {"deleted": True}
+        next_decision(clock, notifier, table_id)
+        assert len(push_service.requests) == 3  # no subscription left: no push
 
 
 def test_a_subscription_must_be_the_push_apis(sqlite_url: str, push_service: PushService) -> None:

@@ -2,7 +2,8 @@
 
 **When.** A turn-based table calls it each time its clock is armed for the decision pending
 (``Table.decision_listeners``) and when its game ends (``Table.finished_listeners``); the lobby
-installs both (``Lobby._table``). For a decision, each human seat that is due, bound to an
+installs both (``Lobby._table``). An account with nothing turned on costs one read a decision,
+and no write. For a decision, each human seat that is due, bound to an
 account, not handed to a bot, and with no connection open at the table (its player is looking)
 is told once per round and kind of decision (``4:selection``; a seat whose fellow players
 move stays in the same decision): the in-memory map answers at once, and the ledger row (``sakura_notified``,
@@ -15,7 +16,7 @@ result, which every player sees. The words are the account's language (:mod:`.te
 
 **How.** Each notification is a background task: the account's choices are read from the
 database's worker threads, mail goes out through ``aiosmtplib`` (asynchronous), each push in a
-worker thread (``pywebpush`` is synchronous). A channel that fails is logged and counted
+worker thread of the notifier's own (``pywebpush`` is synchronous). A channel that fails is logged and counted
 (``sakura_notifications_total{channel, result}``); the table never waits for it or hears of it.
 """
 
@@ -25,6 +26,7 @@ import asyncio
 import datetime as dt
 import logging
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("sakura.server")
 
 END = "end"  # the ledger's decision for a game's end
+PUSH_THREADS = 4  # pushes under way at once (each waits on a push service)
 
 
 @dataclass(frozen=True)
@@ -75,8 +78,11 @@ class Notifier:
         self.pusher = pusher
         self.lobby: Lobby | None = None
         self.counts: Counter[tuple[str, str]] = Counter()  # (channel, result): sent, failed, gone
-        self._told: dict[tuple[str, int], str] = {}  # (table, seat): the last decision told or seen
+        self._told: dict[str, dict[int, str]] = {}  # table -> seat -> the last decision told or seen
         self._tasks: set[asyncio.Task[None]] = set()
+        # pushes wait on push services (up to PUSH_SECONDS each): threads of their own, so a slow
+        # service never holds the event loop's default threads (password hashing, ...)
+        self._pushing = ThreadPoolExecutor(PUSH_THREADS, thread_name_prefix="sakura-push")
 
     # ---------------------------------------------------------------- what the lobby calls
 
@@ -114,6 +120,7 @@ class Notifier:
             if held.kind == "human":
                 values = {"table": table.id, "score": outcome.scores[seat], "winners": winners}
                 self._consider(table, seat, END, "end", values)
+        self._told.pop(table.id, None)  # nothing more to tell at this table (the ledger keeps the rest)
 
     async def idle(self) -> None:
         """Until every notification begun so far is sent or failed (tests, shutdown)."""
@@ -124,15 +131,17 @@ class Notifier:
         for task in list(self._tasks):
             task.cancel()
         await self.idle()
+        self._pushing.shutdown(wait=False, cancel_futures=True)
 
     # ---------------------------------------------------------------- deciding and sending
 
     def _consider(self, table: Table, seat: int, decision: str, kind: str, values: dict[str, Any]) -> None:
         held = table.seats[seat]
         handed = held.handed and kind == "move"  # a seat handed to the bot still hears the result
-        if held.account is None or handed or self._told.get((table.id, seat)) == decision:
+        told = self._told.setdefault(table.id, {})
+        if held.account is None or handed or told.get(seat) == decision:
             return
-        self._told[table.id, seat] = decision  # told now, or looking now: not again for it
+        told[seat] = decision  # told now, or looking now: not again for it
         if any(c.seat == seat for c in table.connections):
             return
         notice = Notice(table.id, seat, held.account, decision, kind, dict(values))
@@ -146,11 +155,14 @@ class Notifier:
             return
         key = name_key(notice.account)
         try:
+            choices = await lobby.db.call(store.choices, lobby.store, key, what="notification choices")
+            mails = self.mailer is not None and choices.mails
+            if not mails and not (self.pusher is not None and choices.subscriptions):
+                return  # nothing turned on: nothing sent, nothing written
             if not await lobby.db.call(
                 store.claim, lobby.store, notice.table_id, notice.seat, notice.decision, what="notifying"
             ):
                 return  # told already (before a restart, or by the table's previous process)
-            choices = await lobby.db.call(store.choices, lobby.store, key, what="notification choices")
         except Exception:
             log.warning("table %s: seat %d not notified (storage)", notice.table_id, notice.seat + 1)
             self._count("any", "failed")
@@ -198,7 +210,7 @@ class Notifier:
 
         assert self.pusher is not None and self.lobby is not None
         try:
-            await asyncio.to_thread(self.pusher.send, sub, payload)
+            await asyncio.get_running_loop().run_in_executor(self._pushing, self.pusher.send, sub, payload)
         except GoneError:
             self._count("push", "gone")
             lobby = self.lobby

@@ -23,7 +23,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-import requests
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
@@ -81,7 +80,6 @@ class Pusher:
         self.subject = subject
         self.plain_http_hosts = plain_http_hosts  # endpoints on these hosts may be http (tests only)
         self.public_key = public_key(vapid)
-        self._session = requests.Session()
 
     def send(self, sub: Subscription, payload: dict[str, Any]) -> int:
         """Push ``payload`` (JSON) to ``sub``, blocking (run it in a worker thread); the push
@@ -96,7 +94,6 @@ class Pusher:
                 content_encoding="aes128gcm",
                 ttl=TTL_SECONDS,
                 timeout=PUSH_SECONDS,
-                requests_session=self._session,
             )
         except WebPushException as exc:
             status = getattr(exc.response, "status_code", None)

@@ -55,7 +55,11 @@ async function refresh() {
 await loadCatalog();
 translatePage();
 await refresh();
-pushButton().then((button) => { if (button) $("push-slot").append(button); }); // "Notify me" (push.js)
+// "Notify me" (push.js); data-push says it was decided (shown, or none here), for the tests
+pushButton().then((button) => {
+  if (button) $("push-slot").append(button);
+  document.body.dataset.push = button ? "shown" : "none";
+});
 document.body.dataset.ready = "1";
 setInterval(refresh, 30_000);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });

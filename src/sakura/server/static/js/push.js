@@ -1,6 +1,7 @@
 // "Notify me": this browser subscribes to Web Push (the service worker /sw.js shows what the
 // server sends when it is your move at a turn-based table, or the game ended, while the page is
-// closed). Hidden where the browser has no Push API; a link to log in when nobody is.
+// closed). Hidden where the browser has no Push API or the server no Web Push; a link to log
+// in when nobody is.
 import { t, language } from "./i18n.js";
 import { el } from "./common.js";
 import { post, whoami } from "./session.js";
@@ -21,10 +22,15 @@ function b64ToBytes(text) {
   return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
 }
 
+// The server's VAPID public key, or null when it sends no Web Push.
+async function serverKey() {
+  const answer = await fetch("/api/push/key").catch(() => null);
+  return answer && answer.ok ? (await answer.json()).key : null;
+}
+
 async function subscribe(reg) {
-  const answer = await fetch("/api/push/key");
-  if (!answer.ok) throw new Error("push_off");
-  const { key } = await answer.json();
+  const key = await serverKey();
+  if (!key) throw new Error("push_off");
   if ((await Notification.requestPermission()) !== "granted") throw new Error("blocked");
   const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: b64ToBytes(key) });
   const saved = await post("/api/push/subscriptions", { ...sub.toJSON(), language: language() });
@@ -38,9 +44,10 @@ async function unsubscribe(sub) {
   await sub.unsubscribe();
 }
 
-// The button (or the login link), or null where the browser cannot be notified.
+// The button (or the login link), or null where the browser cannot be notified or the server
+// sends no Web Push.
 export async function pushButton() {
-  if (!pushSupported()) return null;
+  if (!pushSupported() || !(await serverKey())) return null;
   const { username } = await whoami();
   if (!username) {
     return el("a", { id: "push-login", class: "small", href: `/login?next=${encodeURIComponent(location.pathname)}` },
