@@ -238,7 +238,7 @@ def _cpp_mccfr(params: dict[str, Any], iterations: int) -> None:
 
 
 def test_cpp_external_sampling_mccfr_runs_hundreds_of_iterations_on_the_short_garden() -> None:
-    _cpp_mccfr(SHORT, 150)
+    _cpp_mccfr(SHORT, 300)
 
 
 def _python_mccfr(params: dict[str, Any], iterations: int) -> None:
@@ -254,7 +254,7 @@ def _python_mccfr(params: dict[str, Any], iterations: int) -> None:
 
 
 def test_python_external_sampling_mccfr_runs_on_the_short_garden() -> None:
-    _python_mccfr(SHORT, 100)
+    _python_mccfr(SHORT, 200)
 
 
 @pytest.mark.soak
