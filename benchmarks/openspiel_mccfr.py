@@ -28,7 +28,8 @@ from sakura.tournament.ratings import wilson
 
 def play(game: Any, policy: Any, seat: int, g: int) -> float:
     """One game; the policy's share of the win (``policy`` None: uniform random).
-    (``pyspiel.UniformRandomPolicy`` hangs on a Python game: not used.)"""
+    (``pyspiel.UniformRandomPolicy`` tabulates every information state of the game first:
+    on Sakura it never finishes.)"""
     rng = random.Random(g)
     state = game.new_initial_state()
     while not state.is_terminal():
