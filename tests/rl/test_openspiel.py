@@ -168,6 +168,8 @@ def test_one_players_information_state_is_blind_to_another_players_cards() -> No
         for k in range(5):
             state.apply_action(mine[k])
             state.apply_action(theirs[k])
+    with pytest.raises(ValueError, match="not at a chance node"):
+        game.new_initial_state().resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     for step in range(2):
         assert a.current_player() == b.current_player() == step  # player 0 picks, then player 1
         for p, same in ((0, True), (1, False)):
