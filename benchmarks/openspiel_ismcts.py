@@ -10,8 +10,9 @@ ISMCTS needs sequential moves), the opponents in the other seats; chance is draw
 ``random.Random(g)``. ISMCTS searches ``--simulations`` worlds a decision, each drawn by the
 game's ``resample_from_infostate`` from its own view, with one random rollout as the value.
 A shared win counts 1/k; the fair share is 1/players. The search runs in Python (OpenSpiel's
-C++ ``ISMCTSBot`` cannot play a Python game: ``scripts/openspiel_cpp_ismcts.py``), about
-0.1 s a decision at 16 simulations on this machine, so the game counts are small.
+C++ ``ISMCTSBot`` cannot play a Python game: ``scripts/openspiel_cpp_ismcts.py``): at 16
+simulations a game took 10 to 25 s of wall time on a loaded 2-core machine, so the game
+counts are small.
 """
 
 from __future__ import annotations

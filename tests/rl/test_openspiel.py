@@ -168,6 +168,8 @@ def test_one_players_information_state_is_blind_to_another_players_cards() -> No
         for k in range(5):
             state.apply_action(mine[k])
             state.apply_action(theirs[k])
+    with pytest.raises(ValueError, match="not at a chance node"):
+        game.new_initial_state().resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     for step in range(2):
         assert a.current_player() == b.current_player() == step  # player 0 picks, then player 1
         for p, same in ((0, True), (1, False)):
@@ -238,7 +240,7 @@ def _cpp_mccfr(params: dict[str, Any], iterations: int) -> None:
 
 
 def test_cpp_external_sampling_mccfr_runs_hundreds_of_iterations_on_the_short_garden() -> None:
-    _cpp_mccfr(SHORT, 150)
+    _cpp_mccfr(SHORT, 300)
 
 
 def _python_mccfr(params: dict[str, Any], iterations: int) -> None:
@@ -254,7 +256,7 @@ def _python_mccfr(params: dict[str, Any], iterations: int) -> None:
 
 
 def test_python_external_sampling_mccfr_runs_on_the_short_garden() -> None:
-    _python_mccfr(SHORT, 100)
+    _python_mccfr(SHORT, 200)
 
 
 @pytest.mark.soak

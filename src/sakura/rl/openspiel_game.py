@@ -299,9 +299,12 @@ class SakuraSpielState(_SpielState):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SakuraSpielState:
         """A state ``player_id`` cannot tell from this one: the other hands and the secret
         cards drawn by ``Game.sample_state`` from that player's view (a seed from
-        ``probability_sampler``); the cards still to draw stay chance nodes."""
+        ``probability_sampler``); the cards still to draw stay chance nodes. Only where a
+        player acts or at the end: a clone mid-deal would show the cards dealt to the others."""
         live = self._live
-        if self._dealing() or live.engine.is_terminal():
+        if self._dealing():
+            raise ValueError("resample_from_infostate where a player acts, not at a chance node")
+        if live.engine.is_terminal():
             return self.clone()  # type: ignore[no-any-return]
         seed = int(probability_sampler() * 2**53)
         sample = self._sakura.sample_state(live.engine.view(player_id), seed)
