@@ -27,7 +27,9 @@ def test_policies_ship_for_two_four_and_six_players_and_are_small() -> None:
     assert set(SHIPPED) <= set(available_policies())
     for key, config in SHIPPED.items():
         path = POLICY_DIR / f"{key}.npz"
-        assert path.stat().st_size < 400_000
+        # Small enough to ship in the wheel: the self-played ones (two layers of 256 and a value
+        # head, float16) are up to about 1.1 MB (six players), the earlier ones 170-260 kB.
+        assert path.stat().st_size < 1_500_000
         net = PolicyNet.load(path)
         assert net.meta["table"] == key == table_key(make_game("sakura", config))
         assert net.meta["layout_version"] == LAYOUT_VERSION
