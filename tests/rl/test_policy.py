@@ -92,10 +92,10 @@ except BotError as exc:
 def test_the_spec_refuses_tables_without_a_policy_and_any_limit() -> None:
     with pytest.raises(
         BotError,
-        match=r"no trained policy for the table 'sakura-cards'; policies ship for: "
-        r".*sakura-4p",
+        match=r"no trained policy for the table 'sakura-5p'; policies ship for: "
+        r".*sakura-4p.*sakura-cards",
     ):
-        make_bot("policy", make_game("sakura-cards"), 0)
+        make_bot("policy", make_game("sakura", {"players": 5}), 0)
     with pytest.raises(BotError, match="takes no limit, and no option but file=PATH"):
         make_bot("policy:100", make_game("sakura", {"players": 4}), 0)
     with pytest.raises(BotError, match="no option but file=PATH"):
