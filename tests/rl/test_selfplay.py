@@ -175,8 +175,11 @@ def test_the_value_head_guides_the_search(tmp_path: Path) -> None:
     assert sum(shares) == pytest.approx(1.0) and all(0.0 <= m <= 1.0 for m in margins)
     view = state.view(2)
     assert str(bot.act(view)) in view.legal_actions
+    bare = tmp_path / "bare.npz"
+    PolicyNet(trainer.policy().weights, trainer.policy().biases, trainer.meta()).save(bare)
     with pytest.raises(Exception, match="no value head"):
-        make_bot("mcts:30,value=policy", game, seed=1)  # the shipped files carry none
+        make_bot(f"mcts:30,value={bare}", game, seed=1)  # an actor alone cannot judge
+    assert make_bot("mcts:30,value=policy", game, seed=1).evaluator is not None  # the shipped one
 
 
 def test_a_minibatch_of_one_decision_keeps_the_network_finite() -> None:
