@@ -27,12 +27,14 @@ def read(folder: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-def aggregate(runs: list[list[dict[str, str]]]) -> list[dict[str, float | str]]:
-    """One row per opponent and update evaluated in every run: mean, interval, seeds."""
+def aggregate(runs: list[list[dict[str, str]]], until: int | None = None) -> list[dict[str, float | str]]:
+    """One row per opponent and update evaluated in every run (up to ``until``): mean,
+    interval, seeds."""
     by: dict[tuple[str, int], list[dict[str, str]]] = defaultdict(list)
     for rows in runs:
         for row in rows:
-            by[row["opponent"], int(row["update"])].append(row)
+            if until is None or int(row["update"]) <= until:
+                by[row["opponent"], int(row["update"])].append(row)
     out: list[dict[str, float | str]] = []
     for (opponent, update), rows in sorted(by.items(), key=lambda kv: (kv[0][0], kv[0][1])):
         if len(rows) != len(runs):
@@ -91,8 +93,9 @@ def main() -> None:
     parser.add_argument("--run", type=Path, nargs="+", required=True, help="run folders (one a seed)")
     parser.add_argument("--title", default="self-play")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--until", type=int, help="draw the updates up to this one only")
     args = parser.parse_args()
-    rows = aggregate([read(folder) for folder in args.run])
+    rows = aggregate([read(folder) for folder in args.run], args.until)
     plot(rows, args.title, args.out)
     with args.out.with_suffix(".csv").open("w", newline="", encoding="utf-8") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))

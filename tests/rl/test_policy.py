@@ -27,7 +27,9 @@ def test_policies_ship_for_two_four_and_six_players_and_are_small() -> None:
     assert set(SHIPPED) <= set(available_policies())
     for key, config in SHIPPED.items():
         path = POLICY_DIR / f"{key}.npz"
-        assert path.stat().st_size < 400_000
+        # Small enough to ship in the wheel: the self-played ones (two layers of 256 and a value
+        # head, float16) are up to about 1.1 MB (six players), the earlier ones 170-260 kB.
+        assert path.stat().st_size < 1_500_000
         net = PolicyNet.load(path)
         assert net.meta["table"] == key == table_key(make_game("sakura", config))
         assert net.meta["layout_version"] == LAYOUT_VERSION
@@ -90,15 +92,15 @@ except BotError as exc:
 def test_the_spec_refuses_tables_without_a_policy_and_any_limit() -> None:
     with pytest.raises(
         BotError,
-        match=r"no trained policy for the table 'sakura-cards'; policies ship for: "
-        r".*sakura-4p",
+        match=r"no trained policy for the table 'sakura-5p'; policies ship for: "
+        r".*sakura-4p.*sakura-cards",
     ):
-        make_bot("policy", make_game("sakura-cards"), 0)
+        make_bot("policy", make_game("sakura", {"players": 5}), 0)
     with pytest.raises(BotError, match="takes no limit, and no option but file=PATH"):
         make_bot("policy:100", make_game("sakura", {"players": 4}), 0)
     with pytest.raises(BotError, match="no option but file=PATH"):
         make_bot("policy,t=1", make_game("sakura", {"players": 4}), 0)
-    with pytest.raises(BotError, match="no policy file 'nowhere.npz'"):
+    with pytest.raises(BotError, match=r"no policy file 'nowhere\.npz'"):
         make_bot("policy,file=nowhere.npz", make_game("sakura", {"players": 4}), 0)
     assert make_bot(" Policy ", make_game("sakura", {"players": 4}), 0).spec == "policy"
 
@@ -175,7 +177,8 @@ def test_the_net_is_a_plain_numpy_forward_pass() -> None:
     mask = np.zeros((3, 62), dtype=np.int8)
     mask[:, [5, 9]] = 1
     assert set(net.best(x, mask).tolist()) <= {5, 9}
-    assert json.loads(json.dumps(net.meta))["trained"]["method"].startswith("MaskablePPO")
+    method = json.loads(json.dumps(net.meta))["trained"]["method"]
+    assert method.startswith(("MaskablePPO", "self-play PPO"))
 
 
 def test_a_tournament_plays_the_policy_by_its_spec(tmp_path: Path) -> None:

@@ -175,5 +175,25 @@ def test_the_value_head_guides_the_search(tmp_path: Path) -> None:
     assert sum(shares) == pytest.approx(1.0) and all(0.0 <= m <= 1.0 for m in margins)
     view = state.view(2)
     assert str(bot.act(view)) in view.legal_actions
+    bare = tmp_path / "bare.npz"
+    PolicyNet(trainer.policy().weights, trainer.policy().biases, trainer.meta()).save(bare)
     with pytest.raises(Exception, match="no value head"):
-        make_bot("mcts:30,value=policy", game, seed=1)  # the shipped files carry none
+        make_bot(f"mcts:30,value={bare}", game, seed=1)  # an actor alone cannot judge
+    assert make_bot("mcts:30,value=policy", game, seed=1).evaluator is not None  # the shipped one
+
+
+def test_a_minibatch_of_one_decision_keeps_the_network_finite() -> None:
+    """Three decisions in minibatches of two: the last has one row (no standard deviation of
+    its own), which once turned the whole network into NaN."""
+    from sakura.rl.selfplay.net import ActorCritic
+    from sakura.rl.selfplay.ppo import update
+
+    model = ActorCritic(4, 3, [8])
+    where = np.arange(3).reshape(1, 1, 3)
+    rewards = np.array([[[1.0, 0.0, -1.0]]], dtype=np.float32)
+    obs = np.eye(3, 4, dtype=np.float32)
+    r = Rollout(obs, np.ones((3, 3), bool), np.array([0, 1, 2]), np.log(np.full(3, 1 / 3, np.float32)),
+                np.zeros(3, np.float32), where, rewards, np.array([[True]]), np.zeros((1, 3)), 1)  # fmt: skip
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-2)
+    update(model, optimizer, r, PPOSettings(epochs=2, minibatch=2), np.random.default_rng(0))
+    assert all(torch.isfinite(p).all() for p in model.parameters())

@@ -92,7 +92,8 @@ class PolicyNet:
 
     def save(self, path: Path) -> None:
         """Write the network as ``.npz`` (float16 weights: the file stays small)."""
-        meta = {**self.meta, "layers": len(self.weights)}
+        meta = {k: v for k, v in self.meta.items() if k != "value_layers"}  # said afresh below
+        meta["layers"] = len(self.weights)
         if self.value_weights:
             meta["value_layers"] = len(self.value_weights)
         arrays: dict[str, Any] = {"meta": np.array(json.dumps(meta))}

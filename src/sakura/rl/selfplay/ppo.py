@@ -69,6 +69,9 @@ def update(
     mask = torch.from_numpy(r.mask)
     actions = torch.from_numpy(r.actions.astype(np.int64))
     old_logp = torch.from_numpy(r.logp)
+    # Advantages normalised over the whole rollout, not per minibatch: a last minibatch of one
+    # row has no standard deviation (NaN), which once turned a whole network into NaN.
+    adv = (adv - adv.mean()) / (adv.std() + 1e-8)
     adv_t, target_t = torch.from_numpy(adv), torch.from_numpy(target)
     sums = {"policy": 0.0, "value": 0.0, "entropy": 0.0, "kl": 0.0, "clipped": 0.0}
     batches = 0
@@ -82,7 +85,6 @@ def update(
             probs = logp_all.exp()
             entropy = -(probs * logp_all.masked_fill(~mask[b], 0.0)).sum(-1).mean()
             a = adv_t[b]
-            a = (a - a.mean()) / (a.std() + 1e-8)
             ratio = (logp - old_logp[b]).exp()
             policy_loss = -torch.min(ratio * a, ratio.clamp(1 - settings.clip, 1 + settings.clip) * a).mean()
             value_loss = 0.5 * (model.value(obs[b]) - target_t[b]).pow(2).mean()
