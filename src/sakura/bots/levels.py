@@ -24,7 +24,8 @@ finishes ahead of the one below on 300 deals.)
   heuristic plays, does as well against ``greedy`` in a fifth of the time but no better than
   ``mcts:300`` against ``mcts:300``; reading their hands, ``infer``, did not pay; nor did
   ``br``, the best response to that model by rollouts on common deals, which is no stronger
-  against ``greedy`` and weaker against ``expert``: docs/bots.md.)
+  against ``greedy`` and no better against ``expert`` (with a softer model of the others,
+  worse): docs/bots.md.)
 
 The search levels are iteration counts, never time limits, so that a level plays the same
 game for the same seed on every machine and does not weaken on a loaded one. An iteration of
