@@ -642,7 +642,7 @@ def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: st
     """Failover: this process is rebuilding a table from the database when its player's hello
     arrives, here or relayed by another process. Both wait for the table (they used to be told
     "storage, try again")."""
-    from sakura.server.lobby import NewTable
+    from sakura.server.table_request import NewTable
 
     async def run() -> tuple[Any, Any, Any]:
         async with _local_lobby(prefix, tmp_path) as lobby:

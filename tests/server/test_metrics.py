@@ -83,7 +83,7 @@ def test_a_table_taken_over_counts_as_a_failover(tmp_path: Path) -> None:
     process's ``sakura_failovers_total`` says so (PostgreSQL is not needed: SQLite and Redis)."""
     from tests.server.test_cluster import REDIS, _local_lobby, _redis_up, cluster_kill
 
-    from sakura.server.lobby import NewTable
+    from sakura.server.table_request import NewTable
 
     if not _redis_up(REDIS):
         pytest.skip(f"no Redis server reachable at {REDIS} (set SAKURA_TEST_REDIS_URL)")

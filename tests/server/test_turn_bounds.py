@@ -19,7 +19,7 @@ from tests.server.test_turn_failover import redis_prefix  # noqa: F401  (a fixtu
 from sakura.server import create_app
 from sakura.server.errors import TableError
 from sakura.server.limits import Limits
-from sakura.server.lobby import NewTable
+from sakura.server.table_request import NewTable
 from sakura.server.turns import Pace
 
 from .conftest import ScriptedPlayer

@@ -16,7 +16,7 @@ import pytest
 from tests.server.conftest import eventually
 from tests.server.test_cluster import REDIS, _redis_up, cluster_kill
 
-from sakura.server.lobby import NewTable
+from sakura.server.table_request import NewTable
 from sakura.server.turns import FakeClock, Pace
 
 T0 = 1_800_000_000.0

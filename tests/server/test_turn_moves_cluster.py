@@ -19,7 +19,7 @@ from tests.server.test_cluster import REDIS
 from tests.server.test_turn_failover import redis_prefix  # noqa: F401  (the fixture)
 
 from sakura.server.errors import TableError
-from sakura.server.lobby import NewTable
+from sakura.server.table_request import NewTable
 from sakura.server.turns import FakeClock, Pace
 
 T0 = 1_800_000_000.0

@@ -9,10 +9,10 @@ from fastapi import APIRouter, Body, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from sakura.server import farm, listing
-from sakura.server.lobby import NewTable
 from sakura.server.names import NAME_RULES, name_key, optional_name
 from sakura.server.routes.deps import AccountDep, AddressDep, FrontDep, LobbyDep
 from sakura.server.routes.deps import address as client_address
+from sakura.server.table_request import NewTable
 
 router = APIRouter()
 PageNumber = Annotated[int, Query(ge=0, le=10_000)]
