@@ -163,6 +163,28 @@ def test_workers_play_side_by_side_and_their_checkpoint_resumes_exactly(tmp_path
         assert torch.equal(a, b)
 
 
+def test_ray_actors_train_exactly_as_the_workers_in_process() -> None:
+    """``--ray``: the same workers as Ray actors on a local cluster of 2 CPUs give the very same
+    network after a few updates as the in-process ones (skipped where Ray is not installed)."""
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'sakura[cluster]')")
+    from sakura.rl.selfplay.distributed import parallel_tables
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        trained = []
+        for on_ray in (False, True):
+            trainer = Trainer(small())
+            trainer.tables = parallel_tables(trainer, 2, ray=on_ray)  # type: ignore[assignment]
+            trainer.run(updates=2)
+            assert trainer.last_stats["decisions"] > 2 * 8 * 4
+            trained.append(trainer)
+    finally:
+        ray.shutdown()
+    local, remote = trained
+    for a, b in zip(local.model.parameters(), remote.model.parameters(), strict=True):
+        assert torch.equal(a, b)
+
+
 def test_the_value_head_guides_the_search(tmp_path: Path) -> None:
     """``mcts:N,value=FILE``: the search stops its rollouts at once and asks the value head."""
     trainer = Trainer(small())

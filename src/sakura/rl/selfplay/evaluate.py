@@ -73,9 +73,9 @@ def win_share(net: PolicyNet, make_env: Any, spec: str, games: int, *, seed: int
                 bots.follow(seatings[i], actions, i)
         was_ended = ended
         obs, mask, _, terminated = env.step(actions)
-        for i in np.flatnonzero(was_ended & ~done):
+        for i in np.flatnonzero(was_ended & ~done).tolist():
             bots.begin(seatings[i], int(i))
-        for i in np.flatnonzero(terminated & ~done):
+        for i in np.flatnonzero(terminated & ~done).tolist():
             shares.append(float(env.games.returns[i, seat[i]]))
             played[i] += 1
             if played[i] >= quota[i]:

@@ -40,10 +40,12 @@ class ActorCritic(nn.Module):
         self.critic = perceptron([obs_size, *hidden, 1], 1.0)
 
     def masked_logits(self, obs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        return self.actor(obs).masked_fill(~mask, -1e9)
+        logits: torch.Tensor = self.actor(obs).masked_fill(~mask, -1e9)
+        return logits
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:
-        return self.critic(obs).squeeze(-1)
+        value: torch.Tensor = self.critic(obs).squeeze(-1)
+        return value
 
 
 class TorchLearner:

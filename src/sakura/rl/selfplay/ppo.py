@@ -90,7 +90,7 @@ def update(
             value_loss = 0.5 * (model.value(obs[b]) - target_t[b]).pow(2).mean()
             loss = policy_loss + settings.vf_coef * value_loss - settings.ent_coef * entropy
             optimizer.zero_grad()
-            loss.backward()
+            torch.autograd.backward(loss)
             torch.nn.utils.clip_grad_norm_(model.parameters(), settings.max_grad_norm)
             optimizer.step()
             with torch.no_grad():

@@ -66,7 +66,8 @@ class Rollout:
 def sample_masked(logits: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """One action a row from the softmax of ``logits`` over the legal ids (Gumbel-max)."""
     gumbel = -np.log(-np.log(rng.random(logits.shape)))
-    return np.argmax(np.where(mask, logits + gumbel, -np.inf), axis=-1)
+    chosen: np.ndarray = np.argmax(np.where(mask, logits + gumbel, -np.inf), axis=-1)
+    return chosen
 
 
 class Tables:
@@ -97,7 +98,7 @@ class Tables:
         num, games, ended, rewards = state.pop("env_state")
         self.__dict__.update(state)
         self.env = self.make_env(num)
-        self.env.games = games
+        _restore_games(self.env.games, games)
         self.env._ended[:] = ended
         self.env.rewards[:] = rewards
         self.obs, self.mask = self.env.observe()
@@ -148,10 +149,10 @@ class Tables:
             self.obs, self.mask, r, terminated = self.env.step(actions)
             rewards[t] = r
             ended[t] = terminated
-            for i in np.flatnonzero(self.ended):  # these tables began their next game
+            for i in np.flatnonzero(self.ended).tolist():  # these tables began their next game
                 if self.seatings[i].kind == BOT:
                     self.bots.begin(self.seatings[i], int(i))
-            for i in np.flatnonzero(terminated):
+            for i in np.flatnonzero(terminated).tolist():
                 games += 1
                 self._finish(int(i), rng)
             self.ended = terminated.copy()
@@ -196,3 +197,15 @@ class Tables:
             share = float(self.env.games.returns[table, : self.players][s.learner].mean())
             self.league.record("past" if s.kind == PAST else "bot", s.opponent, share)
         self.seatings[table] = self._seat(table, rng)
+
+
+def _restore_games(live: Any, saved: Any) -> None:
+    """Copy a checkpoint's tables into the env's own arrays, in place: the compiled backend
+    holds views of those arrays (and the observations it last wrote), so the env's ``games``
+    object must stay the one it was built with."""
+    for name, value in vars(saved).items():
+        current = getattr(live, name, None)
+        if isinstance(value, np.ndarray) and isinstance(current, np.ndarray) and current.shape == value.shape:
+            current[...] = value
+        else:
+            setattr(live, name, value)

@@ -130,7 +130,7 @@ class Trainer:
                 loss = -logp.gather(1, actions[b, None]).mean()
                 loss = loss + 0.5 * (self.model.value(obs[b]) - target[b]).pow(2).mean()
                 optimizer.zero_grad()
-                loss.backward()
+                torch.autograd.backward(loss)
                 optimizer.step()
                 total += loss.item() * len(b)
             print(
@@ -313,7 +313,7 @@ def demonstrations(config: Config, spec: str, games: int, rng: np.random.Generat
     while finished < games:
         legal = mask[:, :, : env.wait] != 0
         actions = mask.argmax(axis=2)
-        for i in np.flatnonzero(~ended):
+        for i in np.flatnonzero(~ended).tolist():
             bots.act(seatings[i], actions, mask, int(i))
             bots.follow(seatings[i], actions, int(i))
         decides = (legal.sum(axis=2) >= 2) & ~ended[:, None]
@@ -326,7 +326,7 @@ def demonstrations(config: Config, spec: str, games: int, rng: np.random.Generat
         count += len(ti)
         was_ended = ended
         obs, mask, r, terminated = env.step(actions)
-        for i in np.flatnonzero(was_ended):
+        for i in np.flatnonzero(was_ended).tolist():
             bots.begin(seatings[i], int(i))
         where.append(w)
         rewards.append(r.astype(np.float32))
