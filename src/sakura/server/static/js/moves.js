@@ -22,10 +22,10 @@ function game(entry) {
       : t("moves.bots"));
   const parts = [
     el("a", { href: `/t/${entry.id}`, class: "button" }, t("moves.open", { id: entry.id })), " ", whose,
-    el("span", { class: "note" }, ` ${t("moves.round", { round: num(entry.round) })}`),
+    el("span", { class: "note" }, ` · ${t("moves.round", { round: num(entry.round) })}`),
   ];
   if (entry.deadline) {
-    parts.push(el("span", { class: "deadline", "data-deadline": entry.deadline }, ` ${untilDeadline(entry.deadline)}`));
+    parts.push(el("span", { class: "deadline", "data-deadline": entry.deadline }, ` · ${untilDeadline(entry.deadline)}`));
   }
   const item = el("li", { class: entry.your_move ? "moves-game mine" : "moves-game", "data-table": entry.id }, ...parts);
   if (entry.last_round && entry.last_round.length) {
