@@ -11,6 +11,9 @@ collect_ignore_glob = ["*.py"] if MISSING else []
 NO_JAX = importlib.util.find_spec("jax") is None
 if NO_JAX:  # the batched engine's JAX path (the jax extra)
     collect_ignore_glob += ["batch/jax_*.py"]
+NO_TORCH = importlib.util.find_spec("torch") is None
+if NO_TORCH:  # the self-play trainer (the train extra): its modules import torch
+    collect_ignore_glob += ["selfplay/*.py"]
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

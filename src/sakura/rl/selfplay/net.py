@@ -32,7 +32,7 @@ def perceptron(sizes: list[int], last_gain: float) -> nn.Sequential:
     return nn.Sequential(*layers)
 
 
-class ActorCritic(nn.Module):
+class ActorCritic(nn.Module):  # type: ignore[misc, unused-ignore]  # Any where torch is not installed
     def __init__(self, obs_size: int, num_actions: int, hidden: list[int]) -> None:
         super().__init__()
         self.obs_size, self.num_actions, self.hidden = obs_size, num_actions, list(hidden)
@@ -55,7 +55,7 @@ class TorchLearner:
     def __init__(self, model: ActorCritic) -> None:
         self.model = model
 
-    @torch.no_grad()
+    @torch.no_grad()  # type: ignore[untyped-decorator, unused-ignore]  # typed only where torch is installed
     def act(
         self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -67,9 +67,10 @@ class TorchLearner:
         logp = logp_all[np.arange(len(actions)), actions]
         return actions, logp.astype(np.float32), self.model.value(x).numpy()
 
-    @torch.no_grad()
+    @torch.no_grad()  # type: ignore[untyped-decorator, unused-ignore]
     def value(self, obs: np.ndarray) -> np.ndarray:
-        return self.model.value(torch.from_numpy(np.array(obs))).numpy()
+        values: np.ndarray = self.model.value(torch.from_numpy(np.array(obs))).numpy()
+        return values
 
 
 def _layers(seq: nn.Sequential) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
