@@ -52,6 +52,29 @@ HeuristicFactory = Callable[[Game[Any]], Heuristic]
 _HEURISTICS: dict[str, HeuristicFactory] = {}
 
 
+def look_ahead(
+    state: State[Any],
+    apply: Callable[[int, Any], Any],
+    heuristic: Heuristic,
+    decisions: int,
+    rng: random.Random,
+) -> None:
+    """Play ``state``'s next ``decisions`` decisions by the heuristic's best action (ties drawn
+    by ``rng``): the greedy look-ahead the searches' rollouts begin with (``mcts``'s and
+    ``br``'s ``lookahead=N``), so that the players they imagine play as well as ``greedy``."""
+    while decisions > 0 and not state.is_terminal():
+        for p in state.current_players():
+            decisions -= 1
+            choices = state.legal_actions(p)
+            if len(choices) == 1:
+                apply(p, choices[0])
+                continue
+            scores = heuristic.prior(state, p, choices)
+            top = max(scores)
+            best = [a for a, v in zip(choices, scores, strict=True) if v >= top - 1e-9]
+            apply(p, best[0] if len(best) == 1 else best[rng.randrange(len(best))])
+
+
 def register_heuristic(game_name: str, factory: HeuristicFactory) -> None:
     """Make ``heuristic_for(game)`` build ``factory(game)`` for games named ``game_name``."""
     _HEURISTICS[game_name] = factory

@@ -28,7 +28,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sakura.bots.base import Limit, check_view, weighted_index
-from sakura.bots.heuristics import Heuristic, Playout, evaluator_for, hand_reader_for, heuristic_for
+from sakura.bots.heuristics import (
+    Heuristic,
+    Playout,
+    evaluator_for,
+    hand_reader_for,
+    heuristic_for,
+    look_ahead,
+)
 from sakura.engine import Action, Game, State, View, fast_path
 
 # A node's statistics for one player: action -> [visits, total reward, availability, prior].
@@ -228,19 +235,8 @@ class MctsBot:
         rng = self.rng
         heuristic = self.heuristic
         epsilon = self.epsilon
-        smart = self.lookahead if heuristic is not None else 0
-        while smart > 0 and not state.is_terminal():
-            for p in state.current_players():
-                smart -= 1
-                actions = state.legal_actions(p)
-                if len(actions) == 1:
-                    apply(p, actions[0])
-                    continue
-                assert heuristic is not None
-                scores = heuristic.prior(state, p, actions)
-                top = max(scores)
-                best = [a for a, v in zip(actions, scores, strict=True) if v >= top - 1e-9]
-                apply(p, best[0] if len(best) == 1 else best[rng.randrange(len(best))])
+        if heuristic is not None and self.lookahead > 0:
+            look_ahead(state, apply, heuristic, self.lookahead, rng)
         if self.playout is not None:
             self.playout(state, rng, epsilon)
             return None

@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sakura.bots.base import Limit, check_view, weighted_index
-from sakura.bots.heuristics import Heuristic, Playout, heuristic_for
+from sakura.bots.heuristics import Heuristic, Playout, heuristic_for, look_ahead
 from sakura.engine import Action, Game, State, View, fast_path
 
 
@@ -155,19 +155,8 @@ class RolloutBot:
 
     def _roll(self, state: State[Any], apply: Callable[[int, Any], Any], rng: random.Random) -> None:
         heuristic = self.heuristic
-        smart = self.lookahead if heuristic is not None else 0
-        while smart > 0 and not state.is_terminal():
-            for p in state.current_players():
-                smart -= 1
-                choices = state.legal_actions(p)
-                if len(choices) == 1:
-                    apply(p, choices[0])
-                    continue
-                assert heuristic is not None
-                scores = heuristic.prior(state, p, choices)
-                top = max(scores)
-                best = [a for a, v in zip(choices, scores, strict=True) if v >= top - 1e-9]
-                apply(p, best[0] if len(best) == 1 else best[rng.randrange(len(best))])
+        if heuristic is not None:
+            look_ahead(state, apply, heuristic, self.lookahead, rng)
         if self.playout is not None:
             self.playout(state, rng, self.epsilon)
             return
