@@ -47,6 +47,7 @@ class Schedule:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._saver: asyncio.Task[None] | None = None
+        self._stopping = False  # stop(): a failed write is not tried again
         self.fired = 0  # deadlines fired, for the curious (and the benchmark)
 
     # ---------------------------------------------------------------- what the tables call
@@ -104,9 +105,16 @@ class Schedule:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        if self._saver is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._saver, 2 * self.db.timeout)
+        # Bounded without relying on cancellation: on Python 3.11 a cancel that meets a database
+        # call just as it fails can be lost inside ``wait_for`` (the writer would then retry its
+        # failing write forever, and ``wait_for`` wait for it). The writer sees ``_stopping``
+        # and gives up after its next failure; what it could not store is logged.
+        self._stopping = True
+        saver = self._saver
+        if saver is not None and not saver.done():
+            _, pending = await asyncio.wait({saver}, timeout=2 * self.db.timeout)
+            if pending:
+                saver.cancel()
 
     async def flushed(self) -> None:
         """Until every deadline changed so far is stored (a benchmark's, a test's wait)."""
@@ -163,6 +171,9 @@ class Schedule:
             try:
                 await self.db.call(save_deadlines, self.db.store, batch, what="storing deadlines")
             except Exception:
+                if self._stopping:
+                    log.warning("storing %d deadlines failed at stop; they were not stored", len(batch))
+                    return
                 log.warning("storing %d deadlines failed; trying again", len(batch))
                 self._unsaved = {**batch, **self._unsaved}  # newer values win
                 await asyncio.sleep(RETRY_SECONDS)
