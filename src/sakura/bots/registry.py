@@ -145,10 +145,7 @@ def _mcts(spec: str, game: Game[Any], seed: int, options: dict[str, str], *, lab
         options.setdefault("cut", "1")  # the estimate judges the leaves: a rollout stops at once
     for key, value in options.items():
         if key in _MCTS_FLOATS:
-            try:
-                kwargs[key] = float(value)
-            except ValueError:
-                raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
+            kwargs[key] = _number(spec, key, value)
         elif key == "rollout" and value in ("heuristic", "random"):
             kwargs[key] = value
         elif key in ("lookahead", "cut") and value.isdigit():
@@ -176,6 +173,14 @@ def _value_evaluator(game: Game[Any], name: str) -> Any:
     return getattr(module, attribute)(game, name)
 
 
+def _number(spec: str, key: str, value: str) -> float:
+    """Option ``key=value`` of ``spec`` as a number, or the error that says it is not one."""
+    try:
+        return float(value)
+    except ValueError:
+        raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
+
+
 _RM_INTS = {"iters": "iterations", "width": "width", "joint": "joint", "fallback": "fallback"}
 
 
@@ -188,10 +193,7 @@ def _round_solver(spec: str, game: Game[Any], seed: int, options: dict[str, str]
         elif (key == "play" and value in PLAYS) or (key == "leaf" and value in LEAVES):
             kwargs[key] = value
         elif key in ("w", "scale", "epsilon"):
-            try:
-                kwargs[key] = float(value)
-            except ValueError:
-                raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
+            kwargs[key] = _number(spec, key, value)
         else:
             raise BotError(
                 f"unknown rm option {key}={value!r}; options: iters=N, width=N, joint=N, fallback=N, "
@@ -210,10 +212,7 @@ def _rollouts(spec: str, game: Game[Any], seed: int, options: dict[str, str], *,
         elif key == "halve" and value in ("0", "1"):
             kwargs[key] = value == "1"
         elif key in ("model", "w", "scale", "epsilon"):
-            try:
-                kwargs[key] = float(value)
-            except ValueError:
-                raise BotError(f"option {key} of {spec!r} is a number, not {value!r}") from None
+            kwargs[key] = _number(spec, key, value)
         else:
             raise BotError(
                 f"unknown br option {key}={value!r}; options: lookahead=N, model=T, halve=0|1, "
