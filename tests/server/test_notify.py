@@ -452,6 +452,9 @@ def test_the_game_end_is_told_with_the_result(sqlite_url: str, inbox: tuple[Inbo
         assert subjects[-1] == "Game over at Sakura" and subjects.count("Game over at Sakura") == 1
         last = mails.mails[-1].get_body(("plain",)).get_content()
         assert "Your score:" in last and "won by" in last
+        # every decision before was told (a mail each) and then pruned from the ledger: a
+        # finished table keeps one row a seat, its end
+        assert len(subjects) > 2 and ledger(sqlite_url, table_id) == ["end"]
 
 
 def test_a_restart_does_not_tell_the_same_decision_again(database_url: str, inbox: tuple[Inbox, int]) -> None:

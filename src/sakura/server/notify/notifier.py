@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("sakura.server")
 
-END = "end"  # the ledger's decision for a game's end
+END = store.END  # the ledger's decision for a game's end
 PUSH_THREADS = 4  # pushes under way at once (each waits on a push service)
 
 

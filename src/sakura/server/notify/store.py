@@ -105,14 +105,29 @@ def unsubscribe_push(store: Store, endpoint: str, key: str | None = None) -> boo
         return bool(conn.execute(query).rowcount)
 
 
+END = "end"  # the ledger's decision for a game's end
+
+
 def claim(store: Store, table_id: str, seat: int, decision: str) -> bool:
     """Note that ``seat`` at ``table_id`` is told about ``decision``: False if it was already
-    (by this process before a restart, or by another before a failover)."""
+    (by this process before a restart, or by another before a failover).
+
+    The ledger is pruned as it goes: a game's end is the seat's last notification, so claiming
+    it deletes the seat's rows of the decisions before (no decision of a finished game is told
+    again), and a finished table keeps one row a seat, not one a round."""
     try:
         with store.engine.begin() as conn:
             conn.execute(
                 insert(NotifiedRow).values(table_id=table_id, seat=seat, decision=decision, at=now())
             )
+            if decision == END:
+                conn.execute(
+                    delete(NotifiedRow).where(
+                        NotifiedRow.table_id == table_id,
+                        NotifiedRow.seat == seat,
+                        NotifiedRow.decision != END,
+                    )
+                )
     except IntegrityError:
         return False
     return True
