@@ -60,3 +60,34 @@ def test_a_moderator_on_one_process_hides_and_closes_at_the_owner(site_of: Any, 
     assert site.owner(table) is None
     audit = moderator.get("/api/admin").json()["audit"]
     assert [a["action"] for a in audit[:3]] == ["close", "hide", "grant"]
+
+
+def test_a_deleted_account_is_unbound_at_the_owner_of_its_table(site_of: Any) -> None:  # noqa: F811
+    """Ada deletes her account through process 1 while her game is served by process 0: the
+    owner unbinds her seat in memory too (before, only the database lost the binding, and the
+    owner's memory kept her name until it rebuilt the table), and the freed name gets none of it."""
+    site = site_of(2)
+    home, away = (f"http://127.0.0.1:{port}" for port in site.ports)
+    ada = httpx.Client(base_url=home, timeout=30)
+    signed = ada.post("/api/signup", json={"username": "Ada", "password": PASSWORD})
+    assert signed.status_code == 201, signed.text
+    csrf = {"x-csrf-token": signed.json()["csrf"]}
+    body = {"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    created = ada.post("/api/tables", json=body, headers=csrf)
+    assert created.status_code == 201, created.text
+    table = created.json()["table"]["id"]
+    joined = httpx.post(f"{away}/api/tables/{table}/join", json={}, timeout=30)
+    assert joined.status_code == 200, joined.text
+    assert site.owner(table) == 0
+    assert ada.get(f"/api/tables/{table}").json()["seats"][0]["name"] == "Ada"
+
+    elsewhere = httpx.Client(base_url=away, cookies=ada.cookies, timeout=30)  # her session, process 1
+    deleted = elsewhere.post("/api/account/delete", json={"password": PASSWORD}, headers=csrf)
+    assert deleted.status_code == 200, deleted.text
+    for base in (home, away):  # the owner's memory and the relay alike
+        seats = httpx.get(f"{base}/api/tables/{table}", timeout=30).json()["seats"]
+        assert seats[0]["name"] == "" and seats[0].get("account") is None, seats
+    assert site.owner(table) == 0  # unbound where it is played, not taken elsewhere
+    impostor = httpx.Client(base_url=home, timeout=30)
+    assert impostor.post("/api/signup", json={"username": "ada", "password": PASSWORD}).status_code == 201
+    assert impostor.get("/api/me").json()["tables"] == []

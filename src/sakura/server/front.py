@@ -11,10 +11,12 @@ kind it holds.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sakura.server import chat
 from sakura.server.errors import TableError
+from sakura.server.names import name_key
 from sakura.server.turns import moves
 
 if TYPE_CHECKING:
@@ -54,6 +56,8 @@ class TableFront(Protocol):
     async def hint(self, conn: Connection) -> None: ...
 
     async def moderate(self, what: str, message: int | None) -> None: ...
+
+    async def unbind(self, account: str) -> None: ...
 
     async def since(self, token: str | None, account: str | None, seq: int) -> dict[str, Any]: ...
 
@@ -105,6 +109,20 @@ class LocalTable:
             chat.hidden(self.table, message)
         elif what == "close":
             await self.lobby.close_table(self.table)
+
+    async def unbind(self, account: str) -> None:
+        """``account`` deleted (stored already): its seats here keep their player (the seat's
+        token) and lose the account and its name, stored, then changed in memory, so a later
+        seat change cannot write the binding back."""
+        table = self.table
+        if table.status != "playing":
+            return
+        key = name_key(account)
+        async with table.lock:
+            for seat, held in enumerate(table.seats):
+                if held.account is not None and name_key(held.account) == key:
+                    await table.change_seat(seat, replace(held, account=None, name=""))
+            table.broadcast_table()
 
     async def since(self, token: str | None, account: str | None, seq: int) -> dict[str, Any]:
         return moves.since(self.table, token, account, seq)

@@ -116,9 +116,10 @@ def banned_accounts(store: Store) -> list[dict[str, Any]]:
     return [{"username": r[0], "banned": _iso(r[1])} for r in rows]
 
 
-def delete_account(store: Store, username: str) -> list[str]:
+def delete_account(store: Store, username: str) -> tuple[list[str], list[str]]:
     """Delete ``username``'s account (see the module docstring); the ids of the finished games
-    whose seats were unnamed."""
+    whose seats were unnamed, and of the tables in play where a seat was unbound (their
+    owners, wherever they are served, unbind it in memory too)."""
     key = name_key(username)
     with store.engine.begin() as conn:
         games = list(
@@ -132,12 +133,14 @@ def delete_account(store: Store, username: str) -> list[str]:
                     conn.execute(update(model).where(column == table_id).values(seats=changed))
         # unfinished tables: the seat is unbound too, or whoever signs up with the freed name next
         # would be given it (a logged-in account gets its seats back from any browser)
+        playing = []
         for table_id, seats in conn.execute(
             select(TableRow.id, TableRow.seats).where(TableRow.status == "playing")
-        ):
+        ).all():
             if any(_is(s, key) for s in seats):
                 changed = [_unnamed(s) if _is(s, key) else s for s in seats]
                 conn.execute(update(TableRow).where(TableRow.id == table_id).values(seats=changed))
+                playing.append(table_id)
         conn.execute(delete(ArchivePlayerRow).where(ArchivePlayerRow.account == key))
         # its turn-based seats count for nobody now (turns/bounds.py), not for the freed name
         conn.execute(update(TurnSeatRow).where(TurnSeatRow.account == key).values(account=None))
@@ -149,7 +152,7 @@ def delete_account(store: Store, username: str) -> list[str]:
         notify_store.forget(conn, key)  # its e-mail address and push subscriptions (notify/)
         conn.execute(delete(AccountRow).where(AccountRow.key == key))
         _audit(conn, key, "delete", key, f"by its owner; {len(games)} finished games unnamed")
-    return games
+    return games, playing
 
 
 def _is(seat: dict[str, Any], key: str) -> bool:

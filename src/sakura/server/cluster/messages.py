@@ -93,6 +93,15 @@ class Moderate:
 
 
 @dataclass(frozen=True, slots=True)
+class Unbind:
+    """An account deleted (already stored): its seats at the table keep their player (the seat's
+    token) and lose the account and its name, in the owner's memory too."""
+
+    op: ClassVar[str] = "unbind"
+    account: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Since:
     """What happened at the table since move ``seq``, for the seat of ``token`` (or ``account``)."""
 
@@ -114,11 +123,39 @@ class Moves:
 
 
 Request = (
-    Info | Claim | Join | Leave | Act | Replace | Rematch | Say | Greet | Hint | Moderate | Since | Moves
+    Info
+    | Claim
+    | Join
+    | Leave
+    | Act
+    | Replace
+    | Rematch
+    | Say
+    | Greet
+    | Hint
+    | Moderate
+    | Unbind
+    | Since
+    | Moves
 )
 KINDS: dict[str, type[Request]] = {
     kind.op: kind
-    for kind in (Info, Claim, Join, Leave, Act, Replace, Rematch, Say, Greet, Hint, Moderate, Since, Moves)
+    for kind in (
+        Info,
+        Claim,
+        Join,
+        Leave,
+        Act,
+        Replace,
+        Rematch,
+        Say,
+        Greet,
+        Hint,
+        Moderate,
+        Unbind,
+        Since,
+        Moves,
+    )
 }
 
 

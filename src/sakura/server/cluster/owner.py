@@ -304,6 +304,9 @@ class ClusterLobby(Lobby):
             case messages.Moderate(what, chat_id):
                 await front.moderate(what, chat_id)
                 return {"ok": True}
+            case messages.Unbind(account):
+                await front.unbind(account)
+                return {"ok": True}
             case messages.Since(token, account, seq):
                 return {"ok": True, "since": await front.since(token, account, seq)}
         held = self.relayed.get(key)

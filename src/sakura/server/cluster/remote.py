@@ -85,6 +85,9 @@ class RemoteTable:
     async def moderate(self, what: str, message: int | None) -> None:
         await self.call(messages.Moderate(what, message))
 
+    async def unbind(self, account: str) -> None:
+        await self.call(messages.Unbind(account))
+
     async def since(self, token: str | None, account: str | None, seq: int) -> dict[str, Any]:
         reply = await self.call(messages.Since(token, account, seq))
         found: dict[str, Any] = reply["since"]

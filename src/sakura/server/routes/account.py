@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
+import logging
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -20,11 +20,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from sakura.server import accounts, moderation
 from sakura.server.errors import TableError
 from sakura.server.limits import KeyedLimiter
-from sakura.server.names import name_key
 from sakura.server.routes import deps
 from sakura.server.routes.deps import AccountDep, LobbyDep
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 REPORTS_PER_MINUTE = 6
 
 
@@ -64,16 +64,16 @@ async def report(
     return {"reported": chat_id}
 
 
-async def _unbind(table: Any, username: str) -> None:
-    """The deleted account's seats at ``table`` keep their player (the seat's token) and lose
-    the account and its name (stored, then changed in memory)."""
-    if table.status != "playing":
-        return
-    async with table.lock:
-        for seat, held in enumerate(table.seats):
-            if held.account is not None and name_key(held.account) == name_key(username):
-                await table.change_seat(seat, replace(held, account=None, name=""))
-        table.broadcast_table()
+async def _unbind(lobby: Any, table_id: str, username: str) -> None:
+    """The deleted account's seats at ``table_id`` keep their player (the seat's token) and lose
+    the account and its name in the memory of whichever process serves the table (its owner,
+    with many processes); the database has them unbound already, so a table that cannot be
+    reached now is unbound when it is next loaded."""
+    try:
+        front = await lobby.front(table_id)
+        await front.unbind(username)
+    except (KeyError, TableError) as exc:
+        log.warning("table %s: a deleted account's seat not unbound live: %s", table_id, exc)
 
 
 def _limiter(state: Any) -> KeyedLimiter:
@@ -97,13 +97,15 @@ async def delete(
     found = await lobby.db.call(accounts.hash_of, lobby.store, user, what="reading an account")
     if found is None or not await asyncio.to_thread(accounts.verify, found[1], body.password):
         raise TableError("wrong password", "bad_login")
-    games = await lobby.db.call(moderation.delete_account, lobby.store, user, what="deleting an account")
+    games, playing = await lobby.db.call(
+        moderation.delete_account, lobby.store, user, what="deleting an account"
+    )
     for table_id in games:  # finished games held in memory: read again, unnamed
         table = lobby.tables.get(table_id)
         if table is not None and table.status != "playing" and not table.connections:
             del lobby.tables[table_id]
-    for table in list(lobby.tables.values()):  # tables in play here: the seat unbound in memory too
-        await _unbind(table, user)
+    for table_id in playing:  # tables in play: the seat unbound in memory too, by their owners
+        await _unbind(lobby, table_id, user)
     lobby.clear_lists()
     response.delete_cookie(accounts.COOKIE, path="/", httponly=True, samesite="lax")
     return {"deleted": True, "games": len(games)}
