@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.server.cluster_site import pg, prefix, site_of  # noqa: F401  (the many-processes fixtures)
 
 from sakura.server import create_app
 

@@ -20,115 +20,23 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from tests.server.cluster_site import (
+    BENCHMARKS,
+    REDIS,
+    Site,
+    cluster_kill,
+    local_lobby,
+    next_message,
+    redis_up,
+    seated_table,
+)
 from tests.server.conftest import eventually
 from tests.server.test_hidden_information import cards_in, visible
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-sys.path.insert(0, str(BENCHMARKS))
-import cluster_kill  # noqa: E402  (benchmarks/cluster_kill.py: the site's processes and clients)
-
-REDIS = os.environ.get("SAKURA_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-PG = os.environ.get("SAKURA_TEST_POSTGRES_URL", cluster_kill.DEFAULT_PG)
-
-
-def _redis_up(url: str) -> bool:
-    import redis
-
-    try:
-        client = redis.Redis.from_url(url, socket_connect_timeout=1)
-        client.ping()
-        client.close()
-        return True
-    except Exception:
-        return False
-
-
-@pytest.fixture
-def pg() -> Iterator[str]:
-    try:
-        url = cluster_kill.pg_schema(PG)
-    except Exception as exc:
-        pytest.skip(
-            f"no PostgreSQL server reachable at {PG} ({type(exc).__name__}); set SAKURA_TEST_POSTGRES_URL"
-        )
-    try:
-        yield url
-    finally:
-        cluster_kill.drop_schema(url)
-
-
-@pytest.fixture
-def prefix() -> Iterator[str]:
-    if not _redis_up(REDIS):
-        pytest.skip(f"no Redis server reachable at {REDIS} (set SAKURA_TEST_REDIS_URL)")
-    name = f"sakura-test-{uuid.uuid4().hex[:8]}:"
-    try:
-        yield name
-    finally:
-        cluster_kill.drop_prefix(REDIS, name)
-
-
-class Site:
-    """``count`` server processes on loopback ports, stopped at the end."""
-
-    def __init__(self, db: str, redis_url: str, prefix: str, count: int, lease: float = 1.5) -> None:
-        self.db, self.redis_url, self.prefix, self.lease = db, redis_url, prefix, lease
-        self.ports = [cluster_kill.free_port() for _ in range(count)]
-        self.nodes = [
-            cluster_kill.start_node(db, redis_url, prefix, p, lease=lease, wait=False) for p in self.ports
-        ]
-        for port, node in zip(self.ports, self.nodes, strict=True):
-            cluster_kill.wait_up(port, node)
-
-    def owner(self, table: str) -> int | None:
-        """The index of the process that owns ``table``."""
-        pid = cluster_kill.owner_pid(self.redis_url, self.prefix, table)
-        return next((i for i, n in enumerate(self.nodes) if n.pid == pid), None)
-
-    def stored_deadline(self, table: str) -> float | None:
-        """The timer's deadline of ``table`` as its owner last stored it in Redis."""
-        import redis
-
-        client = redis.Redis.from_url(self.redis_url)
-        try:
-            value = client.get(f"{self.prefix}deadline:{table}")
-        finally:
-            client.close()
-        return None if value is None else float(value.decode())
-
-    def stop(self) -> None:
-        for node in self.nodes:
-            if node.poll() is None:
-                os.kill(node.pid, signal.SIGCONT)
-                node.send_signal(signal.SIGTERM)
-        for node in self.nodes:
-            try:
-                node.wait(30)
-            except subprocess.TimeoutExpired:
-                node.kill()
-
-
-@pytest.fixture
-def site_of(pg: str, prefix: str) -> Iterator[Any]:
-    sites: list[Site] = []
-
-    def make(count: int, redis_url: str = REDIS, lease: float = 1.5) -> Site:
-        site = Site(pg, redis_url, prefix, count, lease)
-        sites.append(site)
-        return site
-
-    try:
-        yield make
-    finally:
-        for site in sites:
-            site.stop()
 
 
 def _entitled(db: str, table_id: str, seats: list[int | None]) -> dict[int | None, list[set[int]]]:
@@ -225,26 +133,9 @@ async def _play(
     return told, heard
 
 
-def _table(site: Site, players: int, on: int = 0) -> tuple[str, list[str]]:
-    """A table of human seats created on process ``on``, the other seats joined through the others."""
-    created = httpx.post(
-        f"http://127.0.0.1:{site.ports[on]}/api/tables",
-        json={"players": players, "seats": [{"kind": "human"}] * players},
-        timeout=30,
-    )
-    created.raise_for_status()
-    table, tokens = created.json()["table"]["id"], [created.json()["token"]]
-    for k in range(players - 1):
-        port = site.ports[(on + k + 1) % len(site.ports)]
-        joined = httpx.post(f"http://127.0.0.1:{port}/api/tables/{table}/join", json={}, timeout=30)
-        joined.raise_for_status()
-        tokens.append(joined.json()["token"])
-    return table, tokens
-
-
 def test_four_seats_on_three_processes_play_to_the_end_and_each_sees_only_its_view(site_of: Any) -> None:
     site = site_of(3)
-    table, tokens = _table(site, 4)
+    table, tokens = seated_table(site, 4)
     told, heard = asyncio.run(_play(site, table, tokens, [0, 1, 2, 1], spectators=1))
     assert table in told.finished
     assert site.owner(table) == 0  # the creator owned it throughout; the others relayed
@@ -345,7 +236,7 @@ def test_a_stale_owner_paused_past_its_lease_cannot_write(site_of: Any) -> None:
     from websockets.sync.client import connect
 
     site = site_of(2, lease=1.0)
-    table, tokens = _table(site, 2, on=0)
+    table, tokens = seated_table(site, 2, on=0)
     engine = create_engine(site.db)
     with connect(f"ws://127.0.0.1:{site.ports[0]}/ws/{table}") as stale:
         stale.send(f'{{"type": "hello", "token": "{tokens[0]}"}}')
@@ -393,7 +284,7 @@ def _redis_server(port: int) -> subprocess.Popen[bytes]:
         stdout=subprocess.DEVNULL,
     )
     for _ in range(200):
-        if _redis_up(f"redis://127.0.0.1:{port}/0"):
+        if redis_up(f"redis://127.0.0.1:{port}/0"):
             return server
         time.sleep(0.05)
     raise AssertionError("redis-server did not start")
@@ -410,7 +301,7 @@ def test_redis_restarted_mid_game_play_resumes_and_nothing_is_lost(site_of: Any)
     redis_server = _redis_server(port)
     try:
         site = site_of(3, redis_url=f"redis://127.0.0.1:{port}/0")
-        table, tokens = _table(site, 3)
+        table, tokens = seated_table(site, 3)
 
         async def game() -> cluster_kill.Told:
             told = cluster_kill.Told()
@@ -577,27 +468,6 @@ def test_a_timer_survives_failover_with_its_deadline(site_of: Any) -> None:
         time.sleep(0.5)
 
 
-@contextlib.asynccontextmanager
-async def _local_lobby(prefix: str, tmp_path: Path) -> Any:
-    """A :class:`ClusterLobby` in this process, on a SQLite file and the real Redis, not started
-    (no keeper): a test drives its takeover and its timer's writes itself."""
-    from sakura.server.cluster.owner import ClusterLobby
-    from sakura.server.db import Store
-
-    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
-    lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
-    redis = lobby.redis
-    try:
-        yield lobby
-    finally:
-        for table in list(lobby.tables.values()):
-            await table.close()
-        await lobby.writer.aclose()
-        lobby.db.close()
-        await redis.aclose()
-        store.close()
-
-
 def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in(
     prefix: str, tmp_path: Path
 ) -> None:
@@ -622,7 +492,7 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
             self.id, self.deadline = "t1", deadline
 
     async def run() -> tuple[float | None, float | None]:
-        async with _local_lobby(prefix, tmp_path) as lobby:
+        async with local_lobby(prefix, tmp_path) as lobby:
             real = lobby.redis
             lobby.timers.redis = SlowDelete(real)
             for deadline in (None, time.time() + 20, None, time.time() + 30):
@@ -645,7 +515,7 @@ def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: st
     from sakura.server.table_request import NewTable
 
     async def run() -> tuple[Any, Any, Any]:
-        async with _local_lobby(prefix, tmp_path) as lobby:
+        async with local_lobby(prefix, tmp_path) as lobby:
             made, _, _ = await lobby.create(NewTable(players=2))
             table_id = made.id
             await made.close()  # as if its owner died: gone from memory, its lease lapsed
@@ -764,18 +634,6 @@ def test_serve_with_workers_shares_one_port(pg: str, prefix: str, tmp_path: Path
         log.close()
 
 
-async def _next(ws: Any, kind: str, seconds: float = 60) -> dict[str, Any]:
-    """The next message of type ``kind`` on ``ws`` (others are skipped)."""
-
-    async def wait() -> dict[str, Any]:
-        while True:
-            message: dict[str, Any] = json.loads(await ws.recv())
-            if message["type"] == kind:
-                return message
-
-    return await asyncio.wait_for(wait(), seconds)
-
-
 def test_chat_its_history_and_hints_work_for_a_player_on_another_process(site_of: Any) -> None:
     # The table is owned by process 0; seat 1 plays through process 1. What seat 1 says is
     # stored once by the owner and reaches seat 0; the history reaches a late spectator on
@@ -783,23 +641,23 @@ def test_chat_its_history_and_hints_work_for_a_player_on_another_process(site_of
     import websockets
 
     site = site_of(2)
-    table, tokens = _table(site, 2)
+    table, tokens = seated_table(site, 2)
 
     async def run() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
         urls = [f"ws://127.0.0.1:{port}/ws/{table}" for port in site.ports]
         async with websockets.connect(urls[0]) as home, websockets.connect(urls[1]) as away:
             await home.send(json.dumps({"type": "hello", "token": tokens[0]}))
             await away.send(json.dumps({"type": "hello", "token": tokens[1]}))
-            await _next(home, "welcome")
-            await _next(away, "welcome")
+            await next_message(home, "welcome")
+            await next_message(away, "welcome")
             await away.send(json.dumps({"type": "chat", "text": "سلام from afar"}))
-            said = await _next(home, "chat")
-            echoed = await _next(away, "chat")
+            said = await next_message(home, "chat")
+            echoed = await next_message(away, "chat")
             await away.send(json.dumps({"type": "hint"}))
-            hint = await _next(away, "hint", seconds=120)
+            hint = await next_message(away, "hint", seconds=120)
             async with websockets.connect(urls[1]) as late:
                 await late.send(json.dumps({"type": "hello", "name": "Late"}))
-                history = (await _next(late, "chat_history"))["messages"]
+                history = (await next_message(late, "chat_history"))["messages"]
             return said, echoed, hint, history
 
     said, echoed, hint, history = asyncio.run(run())

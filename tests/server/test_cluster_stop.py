@@ -20,8 +20,8 @@ from typing import Any
 
 import httpx
 import websockets
+from tests.server.cluster_site import REDIS
 from tests.server.conftest import eventually
-from tests.server.test_cluster import REDIS, pg, prefix  # noqa: F401  (the fixtures)
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
@@ -45,7 +45,7 @@ async def _play(port: int, table: str, token: str, acted: list[int]) -> None:
             pass
 
 
-def test_sigterm_stops_a_cluster_process_mid_game_within_ten_seconds(pg: str, prefix: str) -> None:  # noqa: F811
+def test_sigterm_stops_a_cluster_process_mid_game_within_ten_seconds(pg: str, prefix: str) -> None:
     port = cluster_kill.free_port()
     command = [str(Path(sys.executable).with_name("sakura")), "serve", "--no-open", "--port", str(port)]
     process = subprocess.Popen(

@@ -81,16 +81,16 @@ def test_metrics_are_off_by_default_and_not_on_the_players_port(sqlite_url: str)
 def test_a_table_taken_over_counts_as_a_failover(tmp_path: Path) -> None:
     """The keeper of one process takes a table whose owner stopped renewing its lease: the
     process's ``sakura_failovers_total`` says so (PostgreSQL is not needed: SQLite and Redis)."""
-    from tests.server.test_cluster import REDIS, _local_lobby, _redis_up, cluster_kill
+    from tests.server.cluster_site import REDIS, cluster_kill, local_lobby, redis_up
 
     from sakura.server.table_request import NewTable
 
-    if not _redis_up(REDIS):
+    if not redis_up(REDIS):
         pytest.skip(f"no Redis server reachable at {REDIS} (set SAKURA_TEST_REDIS_URL)")
     prefix = f"sakura-metrics-{uuid.uuid4().hex[:8]}:"
 
     async def run() -> tuple[float, float]:
-        async with _local_lobby(prefix, tmp_path) as lobby:
+        async with local_lobby(prefix, tmp_path) as lobby:
             made, _, _ = await lobby.create(NewTable(players=2))
             before = _failovers(lobby)
             await made.close()  # as if its owner died: gone from memory, its lease lapsed

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import httpx
-from tests.server.test_cluster import _next, _table, pg, prefix, site_of  # noqa: F401 (fixtures)
+from tests.server.cluster_site import next_message, seated_table
 from typer.testing import CliRunner
 
 from sakura.cli.main import app as cli
@@ -18,11 +18,11 @@ from sakura.cli.main import app as cli
 PASSWORD = "a good long password"
 
 
-def test_a_moderator_on_one_process_hides_and_closes_at_the_owner(site_of: Any, pg: str) -> None:  # noqa: F811
+def test_a_moderator_on_one_process_hides_and_closes_at_the_owner(site_of: Any, pg: str) -> None:
     import websockets
 
     site = site_of(2)
-    table, tokens = _table(site, 2)  # owned by process 0; seat 1 joined through process 1
+    table, tokens = seated_table(site, 2)  # owned by process 0; seat 1 joined through process 1
     moderator = httpx.Client(base_url=f"http://127.0.0.1:{site.ports[1]}", timeout=30)
     signed = moderator.post("/api/signup", json={"username": "Mod", "password": PASSWORD})
     assert signed.status_code == 201, signed.text
@@ -35,20 +35,20 @@ def test_a_moderator_on_one_process_hides_and_closes_at_the_owner(site_of: Any, 
         async with websockets.connect(urls[0]) as home, websockets.connect(urls[1]) as away:
             await home.send(json.dumps({"type": "hello", "token": tokens[0]}))
             await away.send(json.dumps({"type": "hello", "token": tokens[1]}))
-            await _next(home, "welcome")
-            await _next(away, "welcome")
+            await next_message(home, "welcome")
+            await next_message(away, "welcome")
             await away.send(json.dumps({"type": "chat", "text": "rude words"}))
-            said = await _next(home, "chat")
+            said = await next_message(home, "chat")
             hidden = await asyncio.to_thread(
                 moderator.post, "/api/admin/hide", json={"message": said["id"]}, headers=csrf
             )
             assert hidden.status_code == 200 and hidden.json()["live"] is True, hidden.text
-            gone = [(await _next(ws, "chat_hidden"))["id"] for ws in (home, away)]
+            gone = [(await next_message(ws, "chat_hidden"))["id"] for ws in (home, away)]
             closed = await asyncio.to_thread(
                 moderator.post, "/api/admin/close", json={"table": table}, headers=csrf
             )
             assert closed.status_code == 200, closed.text
-            return said["id"], gone, await _next(home, "closed"), await _next(away, "closed")
+            return said["id"], gone, await next_message(home, "closed"), await next_message(away, "closed")
 
     said, gone, home_told, away_told = asyncio.run(run())
     assert gone == [said, said]  # off the owner's own page and the relayed one
@@ -62,7 +62,7 @@ def test_a_moderator_on_one_process_hides_and_closes_at_the_owner(site_of: Any, 
     assert [a["action"] for a in audit[:3]] == ["close", "hide", "grant"]
 
 
-def test_a_deleted_account_is_unbound_at_the_owner_of_its_table(site_of: Any) -> None:  # noqa: F811
+def test_a_deleted_account_is_unbound_at_the_owner_of_its_table(site_of: Any) -> None:
     """Ada deletes her account through process 1 while her game is served by process 0: the
     owner unbinds her seat in memory too (before, only the database lost the binding, and the
     owner's memory kept her name until it rebuilt the table), and the freed name gets none of it."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.server.test_cluster import REDIS
+from tests.server.cluster_site import REDIS
 from tests.server.test_turn_failover import redis_prefix  # noqa: F401  (a fixture)
 
 from sakura.server import create_app

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.server.cluster_site import REDIS, cluster_kill, redis_up
 from tests.server.conftest import eventually
-from tests.server.test_cluster import REDIS, _redis_up, cluster_kill
 
 from sakura.server.table_request import NewTable
 from sakura.server.turns import FakeClock, Pace
@@ -26,7 +26,7 @@ HOUR = 3600.0
 @pytest.fixture
 def redis_prefix() -> Iterator[str]:
     """A fresh Redis key prefix (dropped after), or the test skipped without Redis."""
-    if not _redis_up(REDIS):
+    if not redis_up(REDIS):
         pytest.skip(f"no Redis server reachable at {REDIS} (set SAKURA_TEST_REDIS_URL)")
     name = f"sakura-test-{uuid.uuid4().hex[:8]}:"
     try:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.server.cluster_site import REDIS
 from tests.server.conftest import eventually
-from tests.server.test_cluster import REDIS
 from tests.server.test_turn_failover import redis_prefix  # noqa: F401  (the fixture)
 
 from sakura.server.errors import TableError
