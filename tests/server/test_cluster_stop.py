@@ -82,6 +82,11 @@ def test_sigterm_stops_a_cluster_process_mid_game_within_ten_seconds(pg: str, pr
         took = asyncio.run(scene())
         assert process.poll() is not None, "still running a minute after SIGTERM"
         assert took < PROMISE, f"gone {took:.1f} s after SIGTERM (promised: {PROMISE:g} s)"
+        # and it stopped by itself, not by the hard exit that bounds a stop (serving.Server): a
+        # task whose cancellation was lost once kept the process up until then (tasks.py)
+        assert process.stderr is not None
+        said = process.stderr.read().decode(errors="replace")
+        assert "exiting now" not in said, said[-3000:]
     finally:
         if process.poll() is None:
             process.kill()

@@ -40,6 +40,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from sakura.server.limits import Limits
+from sakura.server.tasks import stacks
 
 
 class RequestDeadline(HttpToolsProtocol):
@@ -147,14 +148,20 @@ class Server(uvicorn.Server):
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         if not getattr(self, "_exit_timer", None):
-            self._exit_timer = threading.Timer(self.exit_seconds, _exit_now, args=(self.exit_seconds,))
+            try:  # the signal handler runs in the loop's thread: its tasks, for the log at exit
+                loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            self._exit_timer = threading.Timer(self.exit_seconds, _exit_now, args=(self.exit_seconds, loop))
             self._exit_timer.daemon = True
             self._exit_timer.start()
         super().handle_exit(sig, frame)
 
 
-def _exit_now(seconds: float) -> None:
-    log.error("still running %.0f s after the signal to stop: exiting now", seconds)
+def _exit_now(seconds: float, loop: asyncio.AbstractEventLoop | None = None) -> None:
+    log.error(
+        "still running %.0f s after the signal to stop: exiting now; its tasks:\n%s", seconds, stacks(loop)
+    )
     for handler in logging.getLogger().handlers + log.handlers:
         with contextlib.suppress(Exception):
             handler.flush()

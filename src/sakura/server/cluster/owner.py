@@ -40,6 +40,7 @@ from sakura.server.limits import Limits
 from sakura.server.lobby import Lobby
 from sakura.server.protocol import Chat
 from sakura.server.table import Table
+from sakura.server.tasks import halt
 from sakura.server.turns.moves import Claim
 
 log = logging.getLogger("sakura.server")
@@ -102,11 +103,7 @@ class ClusterLobby(Lobby):
         return await self.reach.unready(self.redis.ping)
 
     async def stop(self) -> None:
-        for task in (self._starter, self._keeper, self._renewer):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        await halt((self._starter, self._keeper, self._renewer))  # a cancel may be lost: tasks.py
         await self.relay.stop()
         for table_id in list(self.tables):
             with contextlib.suppress(Exception):

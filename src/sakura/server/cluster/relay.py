@@ -28,6 +28,7 @@ from typing import Any
 import orjson
 
 from sakura.server.table import Connection
+from sakura.server.tasks import halt
 
 log = logging.getLogger("sakura.server")
 
@@ -63,11 +64,7 @@ class Relay:
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._publish())]
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await halt(self._tasks)  # a cancel may be lost in a Redis call's wait_for: tasks.py
 
     # ---------------------------------------------------------------- sending
 

@@ -19,12 +19,12 @@ that table's): a deadline that passed while the server was down fires as soon as
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import heapq
 import logging
 from collections.abc import Callable
 
 from sakura.server.database import Database
+from sakura.server.tasks import halt
 from sakura.server.turns.clocks import SystemClock, TurnClock
 from sakura.server.turns.store import Due, load_deadlines, save_deadlines
 
@@ -101,9 +101,7 @@ class Schedule:
     async def stop(self) -> None:
         """Stop firing, and store the deadlines not yet stored."""
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await halt([self._task])  # a cancel may be lost in a database call: tasks.py
             self._task = None
         # Bounded without relying on cancellation: on Python 3.11 a cancel that meets a database
         # call just as it fails can be lost inside ``wait_for`` (the writer would then retry its
