@@ -1,5 +1,5 @@
 """Stopping background tasks for sure (``sakura.server.tasks.halt``): a cancellation lost on
-the way (Python 3.11's ``wait_for``, CPython gh-86296) must not leave a stop waiting for ever.
+the way (Python 3.11's ``wait_for``, CPython bpo-42130) must not leave a stop waiting for ever.
 The loss is staged here the way it happens: the first cancel is consumed and the loop goes on."""
 
 from __future__ import annotations

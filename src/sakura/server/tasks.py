@@ -2,7 +2,7 @@
 
 ``task.cancel()`` then ``await task`` is not enough on Python 3.11: ``asyncio.wait_for`` loses
 a cancellation when the future it waits on completes in the same turn of the event loop
-(CPython gh-86296, fixed in 3.12 by a new ``wait_for``), and the database's and Redis's calls go
+(CPython bpo-42130, fixed in 3.12 by a new ``wait_for``), and the database's and Redis's calls go
 through it. A loop cancelled at that moment carries on as if nothing happened, and whoever
 awaits it waits for ever: that is how a cluster process outlived SIGTERM until the hard exit
 (its lease renewer, cancelled at shutdown, went on renewing; seen in the tasks' stacks that
