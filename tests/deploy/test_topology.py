@@ -28,6 +28,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.server.cluster_site import redis_up
 from tests.server.conftest import eventually, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,18 +44,6 @@ NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.acc
 SAKURA = Path(sys.executable).with_name("sakura")
 
 
-def _redis_up() -> bool:
-    import redis
-
-    try:
-        client = redis.Redis.from_url(REDIS, socket_connect_timeout=1)
-        client.ping()
-        client.close()
-        return True
-    except Exception:
-        return False
-
-
 @pytest.fixture
 def services() -> Iterator[tuple[str, str]]:
     """A fresh PostgreSQL schema and Redis key prefix (the reason to skip when either is absent)."""
@@ -62,7 +51,7 @@ def services() -> Iterator[tuple[str, str]]:
         pytest.skip("nginx is not installed (apt-get install nginx-light; .ci/run does)")
     if shutil.which("openssl") is None:
         pytest.skip("openssl is not installed (the test makes a self-signed certificate with it)")
-    if not _redis_up():
+    if not redis_up(REDIS):
         pytest.skip(f"no Redis server reachable at {REDIS} (set SAKURA_TEST_REDIS_URL)")
     try:
         db = cluster_kill.pg_schema(PG)

@@ -141,20 +141,26 @@ def seated_table(site: Site, players: int, on: int = 0) -> tuple[str, list[str]]
 
 
 @contextlib.asynccontextmanager
-async def local_lobby(prefix: str, tmp_path: Path) -> Any:
-    """A :class:`ClusterLobby` in this process, on a SQLite file and the real Redis, not started
-    (no keeper): a test drives its takeover and its timer's writes itself."""
+async def local_lobby(prefix: str, database: Path, clock: Any = None) -> Any:
+    """A :class:`ClusterLobby` in this process, on the SQLite file ``database`` and the real
+    Redis, not started (no keeper): a test drives its takeover and its timer's writes itself.
+    With ``clock`` (a ``FakeClock``) its turn-based schedule runs on it."""
     from sakura.server.cluster.owner import ClusterLobby
     from sakura.server.db import Store
 
-    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    store = Store(f"sqlite:///{database}")
     lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
     redis = lobby.redis
+    if clock is not None:
+        lobby.turns.clock = clock
+        lobby.turns.start()
     try:
         yield lobby
     finally:
         for table in list(lobby.tables.values()):
             await table.close()
+        if clock is not None:
+            await lobby.turns.stop()
         await lobby.writer.aclose()
         lobby.db.close()
         await redis.aclose()

@@ -492,7 +492,7 @@ def test_the_deadline_stored_is_the_last_one_set_whatever_order_redis_answers_in
             self.id, self.deadline = "t1", deadline
 
     async def run() -> tuple[float | None, float | None]:
-        async with local_lobby(prefix, tmp_path) as lobby:
+        async with local_lobby(prefix, tmp_path / "db.sqlite") as lobby:
             real = lobby.redis
             lobby.timers.redis = SlowDelete(real)
             for deadline in (None, time.time() + 20, None, time.time() + 30):
@@ -515,7 +515,7 @@ def test_a_player_arriving_while_the_table_is_taken_over_waits_for_it(prefix: st
     from sakura.server.table_request import NewTable
 
     async def run() -> tuple[Any, Any, Any]:
-        async with local_lobby(prefix, tmp_path) as lobby:
+        async with local_lobby(prefix, tmp_path / "db.sqlite") as lobby:
             made, _, _ = await lobby.create(NewTable(players=2))
             table_id = made.id
             await made.close()  # as if its owner died: gone from memory, its lease lapsed

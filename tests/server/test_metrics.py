@@ -90,7 +90,7 @@ def test_a_table_taken_over_counts_as_a_failover(tmp_path: Path) -> None:
     prefix = f"sakura-metrics-{uuid.uuid4().hex[:8]}:"
 
     async def run() -> tuple[float, float]:
-        async with local_lobby(prefix, tmp_path) as lobby:
+        async with local_lobby(prefix, tmp_path / "db.sqlite") as lobby:
             made, _, _ = await lobby.create(NewTable(players=2))
             before = _failovers(lobby)
             await made.close()  # as if its owner died: gone from memory, its lease lapsed

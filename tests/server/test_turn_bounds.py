@@ -14,7 +14,6 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from tests.server.cluster_site import REDIS
-from tests.server.test_turn_failover import redis_prefix  # noqa: F401  (a fixture)
 
 from sakura.server import create_app
 from sakura.server.errors import TableError
@@ -142,7 +141,7 @@ def test_requests_at_the_same_moment_never_pass_the_bound_together(sqlite_url: s
 
 
 def test_the_bound_holds_across_the_processes_of_a_site(
-    redis_prefix: str,  # noqa: F811  (the fixture imported above)
+    prefix: str,
     tmp_path: Path,
 ) -> None:
     """Two cluster processes on one database: the seats one holds count on the other."""
@@ -151,7 +150,7 @@ def test_the_bound_holds_across_the_processes_of_a_site(
 
     async def run() -> str:
         store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
-        lobbies = [ClusterLobby(store, LIMITS, REDIS, prefix=redis_prefix) for _ in range(2)]
+        lobbies = [ClusterLobby(store, LIMITS, REDIS, prefix=prefix) for _ in range(2)]
         request = NewTable(players=2, pace=Pace.DAY)
         try:
             for _ in range(2):

@@ -6,14 +6,10 @@ Redis, each with its own fake clock."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import uuid
-from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from tests.server.cluster_site import REDIS, cluster_kill, redis_up
+from tests.server.cluster_site import local_lobby
 from tests.server.conftest import eventually
 
 from sakura.server.table_request import NewTable
@@ -23,45 +19,10 @@ T0 = 1_800_000_000.0
 HOUR = 3600.0
 
 
-@pytest.fixture
-def redis_prefix() -> Iterator[str]:
-    """A fresh Redis key prefix (dropped after), or the test skipped without Redis."""
-    if not redis_up(REDIS):
-        pytest.skip(f"no Redis server reachable at {REDIS} (set SAKURA_TEST_REDIS_URL)")
-    name = f"sakura-test-{uuid.uuid4().hex[:8]}:"
-    try:
-        yield name
-    finally:
-        cluster_kill.drop_prefix(REDIS, name)
-
-
-@contextlib.asynccontextmanager
-async def cluster_lobby(prefix: str, path: Path, clock: FakeClock) -> AsyncIterator[Any]:
-    """A :class:`ClusterLobby` with no keeper (the test takes tables itself), its schedule
-    running on ``clock``."""
-    from sakura.server.cluster.owner import ClusterLobby
-    from sakura.server.db import Store
-
-    store = Store(f"sqlite:///{path}")
-    lobby = ClusterLobby(store, None, REDIS, prefix=prefix)
-    lobby.turns.clock = clock
-    lobby.turns.start()
-    try:
-        yield lobby
-    finally:
-        for table in list(lobby.tables.values()):
-            await table.close()
-        await lobby.turns.stop()
-        await lobby.writer.aclose()
-        lobby.db.close()
-        await lobby.redis.aclose()
-        store.close()
-
-
 async def owner_dies(prefix: str, path: Path) -> str:
     """A turn-based table (an hour a move) made by a process that then dies: its deadline
     stored, the table gone from memory, its lease lapsed. Returns its id."""
-    async with cluster_lobby(prefix, path, FakeClock(start=T0)) as first:
+    async with local_lobby(prefix, path, FakeClock(start=T0)) as first:
         made, _, _ = await first.create(NewTable(players=2, pace=Pace.HOUR))
         assert made.deadline == T0 + HOUR
         assert await eventually(lambda: made.seq >= 1)  # the bot's card is in: the player is due
@@ -74,13 +35,13 @@ async def owner_dies(prefix: str, path: Path) -> str:
 
 @pytest.mark.parametrize("later", [HOUR / 2, 3 * HOUR])
 def test_the_new_owner_keeps_the_stored_deadline_or_fires_it(
-    redis_prefix: str, tmp_path: Path, later: float
+    prefix: str, tmp_path: Path, later: float
 ) -> None:
     path = tmp_path / "db.sqlite"
 
     async def run() -> tuple[float | None, list[str]]:
-        table_id = await owner_dies(redis_prefix, path)
-        async with cluster_lobby(redis_prefix, path, FakeClock(start=T0 + later)) as second:
+        table_id = await owner_dies(prefix, path)
+        async with local_lobby(prefix, path, FakeClock(start=T0 + later)) as second:
             taken = await second._take(table_id)
             assert taken is not None
             deadline = taken.deadline

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from tests.server.cluster_site import REDIS
 from tests.server.conftest import eventually
-from tests.server.test_turn_failover import redis_prefix  # noqa: F401  (the fixture)
 
 from sakura.server.errors import TableError
 from sakura.server.table_request import NewTable
@@ -62,11 +61,11 @@ async def listed_soon(lobby: Any, account: str, expected: set[str], seconds: flo
     return found
 
 
-def test_your_move_lists_the_games_owned_by_every_process(redis_prefix: str, tmp_path: Path) -> None:  # noqa: F811
+def test_your_move_lists_the_games_owned_by_every_process(prefix: str, tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite"
 
     async def run() -> None:
-        async with site_process(redis_prefix, path) as a, site_process(redis_prefix, path) as b:
+        async with site_process(prefix, path) as a, site_process(prefix, path) as b:
             at_a, _, token_a = await a.create(NewTable(players=2, pace=Pace.DAY), account="ada")
             at_b, _, token_b = await b.create(NewTable(players=2, pace=Pace.DAY), account="ada")
             assert at_a.id in a.tables and at_a.id not in b.tables  # each owned by its maker
