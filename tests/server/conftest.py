@@ -19,7 +19,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.cluster_site import pg, prefix, site_of  # noqa: F401  (the many-processes fixtures)
+from tests.server.cluster_site import (  # noqa: F401  (pg, prefix, site_of: the many-processes fixtures)
+    cluster_kill,
+    pg,
+    prefix,
+    site_of,
+)
 
 from sakura.server import create_app
 
@@ -54,20 +59,7 @@ def _postgres_url() -> str | None:
 
 
 def _drop_schema(url_text: str) -> None:
-    import psycopg
-    from sqlalchemy.engine import make_url
-
-    url = make_url(url_text)
-    schema = str(url.query["options"]).split("=", 1)[1]
-    with psycopg.connect(
-        host=url.host or "127.0.0.1",
-        port=url.port or 5432,
-        user=url.username or "postgres",
-        password=url.password,
-        dbname=url.database or "test",
-        autocommit=True,
-    ) as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    cluster_kill.drop_schema(url_text)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
