@@ -53,6 +53,9 @@ def main() -> None:
     parser.add_argument("--bot-share", type=float, default=0.25, help="share of games against bots")
     parser.add_argument("--past-share", type=float, default=0.5, help="share against past versions")
     parser.add_argument("--imitate", type=int, default=0, help="games of the first bot to warm-start on")
+    parser.add_argument(
+        "--init", type=Path, help="start the actor and critic from a policy file of the table (.npz)"
+    )
     parser.add_argument("--eval-every", type=int, default=10)
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--eval-bot", default="greedy")
@@ -94,6 +97,7 @@ def main() -> None:
             bot_share=args.bot_share,
             past_share=args.past_share,
             imitate=args.imitate,
+            init=str(args.init) if args.init else None,
             eval_every=args.eval_every,
             eval_games=args.eval_games,
             eval_bot=args.eval_bot,

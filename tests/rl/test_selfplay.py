@@ -113,6 +113,60 @@ def test_a_policy_file_of_another_table_is_refused(tmp_path: Path) -> None:
         make_bot(f"policy,file={path}", make_game("sakura", {"players": 6}), seed=0)
 
 
+def masked_probabilities(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    scores = np.where(mask, logits, -np.inf)
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    return np.asarray(e / e.sum(axis=-1, keepdims=True))
+
+
+@pytest.mark.parametrize("table", ["sakura-2p-court", "trained here"])
+def test_init_starts_the_network_from_a_policy_file(tmp_path: Path, table: str) -> None:
+    """``--init FILE``: the actor plays the file's action probabilities, the critic is its value
+    head, and the file joins the league as the first past version."""
+    if table == "trained here":
+        source = Trainer(small(seed=5))
+        source.run(updates=1)
+        path, config = tmp_path / "p.npz", small()
+        source.export(path)
+    else:
+        path = Path(__file__).resolve().parents[2] / "src/sakura/rl/policies" / f"{table}.npz"
+        config = small(players=2, hidden=(256, 256))
+    net = PolicyNet.load(path)
+    trainer = Trainer(Config(**{**config.__dict__, "init": str(path)}))
+    env = trainer.tables.env
+    obs = env.obs.reshape(-1, trainer.obs_size)
+    mask = env.mask.reshape(len(obs), -1)[:, : trainer.num_actions] != 0
+    assert mask.sum(axis=1).max() >= 2  # some observations with a choice to make
+    with torch.no_grad():
+        logits = trainer.model.masked_logits(torch.from_numpy(obs), torch.from_numpy(mask))
+        ours = torch.softmax(logits, dim=-1).numpy()
+        values = trainer.model.value(torch.from_numpy(obs)).numpy()
+    np.testing.assert_allclose(ours, masked_probabilities(net.logits(obs), mask), atol=1e-5)
+    np.testing.assert_allclose(values, net.value(obs), atol=1e-5)
+    assert [m.update for m in trainer.league.members] == [0]
+    trainer.run(updates=1)
+    trained = trainer.policy().meta["trained"]
+    assert trained["init"] == {"file": path.name, "trained": net.meta["trained"]}
+
+
+def test_init_refuses_a_file_that_does_not_fit(tmp_path: Path) -> None:
+    source = Trainer(small())
+    path = tmp_path / "p.npz"
+    source.export(path)
+    with pytest.raises(ValueError, match="table 'sakura-4p', this run needs 'sakura-6p'"):
+        Trainer(small(players=6, init=str(path)))
+    with pytest.raises(
+        ValueError, match=r"actor layers are \[\(627, 32\), \(32, 62\)\], this network's are \[\(627, 64\)"
+    ):
+        Trainer(small(hidden=(64,), init=str(path)))
+    bare = tmp_path / "bare.npz"
+    PolicyNet(source.policy().weights, source.policy().biases, source.meta()).save(bare)
+    with pytest.raises(ValueError, match="no value head"):
+        Trainer(small(init=str(bare)))
+    with pytest.raises(ValueError, match="choose one"):
+        Trainer(small(imitate=2, init=str(path)))
+
+
 def test_rewards_while_waiting_belong_to_the_previous_decision_and_a_game_end_cuts() -> None:
     """One table, one seat: decisions at steps 0 and 2 (it waits at step 1), the game ends at
     step 2, a new one begins with a decision at step 3."""

@@ -80,6 +80,29 @@ def _layers(seq: nn.Sequential) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     return weights, biases
 
 
+def load_policy(model: ActorCritic, net: PolicyNet) -> None:
+    """Set ``model``'s actor and critic to a policy file's layers (its value head for the
+    critic): a warm start from an exported policy. Refuses, naming what differs, a file whose
+    layout or sizes are not the model's, or one without a value head."""
+    if not net.value_weights:
+        raise ValueError(
+            f"the {net.meta.get('table', '?')} policy has no value head to start the critic from"
+        )
+    for name, seq, weights, biases in (
+        ("actor", model.actor, net.weights, net.biases),
+        ("value head", model.critic, net.value_weights, net.value_biases),
+    ):
+        linears = [m for m in seq if isinstance(m, nn.Linear)]
+        want = [tuple(lin.weight.shape[::-1]) for lin in linears]
+        have = [tuple(w.shape) for w in weights]
+        if want != have or [b.shape for b in biases] != [(lin.out_features,) for lin in linears]:
+            raise ValueError(f"the policy's {name} layers are {have}, this network's are {want}")
+        with torch.no_grad():
+            for lin, w, b in zip(linears, weights, biases, strict=True):
+                lin.weight.copy_(torch.from_numpy(np.ascontiguousarray(w.T, dtype=np.float32)))
+                lin.bias.copy_(torch.from_numpy(np.asarray(b, dtype=np.float32)))
+
+
 def to_numpy(model: ActorCritic, meta: dict[str, Any], *, value: bool = True) -> PolicyNet:
     """The network as the numpy ``PolicyNet`` (float32; :meth:`PolicyNet.save` stores float16)."""
     weights, biases = _layers(model.actor)

@@ -26,7 +26,7 @@ from sakura.rl.encoding import LAYOUT_VERSION
 from sakura.rl.policy import PolicyNet, table_key
 from sakura.rl.selfplay.evaluate import Share, win_share
 from sakura.rl.selfplay.league import League
-from sakura.rl.selfplay.net import ActorCritic, TorchLearner, to_numpy
+from sakura.rl.selfplay.net import ActorCritic, TorchLearner, load_policy, to_numpy
 from sakura.rl.selfplay.ppo import PPOSettings, advantages, update
 from sakura.rl.selfplay.rollout import Rollout, Tables
 from sakura.rl.selfplay.seating import BOT, BotTables, Seating
@@ -61,6 +61,7 @@ class Config:
     bot_share: float = 0.25
     past_share: float = 0.5
     imitate: int = 0  # games of the first bot at every seat to warm-start on (0: none)
+    init: str | None = None  # a policy file (.npz with a value head) to start the network from
     imitate_epochs: int = 4
     eval_every: int = 10
     eval_games: int = 200
@@ -107,6 +108,29 @@ class Trainer:
         self.curve: list[dict[str, Any]] = []
         self.best: tuple[float, int] = (-1.0, -1)  # (ratio against eval_bot, update)
         self.last_stats: dict[str, float] = {}
+        self.init_trained: dict[str, Any] | None = None
+        if config.init:
+            self.start_from(Path(config.init))
+
+    def start_from(self, path: Path) -> None:
+        """Warm start from an exported policy file of this table (its actor and value head);
+        it also joins the league as update 0, the first past version to beat."""
+        c = self.config
+        if c.imitate:
+            raise ValueError("--init and --imitate both warm-start the network: choose one")
+        net = PolicyNet.load(path)
+        facts = {
+            "table": table_key(self.game),
+            "layout_version": LAYOUT_VERSION,
+            "obs_size": self.obs_size,
+            "num_actions": self.num_actions,
+        }
+        for key, want in facts.items():
+            if net.meta.get(key) != want:
+                raise ValueError(f"{path} has {key} {net.meta.get(key)!r}, this run needs {want!r}")
+        load_policy(self.model, net)
+        self.init_trained = {"file": path.name, "trained": net.meta.get("trained")}
+        self.league.add(self.policy(value=False), 0)
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -236,6 +260,10 @@ class Trainer:
                 "minutes": round(self.minutes, 2),
                 "league": {"bots": list(c.bots), "bot_share": c.bot_share, "past_share": c.past_share},
                 "imitate_games": c.imitate,
+                **({"init": self.init_trained} if self.init_trained else {}),
+                "ppo": {"lr": c.ppo.lr, "ent_coef": c.ppo.ent_coef, "epochs": c.ppo.epochs},
+                "tables": c.tables,
+                "steps": c.steps,
             },
         }
 
@@ -256,6 +284,7 @@ class Trainer:
             "torch_rng": torch.get_rng_state(),
             "counters": (self.update, self.decisions, self.minutes, self.best),
             "curve": self.curve,
+            "init_trained": self.init_trained,
         }
         tmp = path.with_suffix(".tmp")
         torch.save(state, tmp)
@@ -284,6 +313,7 @@ class Trainer:
         trainer.update, trainer.decisions, trainer.minutes, trainer.best = state["counters"]
         trainer.curve = state["curve"]
         trainer.last_stats = {}
+        trainer.init_trained = state.get("init_trained")  # (checkpoints from before --init)
         return trainer
 
 
