@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("sakura.server")
 
-END = store.END  # the ledger's decision for a game's end
 PUSH_THREADS = 4  # pushes under way at once (each waits on a push service)
 
 
@@ -119,7 +118,7 @@ class Notifier:
         for seat, held in enumerate(table.seats):
             if held.kind == "human":
                 values = {"table": table.id, "score": outcome.scores[seat], "winners": winners}
-                self._consider(table, seat, END, "end", values)
+                self._consider(table, seat, store.END, "end", values)
         self._told.pop(table.id, None)  # nothing more to tell at this table (the ledger keeps the rest)
 
     async def idle(self) -> None:

@@ -24,7 +24,7 @@ from sakura.server.routes import deps
 from sakura.server.routes.deps import AccountDep, LobbyDep
 
 router = APIRouter()
-log = logging.getLogger(__name__)
+log = logging.getLogger("sakura.server")
 REPORTS_PER_MINUTE = 6
 
 
