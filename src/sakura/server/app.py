@@ -140,7 +140,8 @@ async def _running(
         catching_up.cancel()
         if app.state.notifier is not None:  # the notifications under way: a moment to finish
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(app.state.notifier.idle()), NOTIFY_GRACE)
+                async with asyncio.timeout(NOTIFY_GRACE):
+                    await asyncio.shield(app.state.notifier.idle())
             await app.state.notifier.close()
         await lobby.stop()
         for table in list(lobby.tables.values()):

@@ -72,7 +72,8 @@ class Database:
         loop = asyncio.get_running_loop()
         future, started = loop.run_in_executor(self._pool, run), loop.time()
         try:
-            return await asyncio.wait_for(future, self.timeout)
+            async with asyncio.timeout(self.timeout):  # not wait_for: it can lose a cancel on 3.11 (tasks.py)
+                return await future
         except TimeoutError:
             gave_up.set()
             log.error("%s: the database did not answer within %.1f s", what, self.timeout)

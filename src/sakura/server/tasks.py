@@ -2,12 +2,15 @@
 
 ``task.cancel()`` then ``await task`` is not enough on Python 3.11: ``asyncio.wait_for`` loses
 a cancellation when the future it waits on completes in the same turn of the event loop
-(CPython bpo-42130, fixed in 3.12 by a new ``wait_for``), and the database's and Redis's calls go
+(CPython bpo-42130, fixed in 3.12 by a new ``wait_for``), and the database's calls went
 through it. A loop cancelled at that moment carries on as if nothing happened, and whoever
 awaits it waits for ever: that is how a cluster process outlived SIGTERM until the hard exit
 (its lease renewer, cancelled at shutdown, went on renewing; seen in the tasks' stacks that
 :func:`stacks` writes at the hard exit). So :func:`halt` cancels, waits a moment, cancels again
 what still runs (a second cancel reaches it at its next ``await``), and gives up after a bound.
+The server's own timeouts now use ``asyncio.timeout`` (3.11's, which ``wait_for`` is built on
+from 3.12), which does not lose a cancel; :func:`halt` stays for what the libraries underneath
+may still do, and as the bound on a stop.
 """
 
 from __future__ import annotations

@@ -182,7 +182,8 @@ class ClusterLobby(Lobby):
         if taking is None:
             return None
         with contextlib.suppress(TimeoutError):
-            return await asyncio.wait_for(asyncio.shield(taking), seconds)
+            async with asyncio.timeout(seconds):
+                return await asyncio.shield(taking)
         return None
 
     def _drop(self, table: Table, why: str) -> None:

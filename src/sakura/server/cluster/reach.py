@@ -56,7 +56,8 @@ class Reach:
         if not self.reached.is_set():
             return f"not reached yet ({self.reason})"
         try:
-            await asyncio.wait_for(ping(), PING_SECONDS)
+            async with asyncio.timeout(PING_SECONDS):
+                await ping()
         except Exception as exc:
             return f"not answering ({one_line(exc) if str(exc) else type(exc).__name__})"
         return None

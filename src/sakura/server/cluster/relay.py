@@ -80,7 +80,8 @@ class Relay:
         self._replies[rid] = future
         self.send(node, dict(message, k="req", id=rid, **{"from": self.node}))
         try:
-            return await asyncio.wait_for(future, timeout)
+            async with asyncio.timeout(timeout):
+                return await future
         except TimeoutError:
             raise Unreachable(node) from None
         finally:

@@ -49,9 +49,8 @@ async def unready(state: Any) -> str | None:
     if lobby is None:
         return "starting"
     try:
-        revision = await asyncio.wait_for(
-            lobby.db.call(migrations.current, lobby.store.engine, what="readiness check"), CHECK_SECONDS
-        )
+        async with asyncio.timeout(CHECK_SECONDS):
+            revision = await lobby.db.call(migrations.current, lobby.store.engine, what="readiness check")
     except (TableError, TimeoutError):
         return "database: not answering"
     if revision != _head():

@@ -36,7 +36,8 @@ class SystemClock:
     async def sleep_until(self, when: float | None, wake: asyncio.Event) -> None:
         timeout = None if when is None else max(0.0, when - time.time())
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(wake.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await wake.wait()
 
 
 class FakeClock:
