@@ -72,3 +72,38 @@ def test_bad_options_are_refused() -> None:
     for spec in ("br:4,halve=2", "br:4,depth=2", "br:4,w=x", "br:4,lookahead=-1"):
         with pytest.raises(BotError, match=r"br option|is a number"):
             make_bot(spec, game, 1)
+
+
+def test_given_models_play_every_playout_to_its_end() -> None:
+    """With ``me`` and ``others`` given, the bot's own later decisions go to ``me`` and every
+    other seat's (now and later) to ``others``, each with a state of the playout, until the
+    game ends: no heuristic look-ahead, no cheap rule."""
+    game = SakuraGame(4)
+    state = game.new_initial_state(5)
+    moves = 0
+    while moves < 12 or 2 not in state.current_players() or len(state.legal_actions(2)) < 2:
+        for p in state.current_players():  # a few rounds in, so that the playouts are short
+            state.apply_action(p, state.legal_actions(p)[0])
+            moves += 1
+    view = state.view(2)
+    calls: dict[str, set[int]] = {"me": set(), "others": set()}
+    ended: list[bool] = []
+
+    def model(name: str) -> Any:
+        def decide(s: Any, seat: int, rng: Any) -> Any:
+            calls[name].add(seat)
+            return s.legal_actions(seat)[-1]
+
+        return decide
+
+    bot = RolloutBot(game, 1, Limit(iterations=12), me=model("me"), others=model("others"))
+    reward = bot._reward
+
+    def checked(s: Any, seat: int) -> float:
+        ended.append(s.is_terminal())
+        return reward(s, seat)
+
+    bot._reward = checked  # type: ignore[method-assign]
+    assert str(bot.act(view)) in view.legal_actions
+    assert calls == {"me": {2}, "others": {0, 1, 3}}
+    assert ended and all(ended)

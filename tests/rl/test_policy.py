@@ -96,8 +96,6 @@ def test_the_spec_refuses_tables_without_a_policy_and_any_limit() -> None:
         r".*sakura-4p.*sakura-cards",
     ):
         make_bot("policy", make_game("sakura", {"players": 5}), 0)
-    with pytest.raises(BotError, match="takes no limit, and no option but file=PATH"):
-        make_bot("policy:100", make_game("sakura", {"players": 4}), 0)
     with pytest.raises(BotError, match="no option but file=PATH"):
         make_bot("policy,t=1", make_game("sakura", {"players": 4}), 0)
     with pytest.raises(BotError, match=r"no policy file 'nowhere\.npz'"):
@@ -210,3 +208,30 @@ def test_a_tournament_plays_the_policy_by_its_spec(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     standings = json.loads((tmp_path / "tournament.json").read_text(encoding="utf-8"))
     assert "policy" in json.dumps(standings) and "greedy" in json.dumps(standings)
+
+
+def test_the_policy_searched_plays_legally_from_its_own_view() -> None:
+    """``policy:N``: the policy improved by playouts (its own later decisions by the network,
+    the others' by greedy's model or the network), legal, reproducible, blind to hidden parts."""
+    game = make_game("sakura", {"players": 4})
+    specs = ["policy:12"] + ["greedy"] * 3
+    state, moves = play(game, specs, seed=4)
+    assert state.is_terminal()
+    assert moves == play(game, specs, seed=4)[1]
+    a, b, me = _states_differing_in_hidden_parts(seed=5, moves=9)
+    assert a.view(me) == b.view(me) and a.to_json() != b.to_json()
+    for spec in ("policy:20", "policy:20,opp=policy"):
+        assert make_bot(spec, a.game, 7).act(a.view(me)) == make_bot(spec, b.game, 7).act(b.view(me))
+    assert make_bot("policy:0.5s,opp=policy,w=0.5", game, 0).spec == "policy:0.5s,opp=policy,w=0.5"
+
+
+def test_the_policy_searched_refuses_bad_options() -> None:
+    game = make_game("sakura", {"players": 4})
+    with pytest.raises(BotError, match="unknown policy option 't'"):
+        make_bot("policy:100,t=1", game, 0)
+    with pytest.raises(BotError, match="opp= is one of greedy, policy"):
+        make_bot("policy:100,opp=expert", game, 0)
+    with pytest.raises(BotError, match="is a number"):
+        make_bot("policy:100,w=much", game, 0)
+    with pytest.raises(BotError, match="no trained policy for the table 'sakura-5p'"):
+        make_bot("policy:100", make_game("sakura", {"players": 5}), 0)

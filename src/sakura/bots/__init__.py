@@ -18,6 +18,7 @@ from sakura.bots.levels import LADDER, LEGACY, LEVEL_NAMES, Level, level_spec
 from sakura.bots.mcts import MctsBot
 from sakura.bots.random_bot import RandomBot
 from sakura.bots.registry import available_bots, level_bots, make_bot, parse_spec
+from sakura.bots.rollouts import Player, RolloutBot
 from sakura.bots.round_solver import RoundSolverBot
 from sakura.bots.softmax import SoftmaxBot
 
@@ -33,7 +34,9 @@ __all__ = [
     "Level",
     "Limit",
     "MctsBot",
+    "Player",
     "RandomBot",
+    "RolloutBot",
     "RoundSolverBot",
     "SoftmaxBot",
     "available_bots",

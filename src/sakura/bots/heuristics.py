@@ -65,14 +65,19 @@ def look_ahead(
     while decisions > 0 and not state.is_terminal():
         for p in state.current_players():
             decisions -= 1
-            choices = state.legal_actions(p)
-            if len(choices) == 1:
-                apply(p, choices[0])
-                continue
-            scores = heuristic.prior(state, p, choices)
-            top = max(scores)
-            best = [a for a, v in zip(choices, scores, strict=True) if v >= top - 1e-9]
-            apply(p, best[0] if len(best) == 1 else best[rng.randrange(len(best))])
+            apply(p, best_action(heuristic, state, p, rng))
+
+
+def best_action(heuristic: Heuristic, state: State[Any], player: int, rng: random.Random) -> Any:
+    """``player``'s best action in ``state`` by the heuristic, ties drawn by ``rng``: what
+    ``greedy`` plays, decided (as the heuristic's contract says) from that seat's own view."""
+    choices = state.legal_actions(player)
+    if len(choices) == 1:
+        return choices[0]
+    scores = heuristic.prior(state, player, choices)
+    top = max(scores)
+    best = [a for a, v in zip(choices, scores, strict=True) if v >= top - 1e-9]
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 def register_heuristic(game_name: str, factory: HeuristicFactory) -> None:

@@ -21,6 +21,15 @@ numbers** as :mod:`sakura.bots.judge` does:
 4. **Decision**: the action of the highest mean over the deals. The hand luck of a deal is
    the same for every action, so the differences between actions are measured paired.
 
+**Players of the playouts.** By default everyone after the bot's action plays by the
+heuristic (then the cheap rule). A caller may give the playouts two models of play instead
+(:data:`Player`, a function of a sampled state, a seat and the playout's generator): ``me``,
+how the bot itself plays on (for example a trained policy reading its own view of the sampled
+state: ``policy:N`` of :mod:`sakura.rl.policy`), and ``others``, how everyone else plays, now
+and later (by default their best card by the heuristic, what ``greedy`` plays). With ``me``
+given, each playout goes to the game's end by the two models: one step of policy improvement
+over ``me`` against that model of the table.
+
 ``N`` counts playouts (one action on one deal), as MCTS counts iterations, so ``br:1500`` and
 ``mcts:1500`` spend alike; a deal is always finished for every action. With ``halve=1`` the
 actions are narrowed by successive halving (after each quarter of the budget the worse half
@@ -35,8 +44,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sakura.bots.base import Limit, check_view, weighted_index
-from sakura.bots.heuristics import Heuristic, Playout, heuristic_for, look_ahead
+from sakura.bots.heuristics import Heuristic, Playout, best_action, heuristic_for, look_ahead
 from sakura.engine import Action, Game, State, View, fast_path
+
+# A model of how a player plays in a playout: (sampled state, seat, the playout's generator)
+# -> an action of ``state.legal_actions(seat)``, decided from that seat's own view only.
+Player = Callable[[State[Any], int, random.Random], Any]
 
 
 class RolloutBot:
@@ -59,6 +72,8 @@ class RolloutBot:
         epsilon: float = 0.1,
         halve: bool = False,
         label: str | None = None,
+        me: Player | None = None,
+        others: Player | None = None,
     ) -> None:
         self.game = game
         self.fast = fast_path(game)
@@ -72,6 +87,7 @@ class RolloutBot:
         self.playout = (
             self.heuristic.playout if isinstance(self.heuristic, Playout) and self.fast.fast else None
         )
+        self.me, self.others = me, others
         self.label = label or f"br:{limit}"
         self.last_deals = 0  # deals the last decision played out (for benchmarks)
 
@@ -124,6 +140,9 @@ class RolloutBot:
         for p in base.current_players():
             if p == me:
                 continue
+            if self.others is not None:
+                out.append((p, self.others(base, p, rng)))
+                continue
             choices = base.legal_actions(p)
             if len(choices) == 1 or self.heuristic is None:
                 out.append((p, choices[rng.randrange(len(choices))]))
@@ -150,10 +169,15 @@ class RolloutBot:
         for p, a in others:
             apply(p, a)
         apply(me, action)
-        self._roll(state, apply, rng)
+        self._roll(state, apply, rng, me)
         return self._reward(state, me)
 
-    def _roll(self, state: State[Any], apply: Callable[[int, Any], Any], rng: random.Random) -> None:
+    def _roll(
+        self, state: State[Any], apply: Callable[[int, Any], Any], rng: random.Random, seat: int
+    ) -> None:
+        if self.me is not None:
+            self._by_models(state, apply, rng, seat)
+            return
         heuristic = self.heuristic
         if heuristic is not None:
             look_ahead(state, apply, heuristic, self.lookahead, rng)
@@ -167,6 +191,34 @@ class RolloutBot:
                     apply(p, choices[rng.randrange(len(choices))])
                 else:
                     apply(p, heuristic.rollout_action(state, p, rng))
+
+    def _by_models(
+        self,
+        state: State[Any],
+        apply: Callable[[int, Any], Any],
+        rng: random.Random,
+        seat: int,
+    ) -> None:
+        """Play ``state`` to its end, the bot's ``seat`` by ``me`` and every other by ``others``
+        (the heuristic's best where no ``others`` was given)."""
+        me = self.me
+        assert me is not None
+        others = self.others or self._best
+        while not state.is_terminal():
+            for p in state.current_players():
+                choices = state.legal_actions(p)
+                if len(choices) == 1:
+                    apply(p, choices[0])
+                else:
+                    apply(p, (me if p == seat else others)(state, p, rng))
+
+    def _best(self, state: State[Any], seat: int, rng: random.Random) -> Any:
+        """``seat``'s best action by the heuristic (``greedy``'s play); a random legal action
+        for a game without a heuristic."""
+        if self.heuristic is None:
+            choices = state.legal_actions(seat)
+            return choices[rng.randrange(len(choices))]
+        return best_action(self.heuristic, state, seat, rng)
 
     def _reward(self, state: State[Any], me: int) -> float:
         outcome = state.outcome()

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sakura.bots import BotError, Limit, check_view
+from sakura.bots import Bot, BotError, Limit, RolloutBot, check_view
 from sakura.engine import Action, Game, View
 from sakura.engine.games.sakura import SakuraGame
 
@@ -201,10 +201,64 @@ def load_policy_file(game: Game[Any], path: Path) -> PolicyNet:
     return net
 
 
-def make_policy_bot(game: Game[Any], seed: int, limit: Limit | None, options: dict[str, str]) -> PolicyBot:
+class PolicyPlayer:
+    """The policy as a model of play inside a search's playouts (``rollouts.Player``): the most
+    likely legal action of the network for ``seat``'s own view of a sampled state, as
+    :class:`PolicyBot` plays it at the table (so a playout's later decisions see what that
+    seat would see, never the hands the sample dealt the others)."""
+
+    def __init__(self, game: Game[Any], net: PolicyNet) -> None:
+        from sakura.rl.encoding import encoder_for
+
+        self.net = net
+        self.encoder = encoder_for(game)
+
+    def __call__(self, state: Any, seat: int, rng: Any) -> Action:
+        encoder = self.encoder
+        view = state.view(seat)
+        legal = encoder.legal_ids(view)
+        if len(legal) == 1:
+            return encoder.actions[legal[0]]
+        logits = self.net.logits(encoder.encode(view))
+        best = max(legal, key=lambda i: (logits[i], -i))
+        return encoder.actions[best]
+
+
+OPPONENT_MODELS = ("greedy", "policy")
+
+
+def make_policy_bot(game: Game[Any], seed: int, limit: Limit | None, options: dict[str, str]) -> Bot:
     """The bot registry's factory for the spec ``policy`` (the shipped policy of the table) and
     ``policy,file=PATH`` (a policy file of the table, e.g. a training run's, to measure it
-    before shipping it); no limit, no other option."""
-    if limit is not None or set(options) - {"file"}:
-        raise BotError("'policy' takes no limit, and no option but file=PATH")
-    return PolicyBot(game, seed, Path(options["file"]) if "file" in options else None)
+    before shipping it): no search, no option but ``file``.
+
+    ``policy:N`` (``N`` playouts, or a time such as ``policy:0.5s``) is the policy improved by
+    search: the rollout best response of :mod:`sakura.bots.rollouts`, each legal action played
+    out on the same sampled deals to the game's end, the bot's own later decisions by the policy
+    and the others' by ``opp``: ``greedy`` (their best card by the heuristic, the default) or
+    ``policy`` (the same network in their seats); ``w`` and ``scale`` mix the reward as
+    ``br``'s do."""
+    if limit is None:
+        if set(options) - {"file"}:
+            raise BotError("'policy' without a limit takes no option but file=PATH (policy:N searches)")
+        return PolicyBot(game, seed, Path(options["file"]) if "file" in options else None)
+    unknown = sorted(set(options) - {"file", "opp", "w", "scale"})
+    if unknown:
+        raise BotError(
+            f"unknown policy option {unknown[0]!r}; options: file=PATH, opp=greedy|policy, w, scale"
+        )
+    opp = options.get("opp", "greedy")
+    if opp not in OPPONENT_MODELS:
+        raise BotError(f"opp= is one of {', '.join(OPPONENT_MODELS)}, not {opp!r}")
+    bot = PolicyBot(game, seed, Path(options["file"]) if "file" in options else None)  # checks the layout
+    player = PolicyPlayer(game, bot.net)
+    mix: dict[str, Any] = {}  # the reward's mix, ``br``'s defaults where not given
+    for key in ("w", "scale"):
+        if key in options:
+            try:
+                mix[key] = float(options[key])
+            except ValueError:
+                raise BotError(f"{key}= of a policy search is a number, not {options[key]!r}") from None
+    label = "policy:" + str(limit) + "".join(f",{k}={v}" for k, v in options.items())
+    others = player if opp == "policy" else None
+    return RolloutBot(game, seed, limit, me=player, others=others, label=label, **mix)
