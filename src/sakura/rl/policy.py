@@ -177,14 +177,18 @@ class PolicyBot:
         return "policy" if self.path is None else f"policy,file={self.path}"
 
     def act(self, view: View) -> Action:
-        view = check_view(view)
-        encoder = self.encoder
-        legal = encoder.legal_ids(view)
-        if len(legal) == 1:
-            return encoder.actions[legal[0]]
-        logits = self.net.logits(encoder.encode(view))
-        best = max(legal, key=lambda i: (logits[i], -i))
-        return encoder.actions[best]
+        return most_likely(self.net, self.encoder, check_view(view))
+
+
+def most_likely(net: PolicyNet, encoder: Any, view: View) -> Action:
+    """The most likely legal action of ``net`` for ``view`` (ties to the lowest id; the only
+    legal action without asking the network)."""
+    legal = encoder.legal_ids(view)
+    if len(legal) == 1:
+        return encoder.actions[legal[0]]  # type: ignore[no-any-return]
+    logits = net.logits(encoder.encode(view))
+    best = max(legal, key=lambda i: (logits[i], -i))
+    return encoder.actions[best]  # type: ignore[no-any-return]
 
 
 def load_policy_file(game: Game[Any], path: Path) -> PolicyNet:
@@ -214,14 +218,7 @@ class PolicyPlayer:
         self.encoder = encoder_for(game)
 
     def __call__(self, state: Any, seat: int, rng: Any) -> Action:
-        encoder = self.encoder
-        view = state.view(seat)
-        legal = encoder.legal_ids(view)
-        if len(legal) == 1:
-            return encoder.actions[legal[0]]
-        logits = self.net.logits(encoder.encode(view))
-        best = max(legal, key=lambda i: (logits[i], -i))
-        return encoder.actions[best]
+        return most_likely(self.net, self.encoder, state.view(seat))
 
 
 OPPONENT_MODELS = ("greedy", "policy")
