@@ -48,7 +48,8 @@ from sakura.bots.heuristics import Heuristic, Playout, best_action, heuristic_fo
 from sakura.engine import Action, Game, State, View, fast_path
 
 # A model of how a player plays in a playout: (sampled state, seat, the playout's generator)
-# -> an action of ``state.legal_actions(seat)``, decided from that seat's own view only.
+# -> an action of ``state.legal_actions(seat)`` (the only one where there is one), decided
+# from that seat's own view only.
 Player = Callable[[State[Any], int, random.Random], Any]
 
 
@@ -206,19 +207,15 @@ class RolloutBot:
         others = self.others or self._best
         while not state.is_terminal():
             for p in state.current_players():
-                choices = state.legal_actions(p)
-                if len(choices) == 1:
-                    apply(p, choices[0])
-                else:
-                    apply(p, (me if p == seat else others)(state, p, rng))
+                apply(p, (me if p == seat else others)(state, p, rng))
 
     def _best(self, state: State[Any], seat: int, rng: random.Random) -> Any:
         """``seat``'s best action by the heuristic (``greedy``'s play); a random legal action
         for a game without a heuristic."""
-        if self.heuristic is None:
-            choices = state.legal_actions(seat)
-            return choices[rng.randrange(len(choices))]
-        return best_action(self.heuristic, state, seat, rng)
+        if self.heuristic is not None:
+            return best_action(self.heuristic, state, seat, rng)
+        choices = state.legal_actions(seat)
+        return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
 
     def _reward(self, state: State[Any], me: int) -> float:
         outcome = state.outcome()

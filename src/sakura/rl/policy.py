@@ -211,11 +211,8 @@ class PolicyPlayer:
     :class:`PolicyBot` plays it at the table (so a playout's later decisions see what that
     seat would see, never the hands the sample dealt the others)."""
 
-    def __init__(self, game: Game[Any], net: PolicyNet) -> None:
-        from sakura.rl.encoding import encoder_for
-
-        self.net = net
-        self.encoder = encoder_for(game)
+    def __init__(self, bot: PolicyBot) -> None:
+        self.net, self.encoder = bot.net, bot.encoder
 
     def __call__(self, state: Any, seat: int, rng: Any) -> Action:
         return most_likely(self.net, self.encoder, state.view(seat))
@@ -235,10 +232,11 @@ def make_policy_bot(game: Game[Any], seed: int, limit: Limit | None, options: di
     and the others' by ``opp``: ``greedy`` (their best card by the heuristic, the default) or
     ``policy`` (the same network in their seats); ``w`` and ``scale`` mix the reward as
     ``br``'s do."""
+    path = Path(options["file"]) if "file" in options else None
     if limit is None:
         if set(options) - {"file"}:
             raise BotError("'policy' without a limit takes no option but file=PATH (policy:N searches)")
-        return PolicyBot(game, seed, Path(options["file"]) if "file" in options else None)
+        return PolicyBot(game, seed, path)
     unknown = sorted(set(options) - {"file", "opp", "w", "scale"})
     if unknown:
         raise BotError(
@@ -247,8 +245,7 @@ def make_policy_bot(game: Game[Any], seed: int, limit: Limit | None, options: di
     opp = options.get("opp", "greedy")
     if opp not in OPPONENT_MODELS:
         raise BotError(f"opp= is one of {', '.join(OPPONENT_MODELS)}, not {opp!r}")
-    bot = PolicyBot(game, seed, Path(options["file"]) if "file" in options else None)  # checks the layout
-    player = PolicyPlayer(game, bot.net)
+    player = PolicyPlayer(PolicyBot(game, seed, path))  # the bot loads the net and checks its layout
     mix: dict[str, Any] = {}  # the reward's mix, ``br``'s defaults where not given
     for key in ("w", "scale"):
         if key in options:
